@@ -1,0 +1,115 @@
+"""Throws and results as value objects, with their text notation.
+
+Dice are written ``1-1-4`` (any order on input, ascending on output; ``114``
+is read too). A result (:class:`Outcome`) adds the number of throws used
+after a slash and ``h`` when it came *auf die Hand*::
+
+    1-1-4/2     Schock 4 in two throws, composed
+    4-5-6/1h    Straße in one throw, auf die Hand
+
+>>> o = Outcome.parse("4-1-1/2")
+>>> o
+Outcome(dice=(1, 1, 4), throws=2, on_hand=False)
+>>> str(o)
+'1-1-4/2'
+>>> Outcome.parse(str(o)) == o
+True
+>>> parse_dice("6-6-2")
+(2, 6, 6)
+>>> parse_dice("1-7-2")
+Traceback (most recent call last):
+...
+schock.errors.NotationError: bad die '7' (allowed: 1 to 6) in '1-7-2' at position 2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from schock.errors import InvalidInputError, NotationError
+
+DICE_PER_CUP = 3
+FACES = range(1, 7)
+
+
+def check_dice(dice: Iterable[object], count: int | None = DICE_PER_CUP) -> tuple[int, ...]:
+    """Validate dice values; return them sorted ascending."""
+    values = tuple(dice)
+    if count is not None and len(values) != count:
+        raise InvalidInputError(f"need {count} dice, got {len(values)}: {values!r}")
+    for v in values:
+        if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 6:
+            raise InvalidInputError(f"bad die {v!r}: a die shows a whole number from 1 to 6")
+    return tuple(sorted(values))
+
+
+def parse_dice(text: str, count: int | None = DICE_PER_CUP) -> tuple[int, ...]:
+    """Parse ``1-1-4`` (or ``114``); returns the dice sorted ascending."""
+    s = text.strip()
+    if not s:
+        raise NotationError("no dice", text=text)
+    parts = s.split("-") if "-" in s else list(s)
+    values: list[int] = []
+    pos = 0
+    for part in parts:
+        idx = text.find(part, pos) if part else pos
+        if len(part) != 1 or part not in "123456":
+            what = repr(part) if part else "an empty place"
+            raise NotationError(f"bad die {what} (allowed: 1 to 6)", text=text, position=idx)
+        values.append(int(part))
+        pos = idx + 1
+    if count is not None and len(values) != count:
+        raise NotationError(f"need {count} dice, got {len(values)}", text=text)
+    return tuple(sorted(values))
+
+
+def format_dice(dice: Iterable[int]) -> str:
+    """Write dice ascending, ``1-1-4``."""
+    return "-".join(str(d) for d in sorted(dice))
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The three dice a player ends a turn with, the throws used, and whether
+    all three came from the last throw (*auf die Hand*). Dice may be given in
+    any order; they are kept sorted ascending.
+
+    >>> Outcome(dice=(6, 1, 1), throws=3, on_hand=True).dice
+    (1, 1, 6)
+    """
+
+    dice: tuple[int, ...]
+    throws: int = 1
+    on_hand: bool = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "dice", check_dice(self.dice))
+        if isinstance(self.throws, bool) or not isinstance(self.throws, int):
+            raise InvalidInputError(f"throws must be a whole number, got {self.throws!r}")
+        if not 1 <= self.throws <= 9:
+            raise InvalidInputError(f"throws must be from 1 to 9, got {self.throws}")
+        if not isinstance(self.on_hand, bool):
+            raise InvalidInputError(f"on_hand must be true or false, got {self.on_hand!r}")
+
+    @classmethod
+    def parse(cls, text: str) -> Outcome:
+        """Read ``DICE[/THROWS][h]``; THROWS defaults to 1."""
+        s = text.strip()
+        on_hand = False
+        if s.endswith(("h", "H")):
+            on_hand = True
+            s = s[:-1]
+        throws = 1
+        if "/" in s:
+            s, _, n = s.partition("/")
+            if not n.isdigit() or not 1 <= int(n) <= 9:
+                raise NotationError(
+                    f"bad throw count {n!r} (allowed: 1 to 9)", text=text, position=len(s) + 1
+                )
+            throws = int(n)
+        dice = parse_dice(s) if s else parse_dice(text)
+        return cls(dice=dice, throws=throws, on_hand=on_hand)
+
+    def __str__(self) -> str:
+        return f"{format_dice(self.dice)}/{self.throws}{'h' if self.on_hand else ''}"

@@ -1,0 +1,106 @@
+"""The errors of schock.
+
+Two families, both :class:`ValueError` subclasses, as in python-chess:
+
+* :class:`InvalidInputError`: malformed input (notation, rule files, records).
+  The message says where the problem is.
+* :class:`IllegalActionError`: a well-formed action that the current state
+  forbids. The message names the rule and, where one decides it, the rules
+  field.
+"""
+
+from __future__ import annotations
+
+
+class SchockError(Exception):
+    """Base class of every error raised by schock."""
+
+
+class InvalidInputError(SchockError, ValueError):
+    """Malformed input: bad notation, a bad rule file, a bad record."""
+
+
+class NotationError(InvalidInputError):
+    """Text that is not valid notation.
+
+    >>> str(NotationError("bad die '7'", text="1-7-2", position=2))
+    "bad die '7' in '1-7-2' at position 2"
+    """
+
+    def __init__(self, message: str, *, text: str | None = None, position: int | None = None):
+        self.text = text
+        self.position = position
+        where = ""
+        if text is not None:
+            where += f" in {text!r}"
+        if position is not None:
+            where += f" at position {position}"
+        super().__init__(message + where)
+
+
+class RulesError(InvalidInputError):
+    """A rule set that is not valid: names the file, the key, the value and what is allowed.
+
+    >>> str(RulesError("bad value", key="deckel", value="0", allowed="1 to 99", file="x.toml"))
+    'x.toml: deckel = 0: bad value; allowed: 1 to 99'
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        key: str | None = None,
+        value: str | None = None,
+        allowed: str | None = None,
+        file: str | None = None,
+    ):
+        self.message = message
+        self.key = key
+        self.value = value
+        self.allowed = allowed
+        self.file = file
+        super().__init__(self._text())
+
+    def _text(self) -> str:
+        parts = []
+        if self.file:
+            parts.append(f"{self.file}: ")
+        if self.key is not None:
+            parts.append(f"{self.key} = {self.value}: " if self.value is not None else f"{self.key}: ")
+        parts.append(self.message)
+        if self.allowed:
+            parts.append(f"; allowed: {self.allowed}")
+        return "".join(parts)
+
+    def in_file(self, file: str) -> RulesError:
+        """The same error, naming ``file``."""
+        return RulesError(
+            self.message, key=self.key, value=self.value, allowed=self.allowed, file=file
+        )
+
+
+class RecordError(InvalidInputError):
+    """A game record that cannot be read; says where (the JSON path)."""
+
+
+class IllegalActionError(SchockError, ValueError):
+    """A well-formed action that the current state forbids.
+
+    ``rule`` names the rule (a RULES.md paragraph), ``field`` the rules field
+    that decides it, where there is one.
+
+    >>> e = IllegalActionError("may set aside only 1s", rule="A turn, 2", field="set_aside")
+    >>> str(e)
+    'may set aside only 1s (rule: A turn, 2; rules field: set_aside)'
+    """
+
+    def __init__(self, message: str, *, rule: str | None = None, field: str | None = None):
+        self.reason = message
+        self.rule = rule
+        self.field = field
+        extra = []
+        if rule:
+            extra.append(f"rule: {rule}")
+        if field:
+            extra.append(f"rules field: {field}")
+        super().__init__(message + (f" ({'; '.join(extra)})" if extra else ""))

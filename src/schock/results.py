@@ -1,0 +1,145 @@
+"""Evaluation and ordering of results under a rule set.
+
+>>> from schock import load_rules, Outcome, evaluate, rank
+>>> porz = load_rules("porz")
+>>> e = evaluate(porz, Outcome(dice=(1, 1, 4), throws=2))
+>>> e.kind, e.value, e.deckel
+(<Kind.SCHOCK: 'schock'>, 4, 4)
+>>> evaluate(porz, Outcome(dice=(3, 4, 5), throws=2, on_hand=False)).kind   # composed Straße
+<Kind.EINFACH: 'einfach'>
+>>> rank(porz, [Outcome((2, 2, 1)), Outcome((1, 1, 2), throws=3), Outcome((1, 1, 2), throws=2)])
+[2, 1, 0]
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from schock.dice import Outcome
+from schock.rules.model import Rules
+
+
+class Kind(StrEnum):
+    """The kind of a result, from high to low."""
+
+    SCHOCK_HAND = "schock_hand"
+    SCHOCK_AUS = "schock_aus"
+    SCHOCK = "schock"
+    GENERAL = "general"
+    STRASSE = "strasse"
+    EINFACH = "einfach"
+
+    @property
+    def german(self) -> str:
+        """The German name players use."""
+        return _GERMAN[self]
+
+
+_GERMAN = {
+    Kind.SCHOCK_HAND: "Schock Hand",
+    Kind.SCHOCK_AUS: "Schock Aus",
+    Kind.SCHOCK: "Schock",
+    Kind.GENERAL: "General",
+    Kind.STRASSE: "Straße",
+    Kind.EINFACH: "einfacher Wurf",
+}
+
+# Tiers (times two, so that Schock doof can sit between General and Straße).
+_TIER = {
+    Kind.SCHOCK_HAND: 12,
+    Kind.SCHOCK_AUS: 10,
+    Kind.SCHOCK: 8,
+    Kind.GENERAL: 6,
+    Kind.STRASSE: 4,
+    Kind.EINFACH: 2,
+}
+_TIER_SCHOCK_DOOF_LOW = 5
+
+
+@dataclass(frozen=True, slots=True)
+class Evaluation:
+    """What a result is worth under a rule set.
+
+    ``strength`` orders results by kind and value alone (higher is better);
+    ties between equal strengths are broken by :func:`rank`.
+    """
+
+    kind: Kind
+    value: int
+    deckel: int
+    strength: int
+
+    @property
+    def all_deckel(self) -> bool:
+        """True for Schock Aus and Schock Hand: the loser gets every Deckel of the half."""
+        return self.kind is Kind.SCHOCK_AUS or self.kind is Kind.SCHOCK_HAND
+
+    def label(self, lang: str = "de") -> str:
+        """A name for players: ``Schock 4``, ``Schock doof``, ``General 5``, ``652``."""
+        if self.kind is Kind.SCHOCK:
+            return "Schock doof" if self.value == 2 else f"Schock {self.value}"
+        if self.kind is Kind.GENERAL:
+            return f"General {self.value}"
+        if self.kind is Kind.STRASSE:
+            return f"Straße {self.value - 2}-{self.value - 1}-{self.value}"
+        if self.kind is Kind.EINFACH:
+            return str(self.value) if lang == "en" else f"{self.value}"
+        return self.kind.german
+
+
+def _evaluate(rules: Rules, dice: tuple[int, ...], on_hand: bool) -> Evaluation:
+    a, b, c = sorted(dice)
+    if a == b == c == 1:
+        kind = Kind.SCHOCK_HAND if rules.schock_hand and on_hand else Kind.SCHOCK_AUS
+        return Evaluation(kind, 1, rules.deckel, _TIER[kind] * 1000)
+    if a == b == 1:
+        tier = _TIER[Kind.SCHOCK]
+        if c == 2 and not rules.schock_doof_above_general:
+            tier = _TIER_SCHOCK_DOOF_LOW
+        return Evaluation(Kind.SCHOCK, c, c, tier * 1000 + c)
+    if a == b == c and (on_hand or not rules.general_on_hand):
+        return Evaluation(Kind.GENERAL, a, 3, _TIER[Kind.GENERAL] * 1000 + a)
+    if b == a + 1 and c == b + 1 and (on_hand or not rules.strasse_on_hand):
+        return Evaluation(Kind.STRASSE, c, 2, _TIER[Kind.STRASSE] * 1000 + c)
+    number = c * 100 + b * 10 + a
+    return Evaluation(Kind.EINFACH, number, 1, _TIER[Kind.EINFACH] * 1000 + number)
+
+
+@functools.lru_cache(maxsize=64)
+def evaluation_table(rules: Rules) -> dict[tuple[tuple[int, ...], bool], Evaluation]:
+    """Every (sorted dice, on_hand) pair mapped to its evaluation under ``rules``."""
+    table = {}
+    for a in range(1, 7):
+        for b in range(a, 7):
+            for c in range(b, 7):
+                for hand in (False, True):
+                    table[((a, b, c), hand)] = _evaluate(rules, (a, b, c), hand)
+    return table
+
+
+def evaluate(rules: Rules, outcome: Outcome) -> Evaluation:
+    """Evaluate a result under ``rules``."""
+    return evaluation_table(rules)[(outcome.dice, outcome.on_hand)]
+
+
+def sort_key(rules: Rules, evaluation: Evaluation, throws: int, position: int) -> tuple[int, int, int]:
+    """A key that sorts results best first.
+
+    ``position`` is the seat's place in the round from the starter (0 first).
+    Fewer throws count where the rules say so, and always between two
+    Schock Hands (RULES.md, "Comparing results in a round").
+    """
+    by_throws = rules.fewer_throws_better or evaluation.kind is Kind.SCHOCK_HAND
+    return (-evaluation.strength, throws if by_throws else 0, position)
+
+
+def rank(rules: Rules, outcomes: Sequence[Outcome]) -> list[int]:
+    """Indices of ``outcomes`` (in seat order from the round's starter), best first."""
+    table = evaluation_table(rules)
+    keys = [
+        sort_key(rules, table[(o.dice, o.on_hand)], o.throws, i) for i, o in enumerate(outcomes)
+    ]
+    return sorted(range(len(outcomes)), key=keys.__getitem__)

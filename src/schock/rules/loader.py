@@ -1,0 +1,178 @@
+"""Loading rule sets: the shipped presets and users' house-rules files.
+
+A house-rules file is TOML. It ``extends`` a preset (or another rules file,
+by a path relative to itself) and overrides fields::
+
+    extends = "porz"
+    id = "zum-goldenen-becher"
+    name = "Zum Goldenen Becher"
+    einkaufen = false
+    fewer_throws_better = false
+
+A file without ``extends`` must give every field.
+
+>>> load_rules("Mosel").opening
+<Opening.ONE_DIE_LOW: 'one_die_low'>
+>>> load_rules("skat")
+Traceback (most recent call last):
+...
+schock.errors.RulesError: unknown rule set 'skat'; allowed: a preset (ferschweiler, porz, mosel, irmgarteich, niederrhein) or the path of a rules TOML file
+"""
+
+from __future__ import annotations
+
+import functools
+import tomllib
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from schock.errors import RulesError
+from schock.rules.model import FIELD_NAMES, Rules, coerce_field
+
+#: The shipped presets, in the order of RULES.md.
+PRESETS: tuple[str, ...] = ("ferschweiler", "porz", "mosel", "irmgarteich", "niederrhein")
+
+_ALIASES = {
+    "plateau": "ferschweiler",
+    "plateau-schocken": "ferschweiler",
+    "porzer": "porz",
+    "moselschock": "mosel",
+    "irmgarteicher": "irmgarteich",
+    "nrw": "niederrhein",
+}
+
+_META_KEYS = ("extends",)
+
+
+def preset_id(name: str) -> str | None:
+    """The preset id for a name or alias (any case), or None."""
+    key = name.strip().lower()
+    key = _ALIASES.get(key, key)
+    return key if key in PRESETS else None
+
+
+def load_rules(name_or_path: str | Path) -> Rules:
+    """A preset by id or alias, or a rules TOML file by path."""
+    if isinstance(name_or_path, str):
+        pid = preset_id(name_or_path)
+        if pid is not None:
+            return _load_preset(pid)
+        looks_like_path = (
+            name_or_path.endswith(".toml") or "/" in name_or_path or "\\" in name_or_path
+        )
+        if not looks_like_path and not Path(name_or_path).is_file():
+            raise RulesError(
+                f"unknown rule set {name_or_path!r}",
+                allowed=f"a preset ({', '.join(PRESETS)}) or the path of a rules TOML file",
+            )
+    return load_rules_file(Path(name_or_path))
+
+
+@functools.cache
+def _load_preset(pid: str) -> Rules:
+    text = resources.files("schock.rules").joinpath("presets", f"{pid}.toml").read_text("utf-8")
+    return _build(_parse(text, f"<preset {pid}>"), f"<preset {pid}>", chain=())
+
+
+def load_rules_file(path: Path) -> Rules:
+    """Load a rules TOML file (which may extend a preset or another file)."""
+    return _load_file(path.resolve(), chain=())
+
+
+def loads_rules(text: str, *, name: str = "<string>", base_dir: Path | None = None) -> Rules:
+    """Load rules from TOML text (``extends`` paths relative to ``base_dir``)."""
+    data = _parse(text, name)
+    return _build(data, name, chain=(), base_dir=base_dir or Path.cwd())
+
+
+def _load_file(path: Path, chain: tuple[Path, ...]) -> Rules:
+    label = str(path)
+    if path in chain:
+        cycle = " -> ".join(str(p) for p in (*chain, path))
+        raise RulesError(f"'extends' goes round in a circle: {cycle}", key="extends", file=label)
+    try:
+        text = path.read_text("utf-8")
+    except FileNotFoundError:
+        raise RulesError("no such rules file", file=label) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RulesError(f"cannot read the file: {exc}", file=label) from None
+    return _build(_parse(text, label), label, chain=(*chain, path), base_dir=path.parent)
+
+
+def _parse(text: str, label: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise RulesError(f"not valid TOML: {exc}", file=label) from None
+
+
+def _build(
+    data: dict[str, Any],
+    label: str,
+    *,
+    chain: tuple[Path, ...],
+    base_dir: Path | None = None,
+) -> Rules:
+    try:
+        values: dict[str, Any] = {}
+        for key, raw in data.items():
+            if key in _META_KEYS:
+                continue
+            if isinstance(raw, dict):
+                raise RulesError(
+                    "tables are not used in rules files; write every key at the top level",
+                    key=key,
+                    value="[table]",
+                    allowed=", ".join(FIELD_NAMES),
+                )
+            values[key] = coerce_field(key, raw)
+        extends = data.get("extends")
+        if extends is None:
+            missing = [f for f in FIELD_NAMES if f not in values and f not in ("source", "base")]
+            if missing:
+                raise RulesError(
+                    "a rules file without 'extends' must give every field; missing: "
+                    + ", ".join(missing),
+                    allowed="extends = a preset id, or all fields",
+                )
+            return Rules(**values)
+        if not isinstance(extends, str):
+            raise RulesError(
+                "wrong type", key="extends", value=repr(extends), allowed="a preset id or a path"
+            )
+        parent = _resolve_extends(extends, chain, base_dir)
+        values.setdefault("id", _default_id(label, parent))
+        if "name" not in values:
+            values["name"] = f"{parent.name} ({values['id']})"
+        values["base"] = parent.base
+        if "source" not in values:
+            values["source"] = parent.source
+        return parent.replace(**values)
+    except RulesError as exc:
+        raise exc.in_file(label) if exc.file is None else exc from None
+
+
+def _resolve_extends(extends: str, chain: tuple[Path, ...], base_dir: Path | None) -> Rules:
+    pid = preset_id(extends)
+    if pid is not None:
+        return _load_preset(pid)
+    if base_dir is None:
+        raise RulesError(
+            f"unknown preset {extends!r}", key="extends", value=repr(extends),
+            allowed=", ".join(PRESETS),
+        )
+    path = (base_dir / extends).resolve()
+    if not path.is_file():
+        raise RulesError(
+            "neither a preset nor an existing rules file",
+            key="extends",
+            value=repr(extends),
+            allowed=f"a preset ({', '.join(PRESETS)}) or a path relative to this file",
+        )
+    return _load_file(path, chain)
+
+
+def _default_id(label: str, parent: Rules) -> str:
+    stem = Path(label).stem if not label.startswith("<") else ""
+    return stem or f"{parent.id}-custom"

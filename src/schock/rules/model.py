@@ -1,0 +1,278 @@
+"""The rule model: one frozen, self-validating record per rule set.
+
+Every row of the preset table in RULES.md is one field of :class:`Rules`.
+A preset only fixes field values; nothing in the engine branches on a
+preset's name.
+
+>>> from schock.rules import load_rules
+>>> porz = load_rules("porz")
+>>> porz.set_aside
+<SetAside.ONES: 'ones'>
+>>> porz.replace(einkaufen=False).einkaufen
+False
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from schock.errors import RulesError
+
+
+class SetAside(StrEnum):
+    """Which dice may be set aside between throws."""
+
+    ONES = "ones"
+    ANY = "any"
+
+
+class Opening(StrEnum):
+    """How the first half of a game is opened when no starter is set."""
+
+    ONE_DIE_HIGH = "one_die_high"
+    ONE_DIE_LOW = "one_die_low"
+    OPENING_ROUND = "opening_round"
+    OPENING_ROUND_YOUNGEST = "opening_round_youngest"
+
+
+class StarterAfterStock(StrEnum):
+    """Who starts a round once the Stock is empty."""
+
+    ROUND_LOSER = "round_loser"
+    MOST_DECKEL = "most_deckel"
+
+
+class Structure(StrEnum):
+    """What a game consists of."""
+
+    HALVES_AND_FINAL = "halves_and_final"
+    ONE_HALF = "one_half"
+
+
+class FinalStarter(StrEnum):
+    """Who starts the final."""
+
+    FIRST_HALF_LOSER = "first_half_loser"
+    RANDOM = "random"
+
+
+class Strafdeckel(StrEnum):
+    """Penalty Deckel for a die or cup that falls off the table."""
+
+    NONE = "none"
+    STOCK = "stock"
+    STOCK_THEN_RIGHT = "stock_then_right"
+
+
+def _meta(de: str, en: str) -> dict[str, str]:
+    return {"de": de, "en": en}
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rules:
+    """A complete rule set. Create it with :func:`schock.load_rules`.
+
+    All fields are keyword-only; the record checks its own invariants when
+    it is created and raises :class:`~schock.errors.RulesError` otherwise.
+    """
+
+    id: str = field(metadata=_meta("Kennung", "identifier of the rule set"))
+    name: str = field(metadata=_meta("Name", "name of the rule set"))
+    source: str = field(default="", metadata=_meta("Quelle", "where the rules come from"))
+    base: str = field(
+        default="", metadata=_meta("Grundlage", "the preset these rules extend (itself for a preset)")
+    )
+    deckel: int = field(
+        default=13, metadata=_meta("Deckel je Hälfte", "Deckel in play per half")
+    )
+    max_throws: int = field(
+        default=3, metadata=_meta("Würfe je Runde (höchstens)", "most throws in a round")
+    )
+    set_aside: SetAside = field(
+        default=SetAside.ANY,
+        metadata=_meta("Herauslegen", "which dice may be set aside between throws"),
+    )
+    sixes_turning: bool = field(
+        default=True,
+        metadata=_meta("Sechsen drehen", "2 sixes of one throw give a 1, 3 sixes give two 1s"),
+    )
+    strasse_on_hand: bool = field(
+        default=True,
+        metadata=_meta("Straße nur auf die Hand", "a composed Straße counts as einfacher Wurf"),
+    )
+    general_on_hand: bool = field(
+        default=True,
+        metadata=_meta("General nur auf die Hand", "a composed General counts as einfacher Wurf"),
+    )
+    schock_doof_above_general: bool = field(
+        default=True,
+        metadata=_meta(
+            "Schock doof über General", "Schock doof (1-1-2) ranks above every General"
+        ),
+    )
+    fewer_throws_better: bool = field(
+        default=True,
+        metadata=_meta(
+            "Weniger Würfe besser", "between equal results fewer throws is better (before Mit ist Shit)"
+        ),
+    )
+    schock_hand: bool = field(
+        default=False,
+        metadata=_meta(
+            "Schock Hand", "1-1-1 auf die Hand beats every composed Schock Aus regardless of seat"
+        ),
+    )
+    blind: bool = field(
+        default=False,
+        metadata=_meta(
+            "Blind", "the first player may declare blind: one throw for all, Deckel doubled"
+        ),
+    )
+    einkaufen: bool = field(
+        default=False,
+        metadata=_meta(
+            "Einkaufen", "once the Stock is empty a player without Deckel may opt into a round"
+        ),
+    )
+    simultaneous_first_throw: bool = field(
+        default=False,
+        metadata=_meta("Laden (gleichzeitiger erster Wurf)", "all first throws before play"),
+    )
+    opening: Opening = field(
+        default=Opening.ONE_DIE_HIGH,
+        metadata=_meta("Eröffnung der ersten Hälfte", "how the first half is opened"),
+    )
+    starter_after_stock: StarterAfterStock = field(
+        default=StarterAfterStock.ROUND_LOSER,
+        metadata=_meta("Beginner nach leerem Stock", "who starts once the Stock is empty"),
+    )
+    structure: Structure = field(
+        default=Structure.HALVES_AND_FINAL,
+        metadata=_meta("Spielaufbau", "halves and final, or one half"),
+    )
+    final_starter: FinalStarter = field(
+        default=FinalStarter.FIRST_HALF_LOSER,
+        metadata=_meta("Beginner des Finales", "who starts the final"),
+    )
+    strafdeckel: Strafdeckel = field(
+        default=Strafdeckel.NONE,
+        metadata=_meta("Strafdeckel", "penalty Deckel for a die or cup off the table"),
+    )
+
+    def __post_init__(self) -> None:
+        if not self.base:
+            object.__setattr__(self, "base", self.id)
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            check_field(f.name, value)
+        if self.structure is Structure.ONE_HALF and self.final_starter is FinalStarter.RANDOM:
+            raise RulesError(
+                "final_starter = 'random' needs a final, but structure = 'one_half' has none",
+                key="final_starter",
+                value=str(self.final_starter),
+                allowed="'first_half_loser' with structure = 'one_half'",
+            )
+
+    def replace(self, **changes: Any) -> Rules:
+        """Return a copy with some fields changed (validated again)."""
+        for key in changes:
+            if key not in FIELD_NAMES:
+                raise RulesError(
+                    "unknown rules field", key=key, value=repr(changes[key]), allowed=_allowed_keys()
+                )
+        return dataclasses.replace(self, **changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every field as a plain value (enums as their string values)."""
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            out[f.name] = str(value) if isinstance(value, StrEnum) else value
+        return out
+
+
+FIELD_NAMES: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Rules))
+
+_ENUMS: dict[str, type[StrEnum]] = {
+    "set_aside": SetAside,
+    "opening": Opening,
+    "starter_after_stock": StarterAfterStock,
+    "structure": Structure,
+    "final_starter": FinalStarter,
+    "strafdeckel": Strafdeckel,
+}
+_BOOLS = frozenset(
+    f.name for f in dataclasses.fields(Rules) if f.type in ("bool", bool)
+)
+_INT_RANGES: dict[str, tuple[int, int]] = {"deckel": (1, 99), "max_throws": (1, 9)}
+_STRINGS = frozenset({"id", "name", "source", "base"})
+
+
+def _allowed_keys() -> str:
+    return ", ".join(FIELD_NAMES)
+
+
+def field_label(name: str, lang: str = "de") -> str:
+    """The German (or English) label of a field."""
+    for f in dataclasses.fields(Rules):
+        if f.name == name:
+            return str(f.metadata[lang])
+    raise KeyError(name)
+
+
+def allowed_values(name: str) -> str:
+    """A human description of what a field accepts."""
+    if name in _ENUMS:
+        return "one of " + ", ".join(repr(str(m)) for m in _ENUMS[name])
+    if name in _BOOLS:
+        return "true or false"
+    if name in _INT_RANGES:
+        lo, hi = _INT_RANGES[name]
+        return f"a whole number from {lo} to {hi}"
+    return "a text"
+
+
+def coerce_field(name: str, value: Any) -> Any:
+    """Turn a raw (TOML) value into the field's type, or raise RulesError."""
+    if name not in FIELD_NAMES:
+        raise RulesError("unknown key", key=name, value=repr(value), allowed=_allowed_keys())
+    if name in _ENUMS:
+        enum = _ENUMS[name]
+        if isinstance(value, enum):
+            return value
+        if isinstance(value, str):
+            try:
+                return enum(value)
+            except ValueError:
+                pass
+        raise RulesError("bad value", key=name, value=repr(value), allowed=allowed_values(name))
+    check_field(name, value)
+    return value
+
+
+def check_field(name: str, value: Any) -> None:
+    """Raise RulesError unless ``value`` is valid for field ``name``."""
+    if name in _ENUMS:
+        if not isinstance(value, _ENUMS[name]):
+            raise RulesError(
+                "bad value", key=name, value=repr(value), allowed=allowed_values(name)
+            )
+    elif name in _BOOLS:
+        if not isinstance(value, bool):
+            raise RulesError(
+                "wrong type", key=name, value=repr(value), allowed=allowed_values(name)
+            )
+    elif name in _INT_RANGES:
+        lo, hi = _INT_RANGES[name]
+        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+            raise RulesError(
+                "bad value", key=name, value=repr(value), allowed=allowed_values(name)
+            )
+    elif name in _STRINGS:
+        if not isinstance(value, str):
+            raise RulesError("wrong type", key=name, value=repr(value), allowed="a text")
+        if name == "id" and not value.strip():
+            raise RulesError("empty id", key=name, value=repr(value), allowed="a non-empty text")
