@@ -1,0 +1,49 @@
+"""The state machine, its events, views, dice sources and game records."""
+
+from schock.engine import events
+from schock.engine.actions import (
+    Action,
+    BlindAction,
+    EinkaufenAction,
+    LiftAction,
+    SetAsideAction,
+    StopAction,
+    StrafdeckelAction,
+    TakeBackAction,
+    ThrowAction,
+    TurnSixesAction,
+    VoidThrowAction,
+    format_action,
+    parse_action,
+)
+from schock.engine.dice_sources import DiceSource, ScriptedDice, SeededDice, TableDice
+from schock.engine.game import Game, HalfKind, Phase, RollOffPurpose, Seat
+from schock.engine.views import TurnView, View
+
+__all__ = [
+    "Action",
+    "BlindAction",
+    "DiceSource",
+    "EinkaufenAction",
+    "Game",
+    "HalfKind",
+    "LiftAction",
+    "Phase",
+    "RollOffPurpose",
+    "ScriptedDice",
+    "Seat",
+    "SeededDice",
+    "SetAsideAction",
+    "StopAction",
+    "StrafdeckelAction",
+    "TableDice",
+    "TakeBackAction",
+    "ThrowAction",
+    "TurnSixesAction",
+    "TurnView",
+    "View",
+    "VoidThrowAction",
+    "events",
+    "format_action",
+    "parse_action",
+]

@@ -1,0 +1,95 @@
+"""Where dice come from. No global random state: a source is passed in.
+
+>>> d = SeededDice(7)
+>>> d.roll(3) == SeededDice(7).roll(3)
+True
+>>> s = ScriptedDice([1, 1, 4])
+>>> s.roll(2), s.roll(1)
+((1, 1), (4,))
+>>> s.roll(1)
+Traceback (most recent call last):
+...
+schock.errors.IllegalActionError: the scripted dice have run out after 3 dice (rule: dice source)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from typing import Any, Protocol, runtime_checkable
+
+from schock.dice import check_dice
+from schock.errors import IllegalActionError
+
+
+@runtime_checkable
+class DiceSource(Protocol):
+    """Anything that can roll ``n`` dice."""
+
+    def roll(self, n: int) -> tuple[int, ...]:
+        """``n`` dice values, each 1 to 6."""
+        ...
+
+    def describe(self) -> dict[str, Any]:
+        """A JSON-ready description for game records."""
+        ...
+
+
+class SeededDice:
+    """Dice from a seeded Mersenne Twister; the same seed gives the same dice."""
+
+    __slots__ = ("_random", "seed")
+
+    def __init__(self, seed: int) -> None:
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise TypeError(f"seed must be an int, got {seed!r}")
+        self.seed = seed
+        self._random = random.Random(seed).random
+
+    def roll(self, n: int) -> tuple[int, ...]:
+        r = self._random
+        if n == 3:
+            return (int(r() * 6) + 1, int(r() * 6) + 1, int(r() * 6) + 1)
+        return tuple(int(r() * 6) + 1 for _ in range(n))
+
+    def describe(self) -> dict[str, Any]:
+        return {"source": "seeded", "seed": self.seed}
+
+
+class ScriptedDice:
+    """Dice from a fixed sequence, one value per die, in order."""
+
+    __slots__ = ("_pos", "values")
+
+    def __init__(self, values: Iterable[int]) -> None:
+        self.values = tuple(values)
+        check_dice(self.values, count=None)
+        self._pos = 0
+
+    def roll(self, n: int) -> tuple[int, ...]:
+        if self._pos + n > len(self.values):
+            raise IllegalActionError(
+                f"the scripted dice have run out after {len(self.values)} dice",
+                rule="dice source",
+            )
+        out = self.values[self._pos : self._pos + n]
+        self._pos += n
+        return out
+
+    def describe(self) -> dict[str, Any]:
+        return {"source": "scripted", "values": list(self.values)}
+
+
+class TableDice:
+    """Dice thrown at a real table: every throw must be typed in."""
+
+    __slots__ = ()
+
+    def roll(self, n: int) -> tuple[int, ...]:
+        raise IllegalActionError(
+            "these dice come from a real table: give the values thrown, e.g. throw(dice=(1, 1, 4))",
+            rule="dice source",
+        )
+
+    def describe(self) -> dict[str, Any]:
+        return {"source": "table"}

@@ -1,0 +1,1203 @@
+"""The one state machine: throw -> turn -> round -> half -> game.
+
+Every player action has three faces, as in pokerkit: ``verify_x()`` raises
+:class:`~schock.errors.IllegalActionError` with the reason, ``can_x()``
+answers yes or no, and ``x()`` changes the state and returns an immutable
+event, which is appended to :attr:`Game.log` followed by whatever it sets off
+automatically (the showdown, the Deckel, the next round, the next half).
+
+>>> from schock import load_rules
+>>> from schock.engine import Game, ScriptedDice
+>>> g = Game(load_rules("porz"), seats=["Anna", "Ben"], starter=0,
+...          dice=ScriptedDice([1, 1, 4, 2, 3, 5]))
+>>> g.throw()
+Thrown(seat=0, dice=(1, 1, 4), throw=1, loading=False)
+>>> g.lift(); g.stop().result
+Lifted(seat=0)
+Outcome(dice=(1, 1, 4), throws=1, on_hand=True)
+>>> g.throw(); g.stop()    # Ben may throw only once now
+Thrown(seat=1, dice=(2, 3, 5), throw=1, loading=False)
+Stopped(seat=1, throws=1, result=Outcome(dice=(2, 3, 5), throws=1, on_hand=True), covered=True)
+>>> g.deckel, g.stock
+((0, 4), 9)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from schock.dice import Outcome, check_dice
+from schock.engine import events as ev
+from schock.engine.actions import (
+    Action,
+    BlindAction,
+    EinkaufenAction,
+    LiftAction,
+    SetAsideAction,
+    StopAction,
+    StrafdeckelAction,
+    TakeBackAction,
+    ThrowAction,
+    TurnSixesAction,
+    VoidThrowAction,
+)
+from schock.engine.dice_sources import DiceSource, SeededDice
+from schock.errors import IllegalActionError, InvalidInputError
+from schock.results import Evaluation, Kind, evaluation_table
+from schock.rules.model import (
+    FinalStarter,
+    Opening,
+    Rules,
+    SetAside,
+    StarterAfterStock,
+    Strafdeckel,
+    Structure,
+)
+
+if TYPE_CHECKING:
+    from schock.engine.views import View
+
+MIN_SEATS = 2
+MAX_SEATS = 12
+
+
+class Phase(StrEnum):
+    """What the game waits for."""
+
+    ROLL_OFF = "roll_off"        # one die each: who starts, or who loses a tie
+    EINKAUFEN = "einkaufen"      # players without Deckel decide whether to buy in
+    LOADING = "loading"          # simultaneous first throws (laden), or the opening round
+    TURN = "turn"                # a player's turn
+    GAME_OVER = "game_over"
+
+
+class HalfKind(StrEnum):
+    """Which half is being played."""
+
+    FIRST = "first"
+    SECOND = "second"
+    FINAL = "final"
+
+
+class RollOffPurpose(StrEnum):
+    """What a one-die roll-off decides."""
+
+    OPENING = "opening"            # who starts the first half
+    OPENING_TIE = "opening_tie"    # who of the tied lowest loses the opening round
+    FINAL = "final"                # who starts the final
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A player at the table. ``age`` is used only by the porz opening tie rule."""
+
+    name: str
+    age: int | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name.strip():
+            raise InvalidInputError(f"a seat needs a name, got {self.name!r}")
+        if self.age is not None and (
+            isinstance(self.age, bool) or not isinstance(self.age, int) or not 0 <= self.age <= 150
+        ):
+            raise InvalidInputError(f"age must be a whole number from 0 to 150, got {self.age!r}")
+
+
+# --- rule references used in error messages -------------------------------------------------
+R_TURN = "RULES.md, A turn"
+R_SET_ASIDE = "RULES.md, A turn 2: setting dice aside"
+R_SIXES = "RULES.md, A turn 3: Sechsen drehen"
+R_LIMIT = "RULES.md, A turn 1: the round's throw limit"
+R_BLIND = "RULES.md, blind"
+R_VIEW = "RULES.md, What each player may see"
+R_EINKAUFEN = "RULES.md, Einkaufen"
+R_STRAF = "RULES.md, Deckel: Strafdeckel"
+R_VOID = "RULES.md, Deckel: Türmchen / Kippe"
+R_ORDER = "RULES.md, Who starts: play goes clockwise"
+
+
+class _Turn:
+    """One player's dice in a round (internal, mutable)."""
+
+    __slots__ = (
+        "aside",
+        "covered",
+        "done",
+        "history",
+        "locked",
+        "origin",
+        "result",
+        "seat",
+        "seen",
+        "shown",
+        "must_throw",
+        "throws",
+        "turned",
+        "turned_now",
+        "values",
+    )
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.throws = 0
+        self.values: list[int] = []
+        self.origin: list[int] = []      # the throw each die came from
+        self.turned: list[bool] = []     # a 1 made by turning sixes
+        self.aside: list[bool] = []      # on the table (else in the cup)
+        self.locked: list[bool] = []     # a leftover 6 after turning: must be thrown again
+        self.history: list[tuple[int, ...]] = []
+        self.shown = False               # the current throw is public
+        self.seen = False                # its owner has seen the current throw
+        self.must_throw = False
+        self.turned_now = False
+        self.done = False
+        self.covered = False
+        self.result: Outcome | None = None
+
+    def snapshot(self) -> tuple[object, ...]:
+        return (
+            self.throws, self.values[:], self.origin[:], self.turned[:], self.aside[:],
+            self.locked[:], len(self.history), self.shown, self.seen, self.must_throw,
+            self.turned_now,
+        )
+
+    def restore(self, snap: tuple[object, ...]) -> None:
+        (self.throws, self.values, self.origin, self.turned, self.aside, self.locked, n,
+         self.shown, self.seen, self.must_throw, self.turned_now) = snap  # type: ignore[assignment]
+        del self.history[n:]  # type: ignore[misc]
+
+    def fresh(self) -> list[int]:
+        """Indices of dice from the current throw that may still be set aside."""
+        t = self.throws
+        return [
+            i for i in range(len(self.values))
+            if self.origin[i] == t and not self.aside[i] and not self.locked[i]
+        ]
+
+    def outcome(self) -> Outcome:
+        t = self.throws
+        on_hand = all(o == t for o in self.origin) and not any(self.turned)
+        return _outcome(tuple(sorted(self.values)), t, on_hand)
+
+
+def _outcome(dice: tuple[int, ...], throws: int, on_hand: bool) -> Outcome:
+    o = object.__new__(Outcome)
+    object.__setattr__(o, "dice", dice)
+    object.__setattr__(o, "throws", throws)
+    object.__setattr__(o, "on_hand", on_hand)
+    return o
+
+
+class _Round:
+    __slots__ = (
+        "blind", "einkauf_queue", "limit", "load_pos", "number", "opening", "order", "pos",
+        "starter", "turns",
+    )
+
+    def __init__(self, number: int, starter: int, order: tuple[int, ...], opening: bool) -> None:
+        self.number = number
+        self.starter = starter
+        self.order = order
+        self.opening = opening
+        self.limit: int | None = None
+        self.blind = False
+        self.turns: dict[int, _Turn] = {s: _Turn(s) for s in order}
+        self.pos = 0
+        self.load_pos = 0
+        self.einkauf_queue: list[int] = []
+
+
+class _Half:
+    __slots__ = ("deckel", "kind", "loser", "number", "players", "stock")
+
+    def __init__(self, number: int, kind: HalfKind, players: tuple[int, ...], stock: int,
+                 seats: int) -> None:
+        self.number = number
+        self.kind = kind
+        self.players = players
+        self.stock = stock
+        self.deckel = [0] * seats
+        self.loser: int | None = None
+
+
+class _RollOff:
+    __slots__ = ("candidates", "pos", "purpose", "rolled")
+
+    def __init__(self, purpose: RollOffPurpose, candidates: tuple[int, ...]) -> None:
+        self.purpose = purpose
+        self.candidates = candidates
+        self.pos = 0
+        self.rolled: dict[int, int] = {}
+
+
+def _fail(message: str, rule: str | None = None, field: str | None = None) -> IllegalActionError:
+    return IllegalActionError(message, rule=rule, field=field)
+
+
+class Game:
+    """A game of Schocken under one rule set.
+
+    ``seats`` are names (or :class:`Seat`) in clockwise order; ``dice`` is the
+    source of dice (default: seeded with 0); ``starter`` is the seat that
+    starts the first round, or None for the rules' opening.
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        *,
+        seats: Sequence[str | Seat],
+        dice: DiceSource | None = None,
+        starter: int | None = None,
+    ) -> None:
+        if not isinstance(rules, Rules):
+            raise InvalidInputError(f"rules must be a Rules object, got {type(rules).__name__}")
+        parsed = tuple(s if isinstance(s, Seat) else Seat(s) for s in seats)
+        if not MIN_SEATS <= len(parsed) <= MAX_SEATS:
+            raise InvalidInputError(
+                f"Schocken needs {MIN_SEATS} to {MAX_SEATS} seats, got {len(parsed)}"
+            )
+        names = [s.name for s in parsed]
+        if len(set(names)) != len(names):
+            raise InvalidInputError(f"seat names must differ, got {names}")
+        if starter is not None and (
+            isinstance(starter, bool) or not isinstance(starter, int)
+            or not 0 <= starter < len(parsed)
+        ):
+            raise InvalidInputError(
+                f"starter must be a seat from 0 to {len(parsed) - 1} or None, got {starter!r}"
+            )
+        self.rules = rules
+        self.seats = parsed
+        self.dice: DiceSource = dice if dice is not None else SeededDice(0)
+        self.starter = starter
+        self.log: list[ev.Event] = []
+        self.phase = Phase.TURN
+        self.halves: list[_Half] = []
+        self.half_losers: list[int] = []
+        self.loser: int | None = None
+        self.durchmarsch = False
+        self._half: _Half
+        self._round: _Round | None = None
+        self._rolloff: _RollOff | None = None
+        self._rounds_in_half = 0
+        self._undo: tuple[object, ...] | None = None
+        self._winner = 0
+        self._ranking: tuple[int, ...] = ()
+        self.last_showdown: ev.Showdown | None = None
+        self.last_deckel: ev.DeckelGiven | None = None
+        self._table = evaluation_table(rules)
+        self._n = len(parsed)
+        self.log.append(ev.GameStarted(tuple(names), starter))
+        self._begin_half(HalfKind.FIRST, tuple(range(self._n)), starter)
+
+    # ------------------------------------------------------------------ reading the state
+    @property
+    def actor(self) -> int | None:
+        """The seat whose move it is, or None when the game is over."""
+        p = self.phase
+        if p is Phase.TURN:
+            r = self._round
+            assert r is not None
+            return r.order[r.pos]
+        if p is Phase.LOADING:
+            r = self._round
+            assert r is not None
+            return r.order[r.load_pos]
+        if p is Phase.EINKAUFEN:
+            r = self._round
+            assert r is not None
+            return r.einkauf_queue[0]
+        if p is Phase.ROLL_OFF:
+            ro = self._rolloff
+            assert ro is not None
+            return ro.candidates[ro.pos]
+        return None
+
+    @property
+    def over(self) -> bool:
+        """True once the game has its loser."""
+        return self.phase is Phase.GAME_OVER
+
+    @property
+    def half_number(self) -> int:
+        """1 and 2 for the halves, 3 for the final."""
+        return self._half.number
+
+    @property
+    def half_kind(self) -> HalfKind:
+        return self._half.kind
+
+    @property
+    def players(self) -> tuple[int, ...]:
+        """The seats playing the current half (two in the final)."""
+        return self._half.players
+
+    @property
+    def stock(self) -> int:
+        """Deckel left in the Stock (the middle)."""
+        return self._half.stock
+
+    @property
+    def deckel(self) -> tuple[int, ...]:
+        """Deckel held by each seat in the current half."""
+        return tuple(self._half.deckel)
+
+    @property
+    def round_number(self) -> int:
+        """The number of the current round in this half (the opening round is 1)."""
+        return self._rounds_in_half
+
+    @property
+    def round_order(self) -> tuple[int, ...]:
+        """The current round's participants in play order (empty in a roll-off)."""
+        return self._round.order if self._round is not None else ()
+
+    @property
+    def round_starter(self) -> int | None:
+        return self._round.starter if self._round is not None else None
+
+    @property
+    def throw_limit(self) -> int | None:
+        """The round's throw limit once the first player has set it."""
+        return self._round.limit if self._round is not None else None
+
+    def in_half(self, seat: int) -> bool:
+        """Whether ``seat`` still plays in this half (not out)."""
+        h = self._half
+        return seat in h.players and (h.stock > 0 or h.deckel[seat] > 0)
+
+    def evaluation(self, outcome: Outcome) -> Evaluation:
+        """Evaluate a result under this game's rules."""
+        return self._table[(outcome.dice, outcome.on_hand)]
+
+    # ------------------------------------------------------------------ turn helpers
+    def _turn(self) -> _Turn:
+        r = self._round
+        assert r is not None
+        return r.turns[r.order[r.pos]]
+
+    def _is_first(self) -> bool:
+        r = self._round
+        assert r is not None
+        return r.pos == 0
+
+    def _cap(self) -> int:
+        """How many throws the current player may use."""
+        r = self._round
+        assert r is not None
+        if r.pos == 0:
+            return self.rules.max_throws
+        assert r.limit is not None
+        return r.limit
+
+    def _need_turn(self, seat: int | None, what: str) -> _Turn:
+        if self.phase is not Phase.TURN:
+            raise _fail(f"cannot {what} now: the game waits for {self._waiting()}", R_TURN)
+        t = self._turn()
+        if seat is not None and seat != t.seat:
+            raise _fail(
+                f"cannot {what}: it is {self.seats[t.seat].name}'s turn (seat {t.seat}), "
+                f"not seat {seat}", R_ORDER,
+            )
+        return t
+
+    def _waiting(self) -> str:
+        p = self.phase
+        if p is Phase.GAME_OVER:
+            return "nothing: the game is over"
+        actor = self.actor
+        assert actor is not None
+        name = f"{self.seats[actor].name} (seat {actor})"
+        return {
+            Phase.ROLL_OFF: f"a roll-off throw of {name}",
+            Phase.EINKAUFEN: f"{name} to decide on Einkaufen",
+            Phase.LOADING: f"the first throw of {name}",
+            Phase.TURN: f"{name}",
+        }[p]
+
+    def _need_looked(self, t: _Turn, what: str) -> None:
+        if t.throws == 0:
+            raise _fail(f"cannot {what} before the first throw", R_TURN)
+        if not t.seen:
+            raise _fail(f"cannot {what}: the cup has not been lifted yet (lift first)", R_VIEW)
+
+    def _need_throw_left(self, t: _Turn, what: str) -> None:
+        cap = self._cap()
+        if t.throws >= cap:
+            first = self._is_first()
+            raise _fail(
+                f"cannot {what}: no throw left ({t.throws} of "
+                + (f"at most {cap}" if first else f"the round's limit of {cap}") + " used)",
+                R_LIMIT, "max_throws" if first else None,
+            )
+
+    # ------------------------------------------------------------------ throw
+    def verify_throw(self, dice: Sequence[int] | None = None, *, seat: int | None = None) -> int:
+        """Check a throw; return how many dice it throws."""
+        p = self.phase
+        if p is Phase.ROLL_OFF or p is Phase.LOADING:
+            actor = self.actor
+            if seat is not None and seat != actor:
+                raise _fail(f"cannot throw: the game waits for {self._waiting()}", R_ORDER)
+            n = 1 if p is Phase.ROLL_OFF else 3
+        else:
+            t = self._need_turn(seat, "throw")
+            if t.throws:
+                self._need_throw_left(t, "throw again")
+                n = t.aside.count(False)
+                if n == 0:
+                    raise _fail(
+                        "cannot throw again with every die set aside: at least one die goes "
+                        "back into the cup", R_SET_ASIDE,
+                    )
+            else:
+                n = 3
+        if dice is not None:
+            check_dice(dice, count=n)
+        return n
+
+    def can_throw(self, dice: Sequence[int] | None = None, *, seat: int | None = None) -> bool:
+        return _can(self.verify_throw, dice, seat=seat)
+
+    def throw(self, dice: Sequence[int] | None = None, *, seat: int | None = None) -> ev.Event:
+        """Throw the dice in the cup (``dice`` typed in, else from the source)."""
+        n = self.verify_throw(dice, seat=seat)
+        values = tuple(dice) if dice is not None else self.dice.roll(n)
+        if dice is None:
+            check_dice(values, count=n)
+        p = self.phase
+        if p is Phase.ROLL_OFF:
+            return self._roll_off_throw(values[0])
+        if p is Phase.LOADING:
+            return self._loading_throw(values)
+        t = self._turn()
+        self._undo = (t.seat, t.snapshot())
+        k = t.throws = t.throws + 1
+        if k == 1:
+            t.values = list(values)
+            t.origin = [1, 1, 1]
+            t.turned = [False, False, False]
+            t.aside = [False, False, False]
+            t.locked = [False, False, False]
+        else:
+            j = 0
+            for i in range(3):
+                if not t.aside[i]:
+                    t.values[i] = values[j]
+                    t.origin[i] = k
+                    t.turned[i] = False
+                    t.locked[i] = False
+                    j += 1
+        t.must_throw = False
+        t.turned_now = False
+        t.history.append(values)
+        first = self._is_first()
+        if first and k == 1:
+            t.shown = t.seen = False
+        elif first and k < self.rules.max_throws:
+            t.shown = t.seen = True
+        else:
+            t.shown = False
+            t.seen = True
+        e = ev.Thrown(t.seat, values, k)
+        self.log.append(e)
+        return e
+
+    def _loading_throw(self, values: tuple[int, ...]) -> ev.Event:
+        r = self._round
+        assert r is not None
+        seat = r.order[r.load_pos]
+        t = r.turns[seat]
+        self._undo = (seat, t.snapshot(), "loading")
+        t.throws = 1
+        t.values = list(values)
+        t.origin = [1, 1, 1]
+        t.turned = [False, False, False]
+        t.aside = [False, False, False]
+        t.locked = [False, False, False]
+        t.history.append(values)
+        t.shown = t.seen = False
+        e = ev.Thrown(seat, values, 1, loading=True)
+        self.log.append(e)
+        r.load_pos += 1
+        if r.load_pos == len(r.order):
+            if r.opening:
+                self._undo = None
+                self._showdown()
+            else:
+                self.phase = Phase.TURN
+                self._activate()
+        return e
+
+    def _roll_off_throw(self, die: int) -> ev.Event:
+        ro = self._rolloff
+        assert ro is not None
+        seat = ro.candidates[ro.pos]
+        ro.rolled[seat] = die
+        ro.pos += 1
+        e = ev.RolledOff(seat, die, str(ro.purpose))
+        self.log.append(e)
+        self._undo = (seat, "rolloff")
+        if ro.pos == len(ro.candidates):
+            self._undo = None
+            self._decide_roll_off()
+        return e
+
+    # ------------------------------------------------------------------ lift
+    def verify_lift(self, *, seat: int | None = None) -> None:
+        t = self._need_turn(seat, "lift the cup")
+        if not self._is_first() or t.throws != 1 or t.seen:
+            raise _fail(
+                "only the round's first player lifts his cup, on his first throw, once", R_VIEW
+            )
+
+    def can_lift(self, *, seat: int | None = None) -> bool:
+        return _can(self.verify_lift, seat=seat)
+
+    def lift(self, *, seat: int | None = None) -> ev.Event:
+        """The round's first player lifts his cup: his first throw is public."""
+        self.verify_lift(seat=seat)
+        t = self._turn()
+        t.shown = t.seen = True
+        self._undo = None
+        e = ev.Lifted(t.seat)
+        self.log.append(e)
+        return e
+
+    # ------------------------------------------------------------------ set aside / take back
+    def verify_set_aside(self, dice: Sequence[int], *, seat: int | None = None) -> list[int]:
+        """Check setting aside ``dice`` from the last throw; return their indices."""
+        t = self._need_turn(seat, "set dice aside")
+        self._need_looked(t, "set dice aside")
+        self._need_throw_left(t, "set dice aside")
+        values = check_dice(dice, count=None)
+        if not values:
+            raise InvalidInputError("name at least one die to set aside")
+        if self.rules.set_aside is SetAside.ONES and any(v != 1 for v in values):
+            bad = [v for v in values if v != 1]
+            raise _fail(
+                f"may set aside only 1s under {self.rules.id}, not {bad}"
+                + (" (sixes only by turning them)" if 6 in bad else ""),
+                R_SET_ASIDE, "set_aside",
+            )
+        idx = _pick(t, t.fresh(), values)
+        if idx is None:
+            locked = [t.values[i] for i in range(3) if t.locked[i]]
+            extra = " (after turning sixes the leftover 6 goes back into the cup)" if locked else ""
+            avail = sorted(t.values[i] for i in t.fresh())
+            raise _fail(
+                f"cannot set aside {list(values)}: the last throw left {avail} in the cup"
+                + extra, R_SET_ASIDE,
+            )
+        return idx
+
+    def can_set_aside(self, dice: Sequence[int], *, seat: int | None = None) -> bool:
+        return _can(self.verify_set_aside, dice, seat=seat)
+
+    def set_aside(self, dice: Sequence[int], *, seat: int | None = None) -> ev.Event:
+        """Put dice of the last throw on the table."""
+        idx = self.verify_set_aside(dice, seat=seat)
+        t = self._turn()
+        for i in idx:
+            t.aside[i] = True
+        self._undo = None
+        e = ev.SetAside(t.seat, tuple(sorted(t.values[i] for i in idx)))
+        self.log.append(e)
+        return e
+
+    def verify_take_back(self, dice: Sequence[int], *, seat: int | None = None) -> list[int]:
+        """Check putting ``dice`` from the table back into the cup."""
+        t = self._need_turn(seat, "take dice back")
+        self._need_looked(t, "take dice back")
+        self._need_throw_left(t, "take dice back")
+        values = check_dice(dice, count=None)
+        if not values:
+            raise InvalidInputError("name at least one die to take back")
+        idx = _pick(t, [i for i in range(3) if t.aside[i]], values)
+        if idx is None:
+            on_table = sorted(t.values[i] for i in range(3) if t.aside[i])
+            raise _fail(f"cannot take back {list(values)}: on the table are {on_table}", R_TURN)
+        return idx
+
+    def can_take_back(self, dice: Sequence[int], *, seat: int | None = None) -> bool:
+        return _can(self.verify_take_back, dice, seat=seat)
+
+    def take_back(self, dice: Sequence[int], *, seat: int | None = None) -> ev.Event:
+        """Put dice set aside earlier back into the cup."""
+        idx = self.verify_take_back(dice, seat=seat)
+        t = self._turn()
+        for i in idx:
+            t.aside[i] = False
+        self._undo = None
+        e = ev.TakenBack(t.seat, tuple(sorted(t.values[i] for i in idx)))
+        self.log.append(e)
+        return e
+
+    # ------------------------------------------------------------------ Sechsen drehen
+    def verify_turn_sixes(self, ones: int = 1, *, seat: int | None = None) -> list[int]:
+        """Check turning sixes; return the indices of the sixes used."""
+        if not self.rules.sixes_turning:
+            raise _fail(f"{self.rules.id} does not turn sixes", R_SIXES, "sixes_turning")
+        t = self._need_turn(seat, "turn sixes")
+        self._need_looked(t, "turn sixes")
+        if ones not in (1, 2):
+            raise InvalidInputError(f"ones must be 1 (two sixes) or 2 (three sixes), got {ones!r}")
+        if t.throws >= self._cap():
+            raise _fail(
+                "cannot turn sixes on the last throw: turning needs a throw left",
+                R_SIXES, "max_throws" if self._is_first() else None,
+            )
+        if t.turned_now:
+            raise _fail("sixes were already turned in this throw", R_SIXES)
+        k = t.throws
+        sixes = [i for i in range(3) if t.origin[i] == k and t.values[i] == 6 and not t.turned[i]]
+        need = ones + 1
+        if len(sixes) < need:
+            raise _fail(
+                f"turning into {ones} one(s) needs {need} sixes in the same throw; "
+                f"the last throw has {len(sixes)}", R_SIXES,
+            )
+        return sixes
+
+    def can_turn_sixes(self, ones: int = 1, *, seat: int | None = None) -> bool:
+        return _can(self.verify_turn_sixes, ones, seat=seat)
+
+    def turn_sixes(self, ones: int = 1, *, seat: int | None = None) -> ev.Event:
+        """Sechsen drehen: two 6s become one 1 (three 6s two 1s); then throw again."""
+        sixes = self.verify_turn_sixes(ones, seat=seat)
+        t = self._turn()
+        for i in sixes[:ones]:
+            t.values[i] = 1
+            t.turned[i] = True
+            t.aside[i] = True
+        k = t.throws
+        for i in range(3):
+            if t.origin[i] == k and t.values[i] == 6 and not t.turned[i]:
+                t.aside[i] = False
+                t.locked[i] = True
+        t.must_throw = True
+        t.turned_now = True
+        t.shown = True
+        self._undo = None
+        e = ev.SixesTurned(t.seat, ones)
+        self.log.append(e)
+        return e
+
+    # ------------------------------------------------------------------ stop / blind
+    def verify_stop(self, *, seat: int | None = None) -> None:
+        t = self._need_turn(seat, "stop")
+        if t.throws == 0:
+            raise _fail("cannot stop before the first throw", R_TURN)
+        if t.must_throw:
+            raise _fail("after turning sixes the player must throw again", R_SIXES)
+
+    def can_stop(self, *, seat: int | None = None) -> bool:
+        return _can(self.verify_stop, seat=seat)
+
+    def stop(self, *, seat: int | None = None) -> ev.Event:
+        """End the turn with the dice as they are."""
+        self.verify_stop(seat=seat)
+        return self._end_turn()
+
+    def verify_blind(self, *, seat: int | None = None) -> None:
+        if not self.rules.blind:
+            raise _fail(f"{self.rules.id} has no blind round", R_BLIND, "blind")
+        t = self._need_turn(seat, "declare blind")
+        if not self._is_first() or t.throws != 1 or t.seen:
+            raise _fail(
+                "only the round's first player declares blind, before lifting his first throw",
+                R_BLIND,
+            )
+
+    def can_blind(self, *, seat: int | None = None) -> bool:
+        return _can(self.verify_blind, seat=seat)
+
+    def blind(self, *, seat: int | None = None) -> ev.Event:
+        """Declare blind: the round is one throw for everybody, the Deckel double."""
+        self.verify_blind(seat=seat)
+        r = self._round
+        assert r is not None
+        r.blind = True
+        e = ev.BlindDeclared(self._turn().seat)
+        self.log.append(e)
+        self._end_turn()
+        return e
+
+    def _end_turn(self) -> ev.Event:
+        r = self._round
+        assert r is not None
+        t = r.turns[r.order[r.pos]]
+        t.done = True
+        t.result = t.outcome()
+        first = r.pos == 0
+        if first:
+            r.limit = t.throws
+        t.covered = not t.shown
+        self._undo = None
+        e = ev.Stopped(t.seat, t.throws, t.result, t.covered)
+        self.log.append(e)
+        r.pos += 1
+        if r.pos == len(r.order):
+            r.pos -= 1
+            self._showdown()
+        else:
+            self._activate()
+        return e
+
+    def _activate(self) -> None:
+        """Start the current player's turn (a loaded first throw is looked at now)."""
+        r = self._round
+        assert r is not None
+        if r.pos == 0:
+            return
+        t = r.turns[r.order[r.pos]]
+        if t.throws == 1:
+            assert r.limit is not None
+            t.seen = r.limit > 1
+
+    # ------------------------------------------------------------------ Einkaufen
+    def verify_einkaufen(self, join: bool = True, *, seat: int | None = None) -> None:
+        if self.phase is not Phase.EINKAUFEN:
+            raise _fail(
+                "Einkaufen is decided before a round once the Stock is empty; the game waits "
+                f"for {self._waiting()}", R_EINKAUFEN, "einkaufen",
+            )
+        if seat is not None and seat != self.actor:
+            raise _fail(f"the game waits for {self._waiting()}", R_ORDER)
+        if not isinstance(join, bool):
+            raise InvalidInputError(f"join must be true or false, got {join!r}")
+
+    def can_einkaufen(self, join: bool = True, *, seat: int | None = None) -> bool:
+        return _can(self.verify_einkaufen, join, seat=seat)
+
+    def einkaufen(self, join: bool = True, *, seat: int | None = None) -> ev.Event:
+        """A player without Deckel buys into the coming round (or lets it pass)."""
+        self.verify_einkaufen(join, seat=seat)
+        r = self._round
+        assert r is not None
+        s = r.einkauf_queue.pop(0)
+        if join:
+            r.order = self._order_from(r.starter, (*r.order, s))
+            r.turns[s] = _Turn(s)
+        self._undo = None
+        e = ev.Einkauf(s, join)
+        self.log.append(e)
+        if not r.einkauf_queue:
+            self.log.append(ev.RoundStarted(r.number, r.starter, r.order))
+            self._start_play()
+        return e
+
+    # ------------------------------------------------------------------ Strafdeckel
+    def verify_strafdeckel(self, seat: int, items: int = 1) -> None:
+        mode = self.rules.strafdeckel
+        if mode is Strafdeckel.NONE:
+            raise _fail(f"{self.rules.id} gives no Strafdeckel", R_STRAF, "strafdeckel")
+        if isinstance(items, bool) or not isinstance(items, int) or not 1 <= items <= 4:
+            raise InvalidInputError(
+                f"items must be 1 to 4 (three dice and a cup), got {items!r}"
+            )
+        if self.phase is Phase.GAME_OVER or self._round is None or self.phase is Phase.ROLL_OFF:
+            raise _fail("a Strafdeckel is given during a round of a half", R_STRAF)
+        if seat not in self._round.order:
+            raise _fail(f"seat {seat} does not take part in this round", R_STRAF)
+
+    def can_strafdeckel(self, seat: int, items: int = 1) -> bool:
+        return _can(self.verify_strafdeckel, seat, items)
+
+    def strafdeckel(self, seat: int, items: int = 1) -> ev.Event:
+        """``items`` dice or cups of ``seat`` fell off the table: one Deckel each."""
+        self.verify_strafdeckel(seat, items)
+        h = self._half
+        first: ev.Event | None = None
+        for _ in range(items):
+            giver: int | None = None
+            count = 0
+            if h.stock > 0:
+                h.stock -= 1
+                count = 1
+            elif self.rules.strafdeckel is Strafdeckel.STOCK_THEN_RIGHT:
+                giver = self._right_holder(seat)
+                if giver is not None:
+                    h.deckel[giver] -= 1
+                    count = 1
+            h.deckel[seat] += count
+            e = ev.StrafdeckelGiven(seat, giver, count)
+            self.log.append(e)
+            first = first or e
+            if h.deckel[seat] == self.rules.deckel:
+                break
+        self._undo = None
+        if h.deckel[seat] == self.rules.deckel:
+            self._half_lost(seat)
+        assert first is not None
+        return first
+
+    def _right_holder(self, seat: int) -> int | None:
+        """The next player to the right (against the direction of play) holding Deckel."""
+        h = self._half
+        for step in range(1, self._n):
+            s = (seat - step) % self._n
+            if s in h.players and h.deckel[s] > 0:
+                return s
+        return None
+
+    # ------------------------------------------------------------------ void throw
+    def verify_void_throw(self, *, seat: int | None = None) -> int:
+        """Check voiding the last throw; return the seat that threw it."""
+        last = self.log[-1] if self.log else None
+        if self._undo is None or not isinstance(last, ev.Thrown | ev.RolledOff):
+            raise _fail(
+                "only the throw just made can be void, before anything else happens", R_VOID
+            )
+        who = last.seat
+        if seat is not None and seat != who:
+            raise _fail(f"the last throw was seat {who}'s, not seat {seat}'s", R_VOID)
+        return who
+
+    def can_void_throw(self, *, seat: int | None = None) -> bool:
+        return _can(self.verify_void_throw, seat=seat)
+
+    def void_throw(self, *, seat: int | None = None) -> ev.Event:
+        """Türmchen or Kippe: the last throw does not count and is thrown again."""
+        who = self.verify_void_throw(seat=seat)
+        undo = self._undo
+        assert undo is not None
+        if undo[1] == "rolloff":
+            ro = self._rolloff
+            assert ro is not None
+            ro.pos -= 1
+            del ro.rolled[who]
+        else:
+            r = self._round
+            assert r is not None
+            r.turns[who].restore(undo[1])  # type: ignore[arg-type]
+            if len(undo) == 3:  # a loaded first throw
+                if self.phase is Phase.TURN:
+                    self.phase = Phase.LOADING
+                r.load_pos -= 1
+        self._undo = None
+        e = ev.ThrowVoided(who)
+        self.log.append(e)
+        return e
+
+    # ------------------------------------------------------------------ generic apply
+    def apply(self, seat: int, action: Action) -> ev.Event:
+        """Apply an :mod:`~schock.engine.actions` value on behalf of ``seat``."""
+        match action:
+            case ThrowAction(dice=dice):
+                return self.throw(dice, seat=seat)
+            case LiftAction():
+                return self.lift(seat=seat)
+            case SetAsideAction(dice=dice):
+                return self.set_aside(dice, seat=seat)
+            case TakeBackAction(dice=dice):
+                return self.take_back(dice, seat=seat)
+            case TurnSixesAction(ones=ones):
+                return self.turn_sixes(ones, seat=seat)
+            case StopAction():
+                return self.stop(seat=seat)
+            case BlindAction():
+                return self.blind(seat=seat)
+            case EinkaufenAction(join=join):
+                return self.einkaufen(join, seat=seat)
+            case StrafdeckelAction(items=items):
+                return self.strafdeckel(seat, items)
+            case VoidThrowAction():
+                return self.void_throw(seat=seat)
+        raise InvalidInputError(f"not an action: {action!r}")
+
+    def legal_actions(self) -> list[Action]:
+        """The actor's legal moves (sets of dice listed one value at a time;
+        scorekeeping actions such as Strafdeckel and void throws left out)."""
+        p = self.phase
+        if p is Phase.GAME_OVER:
+            return []
+        if p is not Phase.TURN:
+            if p is Phase.EINKAUFEN:
+                return [EinkaufenAction(True), EinkaufenAction(False)]
+            return [ThrowAction()]
+        t = self._turn()
+        if t.throws == 0:
+            return [ThrowAction()]
+        first = self._is_first()
+        if not t.seen:
+            if first:
+                out: list[Action] = [LiftAction(), StopAction()]
+                if self.rules.blind:
+                    out.append(BlindAction())
+                return out
+            return [StopAction()]
+        out = []
+        if not t.must_throw:
+            out.append(StopAction())
+        if t.throws < self._cap():
+            if not all(t.aside):
+                out.append(ThrowAction())
+            ones_only = self.rules.set_aside is SetAside.ONES
+            seen_v: set[int] = set()
+            for i in t.fresh():
+                v = t.values[i]
+                if v not in seen_v and (v == 1 or not ones_only):
+                    seen_v.add(v)
+                    out.append(SetAsideAction((v,)))
+            back: set[int] = set()
+            for i in range(3):
+                if t.aside[i] and t.values[i] not in back:
+                    back.add(t.values[i])
+                    out.append(TakeBackAction((t.values[i],)))
+            if self.rules.sixes_turning and not t.turned_now:
+                k = t.throws
+                n6 = sum(
+                    1 for i in range(3)
+                    if t.origin[i] == k and t.values[i] == 6 and not t.turned[i]
+                )
+                if n6 >= 2:
+                    out.append(TurnSixesAction(1))
+                if n6 == 3:
+                    out.append(TurnSixesAction(2))
+        return out
+
+    # ------------------------------------------------------------------ halves and rounds
+    def _begin_half(self, kind: HalfKind, players: tuple[int, ...], starter: int | None) -> None:
+        number = len(self.halves) + 1
+        h = _Half(number, kind, players, self.rules.deckel, self._n)
+        self.halves.append(h)
+        self._half = h
+        self._rounds_in_half = 0
+        self._round = None
+        self.log.append(ev.HalfStarted(number, str(kind), players, h.stock))
+        if starter is not None:
+            self._begin_round(starter)
+            return
+        opening = self.rules.opening
+        if kind is HalfKind.FINAL:
+            self._begin_roll_off(RollOffPurpose.FINAL, players)
+        elif opening is Opening.OPENING_ROUND or opening is Opening.OPENING_ROUND_YOUNGEST:
+            self._begin_opening_round()
+        else:
+            self._begin_roll_off(RollOffPurpose.OPENING, players)
+
+    def _begin_roll_off(self, purpose: RollOffPurpose, candidates: tuple[int, ...]) -> None:
+        self._rolloff = _RollOff(purpose, candidates)
+        self.phase = Phase.ROLL_OFF
+
+    def _decide_roll_off(self) -> None:
+        ro = self._rolloff
+        assert ro is not None
+        rolled = ro.rolled
+        low = ro.purpose is RollOffPurpose.OPENING_TIE or (
+            ro.purpose is RollOffPurpose.OPENING and self.rules.opening is Opening.ONE_DIE_LOW
+        )
+        target = min(rolled.values()) if low else max(rolled.values())
+        best = tuple(s for s in ro.candidates if rolled[s] == target)
+        if len(best) > 1:
+            self._rolloff = _RollOff(ro.purpose, best)
+            return
+        self._rolloff = None
+        self._decided(ro.purpose, best[0], "dice")
+
+    def _decided(self, purpose: RollOffPurpose, seat: int, by: str) -> None:
+        self.log.append(ev.RollOffDecided(str(purpose), seat, by))
+        if purpose is RollOffPurpose.OPENING_TIE:
+            self._give_deckel(seat)
+        else:
+            self._begin_round(seat)
+
+    def _order_from(self, starter: int, members: Sequence[int]) -> tuple[int, ...]:
+        n = self._n
+        return tuple(sorted(members, key=lambda s: (s - starter) % n))
+
+    def _begin_opening_round(self) -> None:
+        h = self._half
+        self._rounds_in_half += 1
+        order = self._order_from(h.players[0], h.players)
+        r = self._round = _Round(self._rounds_in_half, order[0], order, opening=True)
+        r.limit = 1
+        self.log.append(ev.RoundStarted(r.number, r.starter, order, opening=True))
+        self.phase = Phase.LOADING
+
+    def _begin_round(self, starter: int) -> None:
+        h = self._half
+        self._rounds_in_half += 1
+        if h.stock > 0:
+            members = h.players
+        else:
+            members = tuple(s for s in h.players if h.deckel[s] > 0)
+        order = self._order_from(starter, members)
+        r = self._round = _Round(self._rounds_in_half, starter, order, opening=False)
+        if self.rules.einkaufen and h.stock == 0:
+            queue = [s for s in self._order_from(starter, h.players) if h.deckel[s] == 0]
+            if queue:
+                r.einkauf_queue = queue
+                self.phase = Phase.EINKAUFEN
+                return
+        self.log.append(ev.RoundStarted(r.number, starter, order))
+        self._start_play()
+
+    def _start_play(self) -> None:
+        if self.rules.simultaneous_first_throw:
+            self.phase = Phase.LOADING
+        else:
+            self.phase = Phase.TURN
+
+    def _showdown(self) -> None:
+        r = self._round
+        assert r is not None
+        table = self._table
+        results = []
+        keys = []
+        by_throws = self.rules.fewer_throws_better
+        for pos, s in enumerate(r.order):
+            t = r.turns[s]
+            o = t.result if t.result is not None else t.outcome()
+            t.result = o
+            t.shown = True
+            e = table[(o.dice, o.on_hand)]
+            results.append((s, o))
+            if r.opening:
+                keys.append((-e.strength, 0, 0))
+            else:
+                bt = by_throws or e.kind is Kind.SCHOCK_HAND
+                keys.append((-e.strength, o.throws if bt else 0, pos))
+        ranking = sorted(range(len(results)), key=keys.__getitem__)
+        seats = tuple(results[i][0] for i in ranking)
+        self.last_showdown = ev.Showdown(tuple(results), seats)
+        self.log.append(self.last_showdown)
+        self._winner = seats[0]
+        self._ranking = seats
+        if r.opening:
+            worst = keys[ranking[-1]]
+            tied = tuple(results[i][0] for i in ranking if keys[i] == worst)
+            if len(tied) > 1:
+                self._opening_tie(tied)
+                return
+        self._give_deckel(seats[-1])
+
+    def _opening_tie(self, tied: tuple[int, ...]) -> None:
+        if self.rules.opening is Opening.OPENING_ROUND_YOUNGEST:
+            ages = [self.seats[s].age for s in tied]
+            if all(a is not None for a in ages):
+                youngest = min(a for a in ages if a is not None)
+                who = [s for s in tied if self.seats[s].age == youngest]
+                if len(who) == 1:
+                    self._decided(RollOffPurpose.OPENING_TIE, who[0], "age")
+                    return
+                tied = tuple(who)
+        self._begin_roll_off(RollOffPurpose.OPENING_TIE, tied)
+
+    def _give_deckel(self, loser: int) -> None:
+        r = self._round
+        assert r is not None
+        h = self._half
+        win_seat = self._winner
+        wt = r.turns[win_seat]
+        assert wt.result is not None
+        best = self._table[(wt.result.dice, wt.result.on_hand)]
+        if best.all_deckel:
+            total = self.rules.deckel
+            got = total - h.deckel[loser]
+            h.stock = 0
+            for s in range(self._n):
+                h.deckel[s] = 0
+            h.deckel[loser] = total
+            self.last_deckel = ev.DeckelGiven(loser, None, got, total, all_deckel=True)
+            self.log.append(self.last_deckel)
+            self._half_lost(loser)
+            return
+        owed = best.deckel * (2 if r.blind else 1)
+        if h.stock > 0:
+            n = min(owed, h.stock)
+            h.stock -= n
+            h.deckel[loser] += n
+            self.last_deckel = ev.DeckelGiven(loser, None, n, owed)
+            self.log.append(self.last_deckel)
+        else:
+            giver = win_seat
+            if h.deckel[giver] == 0:
+                giver = next(s for s in self._ranking if s != loser and h.deckel[s] > 0)
+            n = min(owed, h.deckel[giver])
+            h.deckel[giver] -= n
+            h.deckel[loser] += n
+            self.last_deckel = ev.DeckelGiven(loser, giver, n, owed)
+            self.log.append(self.last_deckel)
+        if h.deckel[loser] == self.rules.deckel:
+            self._half_lost(loser)
+            return
+        if h.stock == 0:
+            for s in r.order:
+                if h.deckel[s] == 0:
+                    self.log.append(ev.PlayerOut(s))
+        self._next_round(loser)
+
+    def _next_round(self, loser: int) -> None:
+        h = self._half
+        starter = loser
+        if h.stock == 0 and self.rules.starter_after_stock is StarterAfterStock.MOST_DECKEL:
+            most = max(h.deckel)
+            if h.deckel[loser] != most:
+                starter = next(
+                    s for s in self._order_from(loser, h.players) if h.deckel[s] == most
+                )
+        self._begin_round(starter)
+
+    def _half_lost(self, loser: int) -> None:
+        h = self._half
+        h.loser = loser
+        self._round = None
+        self.half_losers.append(loser)
+        self.log.append(ev.HalfLost(loser, h.number, str(h.kind)))
+        if self.rules.structure is Structure.ONE_HALF or h.kind is HalfKind.FINAL:
+            self._game_lost(loser, durchmarsch=False)
+        elif h.kind is HalfKind.FIRST:
+            self._begin_half(HalfKind.SECOND, h.players, loser)
+        else:
+            first = self.half_losers[0]
+            if first == loser:
+                self._game_lost(loser, durchmarsch=True)
+                return
+            finalists = tuple(sorted((first, loser)))
+            starter = first if self.rules.final_starter is FinalStarter.FIRST_HALF_LOSER else None
+            self._begin_half(HalfKind.FINAL, finalists, starter)
+
+    def _game_lost(self, loser: int, *, durchmarsch: bool) -> None:
+        self.loser = loser
+        self.durchmarsch = durchmarsch
+        self.phase = Phase.GAME_OVER
+        self._round = None
+        self.log.append(ev.GameLost(loser, durchmarsch))
+
+    # ------------------------------------------------------------------ views
+    def view(self, seat: int | None) -> View:
+        """What ``seat`` may see (None: a spectator, who sees only the public table)."""
+        from schock.engine.views import make_view
+
+        return make_view(self, seat)
+
+
+def _pick(t: _Turn, candidates: list[int], values: tuple[int, ...]) -> list[int] | None:
+    """Indices among ``candidates`` whose dice show ``values`` (a multiset), or None."""
+    left = list(candidates)
+    out = []
+    for v in values:
+        for i in left:
+            if t.values[i] == v:
+                out.append(i)
+                left.remove(i)
+                break
+        else:
+            return None
+    return out
+
+
+def _can(verify: object, *args: object, **kwargs: object) -> bool:
+    try:
+        verify(*args, **kwargs)  # type: ignore[operator]
+    except (IllegalActionError, InvalidInputError):
+        return False
+    return True
+
+
