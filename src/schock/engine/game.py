@@ -275,6 +275,8 @@ class Game:
         self.dice: DiceSource = dice if dice is not None else SeededDice(0)
         self.starter = starter
         self.log: list[ev.Event] = []
+        self.actions: list[tuple[int, Action]] = []
+        """Every action applied, with its seat: what a game record stores."""
         self.phase = Phase.TURN
         self.halves: list[_Half] = []
         self.half_losers: list[int] = []
@@ -466,9 +468,12 @@ class Game:
     def throw(self, dice: Sequence[int] | None = None, *, seat: int | None = None) -> ev.Event:
         """Throw the dice in the cup (``dice`` typed in, else from the source)."""
         n = self.verify_throw(dice, seat=seat)
+        actor = self.actor
+        assert actor is not None
         values = tuple(dice) if dice is not None else self.dice.roll(n)
         if dice is None:
             check_dice(values, count=n)
+        self.actions.append((actor, ThrowAction(None if dice is None else values)))
         p = self.phase
         if p is Phase.ROLL_OFF:
             return self._roll_off_throw(values[0])
@@ -562,6 +567,7 @@ class Game:
         """The round's first player lifts his cup: his first throw is public."""
         self.verify_lift(seat=seat)
         t = self._turn()
+        self.actions.append((t.seat, LiftAction()))
         t.shown = t.seen = True
         self._undo = None
         e = ev.Lifted(t.seat)
@@ -602,6 +608,7 @@ class Game:
         """Put dice of the last throw on the table."""
         idx = self.verify_set_aside(dice, seat=seat)
         t = self._turn()
+        self.actions.append((t.seat, SetAsideAction(tuple(sorted(dice)))))
         for i in idx:
             t.aside[i] = True
         self._undo = None
@@ -630,6 +637,7 @@ class Game:
         """Put dice set aside earlier back into the cup."""
         idx = self.verify_take_back(dice, seat=seat)
         t = self._turn()
+        self.actions.append((t.seat, TakeBackAction(tuple(sorted(dice)))))
         for i in idx:
             t.aside[i] = False
         self._undo = None
@@ -670,6 +678,7 @@ class Game:
         """Sechsen drehen: two 6s become one 1 (three 6s two 1s); then throw again."""
         sixes = self.verify_turn_sixes(ones, seat=seat)
         t = self._turn()
+        self.actions.append((t.seat, TurnSixesAction(ones)))
         for i in sixes[:ones]:
             t.values[i] = 1
             t.turned[i] = True
@@ -701,6 +710,7 @@ class Game:
     def stop(self, *, seat: int | None = None) -> ev.Event:
         """End the turn with the dice as they are."""
         self.verify_stop(seat=seat)
+        self.actions.append((self._turn().seat, StopAction()))
         return self._end_turn()
 
     def verify_blind(self, *, seat: int | None = None) -> None:
@@ -719,6 +729,7 @@ class Game:
     def blind(self, *, seat: int | None = None) -> ev.Event:
         """Declare blind: the round is one throw for everybody, the Deckel double."""
         self.verify_blind(seat=seat)
+        self.actions.append((self._turn().seat, BlindAction()))
         r = self._round
         assert r is not None
         r.blind = True
@@ -780,6 +791,7 @@ class Game:
         r = self._round
         assert r is not None
         s = r.einkauf_queue.pop(0)
+        self.actions.append((s, EinkaufenAction(join)))
         if join:
             r.order = self._order_from(r.starter, (*r.order, s))
             r.turns[s] = _Turn(s)
@@ -811,6 +823,7 @@ class Game:
     def strafdeckel(self, seat: int, items: int = 1) -> ev.Event:
         """``items`` dice or cups of ``seat`` fell off the table: one Deckel each."""
         self.verify_strafdeckel(seat, items)
+        self.actions.append((seat, StrafdeckelAction(items)))
         h = self._half
         first: ev.Event | None = None
         for _ in range(items):
@@ -864,6 +877,7 @@ class Game:
     def void_throw(self, *, seat: int | None = None) -> ev.Event:
         """Türmchen or Kippe: the last throw does not count and is thrown again."""
         who = self.verify_void_throw(seat=seat)
+        self.actions.append((who, VoidThrowAction()))
         undo = self._undo
         assert undo is not None
         if undo[1] == "rolloff":

@@ -1,0 +1,222 @@
+"""Game records: a documented, versioned JSON format with dumps / loads / replay.
+
+Format ``schock-record``, version 1 (see docs/records.md)::
+
+    {
+      "format": "schock-record",
+      "version": 1,
+      "rules": {"preset": "porz", "overrides": {"einkaufen": false}},
+      "seats": [{"name": "Anna", "age": 31}, {"name": "Ben"}],
+      "starter": null,
+      "dice": {"source": "seeded", "seed": 42},
+      "actions": ["0 throw", "1 throw", "0 lift", "0 stop", "..."],
+      "result": {"loser": 1, "durchmarsch": false}
+    }
+
+``dice`` is ``{"source": "seeded", "seed": N}``, ``{"source": "scripted",
+"values": [...]}`` or ``{"source": "table"}`` (every throw then carries its
+dice, ``"2 throw 1-1-4"``). ``result`` is optional; when present, replay
+checks it.
+
+>>> from schock import load_rules
+>>> from schock.engine import Game, SeededDice
+>>> g = Game(load_rules("mosel"), seats=["Anna", "Ben", "Cem"], dice=SeededDice(3))
+>>> while not g.over:
+...     _ = g.apply(g.actor, g.legal_actions()[-1])
+>>> text = dumps(g)
+>>> again = replay(loads(text))
+>>> again.log == g.log and again.loser == g.loser
+True
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from schock.engine.actions import format_action, parse_action
+from schock.engine.dice_sources import DiceSource, ScriptedDice, SeededDice, TableDice
+from schock.engine.game import Game, Seat
+from schock.errors import InvalidInputError, RecordError, SchockError
+from schock.rules import PRESETS, Rules, load_rules
+from schock.rules.model import coerce_field
+
+FORMAT = "schock-record"
+VERSION = 1
+
+
+@dataclass(frozen=True)
+class Record:
+    """A parsed game record."""
+
+    rules: Rules
+    seats: tuple[Seat, ...]
+    starter: int | None
+    dice: dict[str, Any]
+    actions: tuple[str, ...]
+    result: dict[str, Any] | None = field(default=None)
+
+
+def rules_to_json(rules: Rules) -> dict[str, Any]:
+    """The rules as ``{"preset": id, "overrides": {...}}``."""
+    base = load_rules(rules.base)
+    mine, theirs = rules.to_dict(), base.to_dict()
+    overrides = {k: v for k, v in mine.items() if k != "base" and v != theirs[k]}
+    return {"preset": base.id, "overrides": overrides}
+
+
+def rules_from_json(data: Any, where: str = "rules") -> Rules:
+    """Inverse of :func:`rules_to_json`."""
+    if not isinstance(data, dict):
+        raise RecordError(f"{where}: expected an object with 'preset' and 'overrides'")
+    preset = data.get("preset")
+    if preset not in PRESETS:
+        raise RecordError(f"{where}.preset: {preset!r} is not a preset; allowed: {', '.join(PRESETS)}")
+    overrides = data.get("overrides", {})
+    if not isinstance(overrides, dict):
+        raise RecordError(f"{where}.overrides: expected an object")
+    extra = set(data) - {"preset", "overrides"}
+    if extra:
+        raise RecordError(f"{where}: unknown keys {sorted(extra)}; allowed: preset, overrides")
+    try:
+        values = {k: coerce_field(k, v) for k, v in overrides.items()}
+        return load_rules(preset).replace(**values)
+    except SchockError as exc:
+        raise RecordError(f"{where}.overrides: {exc}") from None
+
+
+def dice_source(desc: Any, where: str = "dice") -> DiceSource:
+    """Build the dice source a record describes."""
+    if not isinstance(desc, dict):
+        raise RecordError(f"{where}: expected an object with 'source'")
+    kind = desc.get("source")
+    try:
+        if kind == "seeded":
+            seed = desc.get("seed")
+            if isinstance(seed, bool) or not isinstance(seed, int):
+                raise RecordError(f"{where}.seed: expected a whole number, got {seed!r}")
+            return SeededDice(seed)
+        if kind == "scripted":
+            values = desc.get("values")
+            if not isinstance(values, list):
+                raise RecordError(f"{where}.values: expected a list of dice")
+            return ScriptedDice(values)
+        if kind == "table":
+            return TableDice()
+    except InvalidInputError as exc:
+        raise RecordError(f"{where}: {exc}") from None
+    raise RecordError(f"{where}.source: {kind!r}; allowed: 'seeded', 'scripted', 'table'")
+
+
+def to_json(game: Game) -> dict[str, Any]:
+    """The record of ``game`` as a JSON-ready dict."""
+    out: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "rules": rules_to_json(game.rules),
+        "seats": [
+            {"name": s.name} if s.age is None else {"name": s.name, "age": s.age}
+            for s in game.seats
+        ],
+        "starter": game.starter,
+        "dice": game.dice.describe(),
+        "actions": [format_action(seat, a) for seat, a in game.actions],
+    }
+    if game.over:
+        out["result"] = {"loser": game.loser, "durchmarsch": game.durchmarsch}
+    return out
+
+
+def dumps(game: Game) -> str:
+    """The record of ``game`` as JSON text (one action per line)."""
+    data = to_json(game)
+    actions = data.pop("actions")
+    result = data.pop("result", None)
+    head = json.dumps(data, ensure_ascii=False, indent=2)[:-2]
+    lines = ",\n    ".join(json.dumps(a, ensure_ascii=False) for a in actions)
+    text = head + ',\n  "actions": [\n    ' + lines + "\n  ]" if actions else head + ',\n  "actions": []'
+    if result is not None:
+        text += ',\n  "result": ' + json.dumps(result)
+    return text + "\n}\n"
+
+
+def loads(text: str) -> Record:
+    """Parse record text; a malformed record raises :class:`RecordError` saying where."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"not valid JSON: line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
+    return from_json(data)
+
+
+def from_json(data: Any) -> Record:
+    """Check and read a record dict."""
+    if not isinstance(data, dict):
+        raise RecordError("a record is a JSON object")
+    if data.get("format") != FORMAT:
+        raise RecordError(f"format: expected {FORMAT!r}, got {data.get('format')!r}")
+    if data.get("version") != VERSION:
+        raise RecordError(f"version: this schock reads version {VERSION}, got {data.get('version')!r}")
+    allowed = {"format", "version", "rules", "seats", "starter", "dice", "actions", "result"}
+    extra = set(data) - allowed
+    if extra:
+        raise RecordError(f"unknown keys {sorted(extra)}; allowed: {', '.join(sorted(allowed))}")
+    for key in ("rules", "seats", "dice", "actions"):
+        if key not in data:
+            raise RecordError(f"{key}: missing")
+    rules = rules_from_json(data["rules"])
+    seats_raw = data["seats"]
+    if not isinstance(seats_raw, list):
+        raise RecordError("seats: expected a list")
+    seats = []
+    for i, s in enumerate(seats_raw):
+        if not isinstance(s, dict) or set(s) - {"name", "age"}:
+            raise RecordError(f"seats[{i}]: expected {{'name': ..., 'age': ...}}")
+        try:
+            seats.append(Seat(s.get("name"), s.get("age")))  # type: ignore[arg-type]
+        except InvalidInputError as exc:
+            raise RecordError(f"seats[{i}]: {exc}") from None
+    starter = data.get("starter")
+    if starter is not None and (isinstance(starter, bool) or not isinstance(starter, int)):
+        raise RecordError(f"starter: expected a seat number or null, got {starter!r}")
+    dice = data["dice"]
+    dice_source(dice)  # checks it
+    actions = data["actions"]
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise RecordError("actions: expected a list of strings like \"0 throw\"")
+    for i, a in enumerate(actions):
+        try:
+            parse_action(a)
+        except InvalidInputError as exc:
+            raise RecordError(f"actions[{i}]: {exc}") from None
+    result = data.get("result")
+    if result is not None and (not isinstance(result, dict) or "loser" not in result):
+        raise RecordError("result: expected {\"loser\": seat, \"durchmarsch\": bool}")
+    return Record(rules, tuple(seats), starter, dice, tuple(actions), result)
+
+
+def replay(record: Record, *, upto: int | None = None) -> Game:
+    """Play the record's actions again; the game is reproduced exactly.
+
+    ``upto`` stops after that many actions. An action the state forbids
+    raises :class:`RecordError` naming its index.
+    """
+    try:
+        game = Game(record.rules, seats=record.seats, dice=dice_source(record.dice),
+                    starter=record.starter)
+    except InvalidInputError as exc:
+        raise RecordError(f"cannot start the game: {exc}") from None
+    actions = record.actions if upto is None else record.actions[:upto]
+    for i, text in enumerate(actions):
+        seat, action = parse_action(text)
+        try:
+            game.apply(seat, action)
+        except SchockError as exc:
+            raise RecordError(f"actions[{i}] {text!r}: {exc}") from exc
+    if upto is None and record.result is not None:
+        want = record.result.get("loser")
+        if not game.over or game.loser != want:
+            got = game.loser if game.over else "none (the game is not over)"
+            raise RecordError(f"result.loser: the record says {want!r}, the replay gives {got}")
+    return game
