@@ -41,7 +41,7 @@ def check_dice(dice: Iterable[object], count: int | None = DICE_PER_CUP) -> tupl
     for v in values:
         if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 6:
             raise InvalidInputError(f"bad die {v!r}: a die shows a whole number from 1 to 6")
-    return tuple(sorted(values))
+    return tuple(sorted(values))  # type: ignore[arg-type]  # checked ints above
 
 
 def parse_dice(text: str, count: int | None = DICE_PER_CUP) -> tuple[int, ...]:
@@ -49,16 +49,16 @@ def parse_dice(text: str, count: int | None = DICE_PER_CUP) -> tuple[int, ...]:
     s = text.strip()
     if not s:
         raise NotationError("no dice", text=text)
-    parts = s.split("-") if "-" in s else list(s)
+    dashed = "-" in s
+    parts = s.split("-") if dashed else list(s)
     values: list[int] = []
-    pos = 0
+    pos = len(text) - len(text.lstrip())  # where the current part starts in ``text``
     for part in parts:
-        idx = text.find(part, pos) if part else pos
         if len(part) != 1 or part not in "123456":
             what = repr(part) if part else "an empty place"
-            raise NotationError(f"bad die {what} (allowed: 1 to 6)", text=text, position=idx)
+            raise NotationError(f"bad die {what} (allowed: 1 to 6)", text=text, position=pos)
         values.append(int(part))
-        pos = idx + 1
+        pos += len(part) + (1 if dashed else 0)
     if count is not None and len(values) != count:
         raise NotationError(f"need {count} dice, got {len(values)}", text=text)
     return tuple(sorted(values))
@@ -103,7 +103,7 @@ class Outcome:
         throws = 1
         if "/" in s:
             s, _, n = s.partition("/")
-            if not n.isdigit() or not 1 <= int(n) <= 9:
+            if not (n.isascii() and n.isdigit()) or not 1 <= int(n) <= 9:
                 raise NotationError(
                     f"bad throw count {n!r} (allowed: 1 to 9)", text=text, position=len(s) + 1
                 )

@@ -66,7 +66,9 @@ class RulesError(InvalidInputError):
         if self.file:
             parts.append(f"{self.file}: ")
         if self.key is not None:
-            parts.append(f"{self.key} = {self.value}: " if self.value is not None else f"{self.key}: ")
+            parts.append(
+                f"{self.key} = {self.value}: " if self.value is not None else f"{self.key}: "
+            )
         parts.append(self.message)
         if self.allowed:
             parts.append(f"; allowed: {self.allowed}")

@@ -111,7 +111,7 @@ def _evaluate(rules: Rules, dice: tuple[int, ...], on_hand: bool) -> Evaluation:
 @functools.lru_cache(maxsize=64)
 def evaluation_table(rules: Rules) -> dict[tuple[tuple[int, ...], bool], Evaluation]:
     """Every (sorted dice, on_hand) pair mapped to its evaluation under ``rules``."""
-    table = {}
+    table: dict[tuple[tuple[int, ...], bool], Evaluation] = {}
     for a in range(1, 7):
         for b in range(a, 7):
             for c in range(b, 7):
@@ -125,7 +125,9 @@ def evaluate(rules: Rules, outcome: Outcome) -> Evaluation:
     return evaluation_table(rules)[(outcome.dice, outcome.on_hand)]
 
 
-def sort_key(rules: Rules, evaluation: Evaluation, throws: int, position: int) -> tuple[int, int, int]:
+def sort_key(
+    rules: Rules, evaluation: Evaluation, throws: int, position: int
+) -> tuple[int, int, int]:
     """A key that sorts results best first.
 
     ``position`` is the seat's place in the round from the starter (0 first).

@@ -87,8 +87,18 @@ class VoidThrowAction(Action):
     """The last throw was a Türmchen or Kippe: void, to be thrown again."""
 
 
-_VERBS = ("throw", "lift", "aside", "back", "turn", "stop", "blind", "einkaufen", "strafdeckel",
-          "void")
+_VERBS = (
+    "throw",
+    "lift",
+    "aside",
+    "back",
+    "turn",
+    "stop",
+    "blind",
+    "einkaufen",
+    "strafdeckel",
+    "void",
+)
 
 
 def format_action(seat: int, action: Action) -> str:
@@ -135,12 +145,21 @@ def parse_action(text: str) -> tuple[int, Action]:
         raise NotationError(
             f"unknown action {verb!r} (allowed: {', '.join(_VERBS)})", text=text, position=where
         )
-    nargs = {"throw": (0, 1), "aside": (1, 1), "back": (1, 1), "turn": (1, 1),
-             "einkaufen": (1, 1), "strafdeckel": (1, 1)}.get(verb, (0, 0))
+    nargs = {
+        "throw": (0, 1),
+        "aside": (1, 1),
+        "back": (1, 1),
+        "turn": (1, 1),
+        "einkaufen": (1, 1),
+        "strafdeckel": (1, 1),
+    }.get(verb, (0, 0))
     if not nargs[0] <= len(args) <= nargs[1]:
         raise NotationError(
-            f"{verb!r} takes {nargs[0]}" + (f" to {nargs[1]}" if nargs[1] != nargs[0] else "")
-            + f" argument(s), got {len(args)}", text=text, position=where,
+            f"{verb!r} takes {nargs[0]}"
+            + (f" to {nargs[1]}" if nargs[1] != nargs[0] else "")
+            + f" argument(s), got {len(args)}",
+            text=text,
+            position=where,
         )
     action: Action
     if verb == "throw":

@@ -24,10 +24,10 @@ Stopped(seat=1, throws=1, result=Outcome(dice=(2, 3, 5), throws=1, on_hand=True)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from schock.dice import Outcome, check_dice
 from schock.engine import events as ev
@@ -44,7 +44,7 @@ from schock.engine.actions import (
     TurnSixesAction,
     VoidThrowAction,
 )
-from schock.engine.dice_sources import DiceSource, SeededDice
+from schock.engine.dice_sources import DiceSource, ScriptedDice, SeededDice
 from schock.errors import IllegalActionError, InvalidInputError
 from schock.results import Evaluation, Kind, evaluation_table
 from schock.rules.model import (
@@ -67,10 +67,10 @@ MAX_SEATS = 12
 class Phase(StrEnum):
     """What the game waits for."""
 
-    ROLL_OFF = "roll_off"        # one die each: who starts, or who loses a tie
-    EINKAUFEN = "einkaufen"      # players without Deckel decide whether to buy in
-    LOADING = "loading"          # simultaneous first throws (laden), or the opening round
-    TURN = "turn"                # a player's turn
+    ROLL_OFF = "roll_off"  # one die each: who starts, or who loses a tie
+    EINKAUFEN = "einkaufen"  # players without Deckel decide whether to buy in
+    LOADING = "loading"  # simultaneous first throws (laden), or the opening round
+    TURN = "turn"  # a player's turn
     GAME_OVER = "game_over"
 
 
@@ -85,9 +85,9 @@ class HalfKind(StrEnum):
 class RollOffPurpose(StrEnum):
     """What a one-die roll-off decides."""
 
-    OPENING = "opening"            # who starts the first half
-    OPENING_TIE = "opening_tie"    # who of the tied lowest loses the opening round
-    FINAL = "final"                # who starts the final
+    OPENING = "opening"  # who starts the first half
+    OPENING_TIE = "opening_tie"  # who of the tied lowest loses the opening round
+    FINAL = "final"  # who starts the final
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,12 +128,12 @@ class _Turn:
         "done",
         "history",
         "locked",
+        "must_throw",
         "origin",
         "result",
         "seat",
         "seen",
         "shown",
-        "must_throw",
         "throws",
         "turned",
         "turned_now",
@@ -144,57 +144,64 @@ class _Turn:
         self.seat = seat
         self.throws = 0
         self.values: list[int] = []
-        self.origin: list[int] = []      # the throw each die came from
-        self.turned: list[bool] = []     # a 1 made by turning sixes
-        self.aside: list[bool] = []      # on the table (else in the cup)
-        self.locked: list[bool] = []     # a leftover 6 after turning: must be thrown again
+        self.origin: list[int] = []  # the throw each die came from
+        self.turned: list[bool] = []  # a 1 made by turning sixes
+        self.aside: list[bool] = []  # on the table (else in the cup)
+        self.locked: list[bool] = []  # a leftover 6 after turning: must be thrown again
         self.history: list[tuple[int, ...]] = []
-        self.shown = False               # the current throw is public
-        self.seen = False                # its owner has seen the current throw
+        self.shown = False  # the current throw is public
+        self.seen = False  # its owner has seen the current throw
         self.must_throw = False
         self.turned_now = False
         self.done = False
         self.covered = False
         self.result: Outcome | None = None
 
-    def snapshot(self) -> tuple[object, ...]:
-        return (
-            self.throws, self.values[:], self.origin[:], self.turned[:], self.aside[:],
-            self.locked[:], len(self.history), self.shown, self.seen, self.must_throw,
-            self.turned_now,
-        )
-
-    def restore(self, snap: tuple[object, ...]) -> None:
-        (self.throws, self.values, self.origin, self.turned, self.aside, self.locked, n,
-         self.shown, self.seen, self.must_throw, self.turned_now) = snap  # type: ignore[assignment]
-        del self.history[n:]  # type: ignore[misc]
-
     def fresh(self) -> list[int]:
         """Indices of dice from the current throw that may still be set aside."""
         t = self.throws
         return [
-            i for i in range(len(self.values))
+            i
+            for i in range(len(self.values))
             if self.origin[i] == t and not self.aside[i] and not self.locked[i]
         ]
 
     def outcome(self) -> Outcome:
         t = self.throws
         on_hand = all(o == t for o in self.origin) and not any(self.turned)
-        return _outcome(tuple(sorted(self.values)), t, on_hand)
+        a, b, c = self.values
+        if a > b:
+            a, b = b, a
+        if b > c:
+            b, c = c, b
+            if a > b:
+                a, b = b, a
+        return _OUTCOMES[(a, b, c, t, on_hand)]
 
 
-def _outcome(dice: tuple[int, ...], throws: int, on_hand: bool) -> Outcome:
-    o = object.__new__(Outcome)
-    object.__setattr__(o, "dice", dice)
-    object.__setattr__(o, "throws", throws)
-    object.__setattr__(o, "on_hand", on_hand)
-    return o
+# Every possible result as one shared immutable value (dice sorted, throws, auf die Hand).
+_OUTCOMES = {
+    (a, b, c, t, h): Outcome((a, b, c), t, h)
+    for a in range(1, 7)
+    for b in range(a, 7)
+    for c in range(b, 7)
+    for t in range(1, 10)
+    for h in (False, True)
+}
 
 
 class _Round:
     __slots__ = (
-        "blind", "einkauf_queue", "limit", "load_pos", "number", "opening", "order", "pos",
-        "starter", "turns",
+        "blind",
+        "einkauf_queue",
+        "limit",
+        "load_pos",
+        "number",
+        "opening",
+        "order",
+        "pos",
+        "starter",
+        "turns",
     )
 
     def __init__(self, number: int, starter: int, order: tuple[int, ...], opening: bool) -> None:
@@ -213,8 +220,9 @@ class _Round:
 class _Half:
     __slots__ = ("deckel", "kind", "loser", "number", "players", "stock")
 
-    def __init__(self, number: int, kind: HalfKind, players: tuple[int, ...], stock: int,
-                 seats: int) -> None:
+    def __init__(
+        self, number: int, kind: HalfKind, players: tuple[int, ...], stock: int, seats: int
+    ) -> None:
         self.number = number
         self.kind = kind
         self.players = players
@@ -264,7 +272,8 @@ class Game:
         if len(set(names)) != len(names):
             raise InvalidInputError(f"seat names must differ, got {names}")
         if starter is not None and (
-            isinstance(starter, bool) or not isinstance(starter, int)
+            isinstance(starter, bool)
+            or not isinstance(starter, int)
             or not 0 <= starter < len(parsed)
         ):
             raise InvalidInputError(
@@ -286,13 +295,14 @@ class Game:
         self._round: _Round | None = None
         self._rolloff: _RollOff | None = None
         self._rounds_in_half = 0
-        self._undo: tuple[object, ...] | None = None
         self._winner = 0
         self._ranking: tuple[int, ...] = ()
         self.last_showdown: ev.Showdown | None = None
         self.last_deckel: ev.DeckelGiven | None = None
         self._table = evaluation_table(rules)
-        self._n = len(parsed)
+        self._trusted = type(self.dice) in (SeededDice, ScriptedDice)
+        self._n = n = len(parsed)
+        self._clockwise = tuple(tuple((s + i) % n for i in range(n)) for s in range(n))
         self.log.append(ev.GameStarted(tuple(names), starter))
         self._begin_half(HalfKind.FIRST, tuple(range(self._n)), starter)
 
@@ -403,7 +413,8 @@ class Game:
         if seat is not None and seat != t.seat:
             raise _fail(
                 f"cannot {what}: it is {self.seats[t.seat].name}'s turn (seat {t.seat}), "
-                f"not seat {seat}", R_ORDER,
+                f"not seat {seat}",
+                R_ORDER,
             )
         return t
 
@@ -433,8 +444,10 @@ class Game:
             first = self._is_first()
             raise _fail(
                 f"cannot {what}: no throw left ({t.throws} of "
-                + (f"at most {cap}" if first else f"the round's limit of {cap}") + " used)",
-                R_LIMIT, "max_throws" if first else None,
+                + (f"at most {cap}" if first else f"the round's limit of {cap}")
+                + " used)",
+                R_LIMIT,
+                "max_throws" if first else None,
             )
 
     # ------------------------------------------------------------------ throw
@@ -454,7 +467,8 @@ class Game:
                 if n == 0:
                     raise _fail(
                         "cannot throw again with every die set aside: at least one die goes "
-                        "back into the cup", R_SET_ASIDE,
+                        "back into the cup",
+                        R_SET_ASIDE,
                     )
             else:
                 n = 3
@@ -470,17 +484,22 @@ class Game:
         n = self.verify_throw(dice, seat=seat)
         actor = self.actor
         assert actor is not None
-        values = tuple(dice) if dice is not None else self.dice.roll(n)
         if dice is None:
-            check_dice(values, count=n)
-        self.actions.append((actor, ThrowAction(None if dice is None else values)))
+            values = self.dice.roll(n)
+            if not self._trusted:
+                check_dice(values, count=n)
+            self.actions.append((actor, _THROW))
+        else:
+            values = tuple(dice)
+            self.actions.append((actor, ThrowAction(values)))
         p = self.phase
-        if p is Phase.ROLL_OFF:
-            return self._roll_off_throw(values[0])
-        if p is Phase.LOADING:
+        if p is not Phase.TURN:
+            if p is Phase.ROLL_OFF:
+                return self._roll_off_throw(values[0])
             return self._loading_throw(values)
-        t = self._turn()
-        self._undo = (t.seat, t.snapshot())
+        r = self._round
+        assert r is not None
+        t = r.turns[actor]
         k = t.throws = t.throws + 1
         if k == 1:
             t.values = list(values)
@@ -490,25 +509,25 @@ class Game:
             t.locked = [False, False, False]
         else:
             j = 0
+            aside, tv, origin, turned, locked = t.aside, t.values, t.origin, t.turned, t.locked
             for i in range(3):
-                if not t.aside[i]:
-                    t.values[i] = values[j]
-                    t.origin[i] = k
-                    t.turned[i] = False
-                    t.locked[i] = False
+                if not aside[i]:
+                    tv[i] = values[j]
+                    origin[i] = k
+                    turned[i] = False
+                    locked[i] = False
                     j += 1
         t.must_throw = False
         t.turned_now = False
         t.history.append(values)
-        first = self._is_first()
-        if first and k == 1:
-            t.shown = t.seen = False
-        elif first and k < self.rules.max_throws:
-            t.shown = t.seen = True
+        if r.pos == 0 and k < self.rules.max_throws:
+            # the round's first player: his first throw waits under the cup for
+            # "lift" (or "zu"/blind); later ones he lifts to decide, for all to see
+            t.shown = t.seen = k > 1
         else:
             t.shown = False
             t.seen = True
-        e = ev.Thrown(t.seat, values, k)
+        e = ev.Thrown(actor, values, k)
         self.log.append(e)
         return e
 
@@ -517,7 +536,6 @@ class Game:
         assert r is not None
         seat = r.order[r.load_pos]
         t = r.turns[seat]
-        self._undo = (seat, t.snapshot(), "loading")
         t.throws = 1
         t.values = list(values)
         t.origin = [1, 1, 1]
@@ -531,7 +549,6 @@ class Game:
         r.load_pos += 1
         if r.load_pos == len(r.order):
             if r.opening:
-                self._undo = None
                 self._showdown()
             else:
                 self.phase = Phase.TURN
@@ -546,9 +563,7 @@ class Game:
         ro.pos += 1
         e = ev.RolledOff(seat, die, str(ro.purpose))
         self.log.append(e)
-        self._undo = (seat, "rolloff")
         if ro.pos == len(ro.candidates):
-            self._undo = None
             self._decide_roll_off()
         return e
 
@@ -567,9 +582,8 @@ class Game:
         """The round's first player lifts his cup: his first throw is public."""
         self.verify_lift(seat=seat)
         t = self._turn()
-        self.actions.append((t.seat, LiftAction()))
+        self.actions.append((t.seat, _LIFT))
         t.shown = t.seen = True
-        self._undo = None
         e = ev.Lifted(t.seat)
         self.log.append(e)
         return e
@@ -588,7 +602,8 @@ class Game:
             raise _fail(
                 f"may set aside only 1s under {self.rules.id}, not {bad}"
                 + (" (sixes only by turning them)" if 6 in bad else ""),
-                R_SET_ASIDE, "set_aside",
+                R_SET_ASIDE,
+                "set_aside",
             )
         idx = _pick(t, t.fresh(), values)
         if idx is None:
@@ -596,8 +611,8 @@ class Game:
             extra = " (after turning sixes the leftover 6 goes back into the cup)" if locked else ""
             avail = sorted(t.values[i] for i in t.fresh())
             raise _fail(
-                f"cannot set aside {list(values)}: the last throw left {avail} in the cup"
-                + extra, R_SET_ASIDE,
+                f"cannot set aside {list(values)}: the last throw left {avail} in the cup" + extra,
+                R_SET_ASIDE,
             )
         return idx
 
@@ -611,7 +626,6 @@ class Game:
         self.actions.append((t.seat, SetAsideAction(tuple(sorted(dice)))))
         for i in idx:
             t.aside[i] = True
-        self._undo = None
         e = ev.SetAside(t.seat, tuple(sorted(t.values[i] for i in idx)))
         self.log.append(e)
         return e
@@ -640,7 +654,6 @@ class Game:
         self.actions.append((t.seat, TakeBackAction(tuple(sorted(dice)))))
         for i in idx:
             t.aside[i] = False
-        self._undo = None
         e = ev.TakenBack(t.seat, tuple(sorted(t.values[i] for i in idx)))
         self.log.append(e)
         return e
@@ -657,7 +670,8 @@ class Game:
         if t.throws >= self._cap():
             raise _fail(
                 "cannot turn sixes on the last throw: turning needs a throw left",
-                R_SIXES, "max_throws" if self._is_first() else None,
+                R_SIXES,
+                "max_throws" if self._is_first() else None,
             )
         if t.turned_now:
             raise _fail("sixes were already turned in this throw", R_SIXES)
@@ -667,7 +681,8 @@ class Game:
         if len(sixes) < need:
             raise _fail(
                 f"turning into {ones} one(s) needs {need} sixes in the same throw; "
-                f"the last throw has {len(sixes)}", R_SIXES,
+                f"the last throw has {len(sixes)}",
+                R_SIXES,
             )
         return sixes
 
@@ -691,26 +706,29 @@ class Game:
         t.must_throw = True
         t.turned_now = True
         t.shown = True
-        self._undo = None
         e = ev.SixesTurned(t.seat, ones)
         self.log.append(e)
         return e
 
     # ------------------------------------------------------------------ stop / blind
     def verify_stop(self, *, seat: int | None = None) -> None:
+        self._check_stop(seat)
+
+    def _check_stop(self, seat: int | None) -> _Turn:
         t = self._need_turn(seat, "stop")
         if t.throws == 0:
             raise _fail("cannot stop before the first throw", R_TURN)
         if t.must_throw:
             raise _fail("after turning sixes the player must throw again", R_SIXES)
+        return t
 
     def can_stop(self, *, seat: int | None = None) -> bool:
         return _can(self.verify_stop, seat=seat)
 
     def stop(self, *, seat: int | None = None) -> ev.Event:
         """End the turn with the dice as they are."""
-        self.verify_stop(seat=seat)
-        self.actions.append((self._turn().seat, StopAction()))
+        t = self._check_stop(seat)
+        self.actions.append((t.seat, _STOP))
         return self._end_turn()
 
     def verify_blind(self, *, seat: int | None = None) -> None:
@@ -729,7 +747,7 @@ class Game:
     def blind(self, *, seat: int | None = None) -> ev.Event:
         """Declare blind: the round is one throw for everybody, the Deckel double."""
         self.verify_blind(seat=seat)
-        self.actions.append((self._turn().seat, BlindAction()))
+        self.actions.append((self._turn().seat, _BLIND))
         r = self._round
         assert r is not None
         r.blind = True
@@ -748,7 +766,6 @@ class Game:
         if first:
             r.limit = t.throws
         t.covered = not t.shown
-        self._undo = None
         e = ev.Stopped(t.seat, t.throws, t.result, t.covered)
         self.log.append(e)
         r.pos += 1
@@ -775,7 +792,9 @@ class Game:
         if self.phase is not Phase.EINKAUFEN:
             raise _fail(
                 "Einkaufen is decided before a round once the Stock is empty; the game waits "
-                f"for {self._waiting()}", R_EINKAUFEN, "einkaufen",
+                f"for {self._waiting()}",
+                R_EINKAUFEN,
+                "einkaufen",
             )
         if seat is not None and seat != self.actor:
             raise _fail(f"the game waits for {self._waiting()}", R_ORDER)
@@ -795,7 +814,6 @@ class Game:
         if join:
             r.order = self._order_from(r.starter, (*r.order, s))
             r.turns[s] = _Turn(s)
-        self._undo = None
         e = ev.Einkauf(s, join)
         self.log.append(e)
         if not r.einkauf_queue:
@@ -809,9 +827,7 @@ class Game:
         if mode is Strafdeckel.NONE:
             raise _fail(f"{self.rules.id} gives no Strafdeckel", R_STRAF, "strafdeckel")
         if isinstance(items, bool) or not isinstance(items, int) or not 1 <= items <= 4:
-            raise InvalidInputError(
-                f"items must be 1 to 4 (three dice and a cup), got {items!r}"
-            )
+            raise InvalidInputError(f"items must be 1 to 4 (three dice and a cup), got {items!r}")
         if self.phase is Phase.GAME_OVER or self._round is None or self.phase is Phase.ROLL_OFF:
             raise _fail("a Strafdeckel is given during a round of a half", R_STRAF)
         if seat not in self._round.order:
@@ -843,7 +859,6 @@ class Game:
             first = first or e
             if h.deckel[seat] == self.rules.deckel:
                 break
-        self._undo = None
         if h.deckel[seat] == self.rules.deckel:
             self._half_lost(seat)
         assert first is not None
@@ -861,8 +876,8 @@ class Game:
     # ------------------------------------------------------------------ void throw
     def verify_void_throw(self, *, seat: int | None = None) -> int:
         """Check voiding the last throw; return the seat that threw it."""
-        last = self.log[-1] if self.log else None
-        if self._undo is None or not isinstance(last, ev.Thrown | ev.RolledOff):
+        last = self.log[-1]
+        if not isinstance(last, ev.Thrown | ev.RolledOff):
             raise _fail(
                 "only the throw just made can be void, before anything else happens", R_VOID
             )
@@ -875,25 +890,26 @@ class Game:
         return _can(self.verify_void_throw, seat=seat)
 
     def void_throw(self, *, seat: int | None = None) -> ev.Event:
-        """Türmchen or Kippe: the last throw does not count and is thrown again."""
+        """Türmchen or Kippe: the last throw does not count and is thrown again.
+
+        The state goes back to just before that throw: the game is rebuilt from
+        its actions, with every earlier throw's dice as they fell (the log has
+        them), so the dice source is not asked again for them.
+        """
         who = self.verify_void_throw(seat=seat)
+        thrown = iter(
+            e.dice if isinstance(e, ev.Thrown) else (e.die,)
+            for e in self.log
+            if isinstance(e, ev.Thrown | ev.RolledOff)
+        )
+        again = Game(self.rules, seats=self.seats, dice=self.dice, starter=self.starter)
+        for s, action in self.actions[:-1]:
+            if isinstance(action, ThrowAction):  # each throw made one Thrown/RolledOff
+                action = ThrowAction(next(thrown))
+            again.apply(s, action)
+        for name in _STATE:
+            setattr(self, name, getattr(again, name))
         self.actions.append((who, VoidThrowAction()))
-        undo = self._undo
-        assert undo is not None
-        if undo[1] == "rolloff":
-            ro = self._rolloff
-            assert ro is not None
-            ro.pos -= 1
-            del ro.rolled[who]
-        else:
-            r = self._round
-            assert r is not None
-            r.turns[who].restore(undo[1])  # type: ignore[arg-type]
-            if len(undo) == 3:  # a loaded first throw
-                if self.phase is Phase.TURN:
-                    self.phase = Phase.LOADING
-                r.load_pos -= 1
-        self._undo = None
         e = ev.ThrowVoided(who)
         self.log.append(e)
         return e
@@ -901,78 +917,65 @@ class Game:
     # ------------------------------------------------------------------ generic apply
     def apply(self, seat: int, action: Action) -> ev.Event:
         """Apply an :mod:`~schock.engine.actions` value on behalf of ``seat``."""
-        match action:
-            case ThrowAction(dice=dice):
-                return self.throw(dice, seat=seat)
-            case LiftAction():
-                return self.lift(seat=seat)
-            case SetAsideAction(dice=dice):
-                return self.set_aside(dice, seat=seat)
-            case TakeBackAction(dice=dice):
-                return self.take_back(dice, seat=seat)
-            case TurnSixesAction(ones=ones):
-                return self.turn_sixes(ones, seat=seat)
-            case StopAction():
-                return self.stop(seat=seat)
-            case BlindAction():
-                return self.blind(seat=seat)
-            case EinkaufenAction(join=join):
-                return self.einkaufen(join, seat=seat)
-            case StrafdeckelAction(items=items):
-                return self.strafdeckel(seat, items)
-            case VoidThrowAction():
-                return self.void_throw(seat=seat)
-        raise InvalidInputError(f"not an action: {action!r}")
+        handler = _DISPATCH.get(type(action))
+        if handler is None:
+            raise InvalidInputError(f"not an action: {action!r}")
+        return handler(self, seat, action)
 
     def legal_actions(self) -> list[Action]:
         """The actor's legal moves (sets of dice listed one value at a time;
         scorekeeping actions such as Strafdeckel and void throws left out)."""
         p = self.phase
-        if p is Phase.GAME_OVER:
-            return []
         if p is not Phase.TURN:
+            if p is Phase.GAME_OVER:
+                return []
             if p is Phase.EINKAUFEN:
-                return [EinkaufenAction(True), EinkaufenAction(False)]
-            return [ThrowAction()]
-        t = self._turn()
-        if t.throws == 0:
-            return [ThrowAction()]
-        first = self._is_first()
+                return [_JOIN, _PASS]
+            return [_THROW]
+        r = self._round
+        assert r is not None
+        t = r.turns[r.order[r.pos]]
+        k = t.throws
+        if k == 0:
+            return [_THROW]
+        first = r.pos == 0
         if not t.seen:
             if first:
-                out: list[Action] = [LiftAction(), StopAction()]
-                if self.rules.blind:
-                    out.append(BlindAction())
-                return out
-            return [StopAction()]
-        out = []
-        if not t.must_throw:
-            out.append(StopAction())
-        if t.throws < self._cap():
-            if not all(t.aside):
-                out.append(ThrowAction())
+                return [_LIFT, _STOP, _BLIND] if self.rules.blind else [_LIFT, _STOP]
+            return [_STOP]
+        out: list[Action] = [] if t.must_throw else [_STOP]
+        cap = self.rules.max_throws if first else r.limit
+        assert cap is not None
+        if k < cap:
+            values, aside, origin = t.values, t.aside, t.origin
+            if not (aside[0] and aside[1] and aside[2]):
+                out.append(_THROW)
             ones_only = self.rules.set_aside is SetAside.ONES
-            seen_v: set[int] = set()
-            for i in t.fresh():
-                v = t.values[i]
-                if v not in seen_v and (v == 1 or not ones_only):
-                    seen_v.add(v)
-                    out.append(SetAsideAction((v,)))
-            back: set[int] = set()
+            locked, turned = t.locked, t.turned
+            seen_v = 0
+            back = 0
+            n6 = 0
             for i in range(3):
-                if t.aside[i] and t.values[i] not in back:
-                    back.add(t.values[i])
-                    out.append(TakeBackAction((t.values[i],)))
-            if self.rules.sixes_turning and not t.turned_now:
-                k = t.throws
-                n6 = sum(
-                    1 for i in range(3)
-                    if t.origin[i] == k and t.values[i] == 6 and not t.turned[i]
-                )
-                if n6 >= 2:
-                    out.append(TurnSixesAction(1))
+                v = values[i]
+                bit = 1 << v
+                if aside[i]:
+                    if not back & bit:
+                        back |= bit
+                        out.append(_BACK[v])
+                elif (
+                    origin[i] == k
+                    and not locked[i]
+                    and not seen_v & bit
+                    and (v == 1 or not ones_only)
+                ):
+                    seen_v |= bit
+                    out.append(_ASIDE[v])
+                if v == 6 and origin[i] == k and not turned[i]:
+                    n6 += 1
+            if n6 >= 2 and self.rules.sixes_turning and not t.turned_now:
+                out.append(_TURN1)
                 if n6 == 3:
-                    out.append(TurnSixesAction(2))
+                    out.append(_TURN2)
         return out
 
     # ------------------------------------------------------------------ halves and rounds
@@ -1022,8 +1025,8 @@ class Game:
             self._begin_round(seat)
 
     def _order_from(self, starter: int, members: Sequence[int]) -> tuple[int, ...]:
-        n = self._n
-        return tuple(sorted(members, key=lambda s: (s - starter) % n))
+        """``members`` in play order (clockwise) from ``starter``."""
+        return tuple(s for s in self._clockwise[starter] if s in members)
 
     def _begin_opening_round(self) -> None:
         h = self._half
@@ -1037,10 +1040,7 @@ class Game:
     def _begin_round(self, starter: int) -> None:
         h = self._half
         self._rounds_in_half += 1
-        if h.stock > 0:
-            members = h.players
-        else:
-            members = tuple(s for s in h.players if h.deckel[s] > 0)
+        members = h.players if h.stock > 0 else tuple(s for s in h.players if h.deckel[s] > 0)
         order = self._order_from(starter, members)
         r = self._round = _Round(self._rounds_in_half, starter, order, opening=False)
         if self.rules.einkaufen and h.stock == 0:
@@ -1153,9 +1153,7 @@ class Game:
         if h.stock == 0 and self.rules.starter_after_stock is StarterAfterStock.MOST_DECKEL:
             most = max(h.deckel)
             if h.deckel[loser] != most:
-                starter = next(
-                    s for s in self._order_from(loser, h.players) if h.deckel[s] == most
-                )
+                starter = next(s for s in self._order_from(loser, h.players) if h.deckel[s] == most)
         self._begin_round(starter)
 
     def _half_lost(self, loser: int) -> None:
@@ -1192,6 +1190,48 @@ class Game:
         return make_view(self, seat)
 
 
+#: What void_throw takes over from the rebuilt game (not the log, actions or dice).
+_STATE = (
+    "phase",
+    "halves",
+    "half_losers",
+    "loser",
+    "durchmarsch",
+    "_half",
+    "_round",
+    "_rolloff",
+    "_rounds_in_half",
+    "_winner",
+    "_ranking",
+    "last_showdown",
+    "last_deckel",
+)
+
+_THROW = ThrowAction()
+_LIFT = LiftAction()
+_STOP = StopAction()
+_BLIND = BlindAction()
+_JOIN = EinkaufenAction(True)
+_PASS = EinkaufenAction(False)
+_TURN1 = TurnSixesAction(1)
+_TURN2 = TurnSixesAction(2)
+_ASIDE = {v: SetAsideAction((v,)) for v in range(1, 7)}
+_BACK = {v: TakeBackAction((v,)) for v in range(1, 7)}
+
+_DISPATCH: dict[type[Action], Callable[[Game, int, Any], ev.Event]] = {
+    ThrowAction: lambda g, s, a: g.throw(a.dice, seat=s),
+    LiftAction: lambda g, s, a: g.lift(seat=s),
+    SetAsideAction: lambda g, s, a: g.set_aside(a.dice, seat=s),
+    TakeBackAction: lambda g, s, a: g.take_back(a.dice, seat=s),
+    TurnSixesAction: lambda g, s, a: g.turn_sixes(a.ones, seat=s),
+    StopAction: lambda g, s, a: g.stop(seat=s),
+    BlindAction: lambda g, s, a: g.blind(seat=s),
+    EinkaufenAction: lambda g, s, a: g.einkaufen(a.join, seat=s),
+    StrafdeckelAction: lambda g, s, a: g.strafdeckel(s, a.items),
+    VoidThrowAction: lambda g, s, a: g.void_throw(seat=s),
+}
+
+
 def _pick(t: _Turn, candidates: list[int], values: tuple[int, ...]) -> list[int] | None:
     """Indices among ``candidates`` whose dice show ``values`` (a multiset), or None."""
     left = list(candidates)
@@ -1213,5 +1253,3 @@ def _can(verify: object, *args: object, **kwargs: object) -> bool:
     except (IllegalActionError, InvalidInputError):
         return False
     return True
-
-

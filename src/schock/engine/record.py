@@ -72,7 +72,9 @@ def rules_from_json(data: Any, where: str = "rules") -> Rules:
         raise RecordError(f"{where}: expected an object with 'preset' and 'overrides'")
     preset = data.get("preset")
     if preset not in PRESETS:
-        raise RecordError(f"{where}.preset: {preset!r} is not a preset; allowed: {', '.join(PRESETS)}")
+        raise RecordError(
+            f"{where}.preset: {preset!r} is not a preset; allowed: {', '.join(PRESETS)}"
+        )
     overrides = data.get("overrides", {})
     if not isinstance(overrides, dict):
         raise RecordError(f"{where}.overrides: expected an object")
@@ -135,7 +137,11 @@ def dumps(game: Game) -> str:
     result = data.pop("result", None)
     head = json.dumps(data, ensure_ascii=False, indent=2)[:-2]
     lines = ",\n    ".join(json.dumps(a, ensure_ascii=False) for a in actions)
-    text = head + ',\n  "actions": [\n    ' + lines + "\n  ]" if actions else head + ',\n  "actions": []'
+    text = (
+        head + ',\n  "actions": [\n    ' + lines + "\n  ]"
+        if actions
+        else head + ',\n  "actions": []'
+    )
     if result is not None:
         text += ',\n  "result": ' + json.dumps(result)
     return text + "\n}\n"
@@ -146,7 +152,9 @@ def loads(text: str) -> Record:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise RecordError(f"not valid JSON: line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
+        raise RecordError(
+            f"not valid JSON: line {exc.lineno}, column {exc.colno}: {exc.msg}"
+        ) from None
     return from_json(data)
 
 
@@ -157,7 +165,9 @@ def from_json(data: Any) -> Record:
     if data.get("format") != FORMAT:
         raise RecordError(f"format: expected {FORMAT!r}, got {data.get('format')!r}")
     if data.get("version") != VERSION:
-        raise RecordError(f"version: this schock reads version {VERSION}, got {data.get('version')!r}")
+        raise RecordError(
+            f"version: this schock reads version {VERSION}, got {data.get('version')!r}"
+        )
     allowed = {"format", "version", "rules", "seats", "starter", "dice", "actions", "result"}
     extra = set(data) - allowed
     if extra:
@@ -184,7 +194,7 @@ def from_json(data: Any) -> Record:
     dice_source(dice)  # checks it
     actions = data["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise RecordError("actions: expected a list of strings like \"0 throw\"")
+        raise RecordError('actions: expected a list of strings like "0 throw"')
     for i, a in enumerate(actions):
         try:
             parse_action(a)
@@ -192,7 +202,7 @@ def from_json(data: Any) -> Record:
             raise RecordError(f"actions[{i}]: {exc}") from None
     result = data.get("result")
     if result is not None and (not isinstance(result, dict) or "loser" not in result):
-        raise RecordError("result: expected {\"loser\": seat, \"durchmarsch\": bool}")
+        raise RecordError('result: expected {"loser": seat, "durchmarsch": bool}')
     return Record(rules, tuple(seats), starter, dice, tuple(actions), result)
 
 
@@ -203,8 +213,9 @@ def replay(record: Record, *, upto: int | None = None) -> Game:
     raises :class:`RecordError` naming its index.
     """
     try:
-        game = Game(record.rules, seats=record.seats, dice=dice_source(record.dice),
-                    starter=record.starter)
+        game = Game(
+            record.rules, seats=record.seats, dice=dice_source(record.dice), starter=record.starter
+        )
     except InvalidInputError as exc:
         raise RecordError(f"cannot start the game: {exc}") from None
     actions = record.actions if upto is None else record.actions[:upto]

@@ -129,8 +129,11 @@ class View:
             "names": list(self.names),
             "phase": self.phase,
             "actor": self.actor,
-            "half": {"number": self.half_number, "kind": self.half_kind,
-                     "players": list(self.players)},
+            "half": {
+                "number": self.half_number,
+                "kind": self.half_kind,
+                "players": list(self.players),
+            },
             "stock": self.stock,
             "deckel": list(self.deckel),
             "half_losers": list(self.half_losers),

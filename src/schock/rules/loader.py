@@ -159,7 +159,9 @@ def _resolve_extends(extends: str, chain: tuple[Path, ...], base_dir: Path | Non
         return _load_preset(pid)
     if base_dir is None:
         raise RulesError(
-            f"unknown preset {extends!r}", key="extends", value=repr(extends),
+            f"unknown preset {extends!r}",
+            key="extends",
+            value=repr(extends),
             allowed=", ".join(PRESETS),
         )
     path = (base_dir / extends).resolve()

@@ -83,11 +83,10 @@ class Rules:
     name: str = field(metadata=_meta("Name", "name of the rule set"))
     source: str = field(default="", metadata=_meta("Quelle", "where the rules come from"))
     base: str = field(
-        default="", metadata=_meta("Grundlage", "the preset these rules extend (itself for a preset)")
+        default="",
+        metadata=_meta("Grundlage", "the preset these rules extend (itself for a preset)"),
     )
-    deckel: int = field(
-        default=13, metadata=_meta("Deckel je Hälfte", "Deckel in play per half")
-    )
+    deckel: int = field(default=13, metadata=_meta("Deckel je Hälfte", "Deckel in play per half"))
     max_throws: int = field(
         default=3, metadata=_meta("Würfe je Runde (höchstens)", "most throws in a round")
     )
@@ -109,14 +108,13 @@ class Rules:
     )
     schock_doof_above_general: bool = field(
         default=True,
-        metadata=_meta(
-            "Schock doof über General", "Schock doof (1-1-2) ranks above every General"
-        ),
+        metadata=_meta("Schock doof über General", "Schock doof (1-1-2) ranks above every General"),
     )
     fewer_throws_better: bool = field(
         default=True,
         metadata=_meta(
-            "Weniger Würfe besser", "between equal results fewer throws is better (before Mit ist Shit)"
+            "Weniger Würfe besser",
+            "between equal results fewer throws is better (before Mit ist Shit)",
         ),
     )
     schock_hand: bool = field(
@@ -167,6 +165,10 @@ class Rules:
             object.__setattr__(self, "base", self.id)
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
+            if f.name in _ENUMS and isinstance(value, str):
+                # "any" as well as SetAside.ANY (as to_dict and rule files write it)
+                value = coerce_field(f.name, value)
+                object.__setattr__(self, f.name, value)
             check_field(f.name, value)
         if self.structure is Structure.ONE_HALF and self.final_starter is FinalStarter.RANDOM:
             raise RulesError(
@@ -181,7 +183,10 @@ class Rules:
         for key in changes:
             if key not in FIELD_NAMES:
                 raise RulesError(
-                    "unknown rules field", key=key, value=repr(changes[key]), allowed=_allowed_keys()
+                    "unknown rules field",
+                    key=key,
+                    value=repr(changes[key]),
+                    allowed=_allowed_keys(),
                 )
         return dataclasses.replace(self, **changes)
 
@@ -204,9 +209,7 @@ _ENUMS: dict[str, type[StrEnum]] = {
     "final_starter": FinalStarter,
     "strafdeckel": Strafdeckel,
 }
-_BOOLS = frozenset(
-    f.name for f in dataclasses.fields(Rules) if f.type in ("bool", bool)
-)
+_BOOLS = frozenset(f.name for f in dataclasses.fields(Rules) if f.type in ("bool", bool))
 _INT_RANGES: dict[str, tuple[int, int]] = {"deckel": (1, 99), "max_throws": (1, 9)}
 _STRINGS = frozenset({"id", "name", "source", "base"})
 
@@ -257,9 +260,7 @@ def check_field(name: str, value: Any) -> None:
     """Raise RulesError unless ``value`` is valid for field ``name``."""
     if name in _ENUMS:
         if not isinstance(value, _ENUMS[name]):
-            raise RulesError(
-                "bad value", key=name, value=repr(value), allowed=allowed_values(name)
-            )
+            raise RulesError("bad value", key=name, value=repr(value), allowed=allowed_values(name))
     elif name in _BOOLS:
         if not isinstance(value, bool):
             raise RulesError(
@@ -268,9 +269,7 @@ def check_field(name: str, value: Any) -> None:
     elif name in _INT_RANGES:
         lo, hi = _INT_RANGES[name]
         if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-            raise RulesError(
-                "bad value", key=name, value=repr(value), allowed=allowed_values(name)
-            )
+            raise RulesError("bad value", key=name, value=repr(value), allowed=allowed_values(name))
     elif name in _STRINGS:
         if not isinstance(value, str):
             raise RulesError("wrong type", key=name, value=repr(value), allowed="a text")

@@ -1,0 +1,53 @@
+"""Engine speed: complete games with 3 seats and random legal play, per preset.
+
+Prints games/s and rounds/s per preset and ends with ``rounds_per_s <n>``,
+the lowest preset's figure. Run: ``python benchmarks/engine.py [--seconds S]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from schock import PRESETS, load_rules
+from schock.engine import Game, SeededDice
+from schock.engine.events import RoundStarted
+
+
+def play(rules_id: str, seconds: float, seed: int) -> tuple[int, int, float]:
+    rules = load_rules(rules_id)
+    choose = random.Random(seed).choice
+    games = rounds = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        for _ in range(20):
+            game = Game(rules, seats=("A", "B", "C"), dice=SeededDice(seed + games))
+            apply, legal = game.apply, game.legal_actions
+            while not game.over:
+                actor = game.actor
+                assert actor is not None
+                apply(actor, choose(legal()))
+            games += 1
+            rounds += sum(1 for e in game.log if type(e) is RoundStarted)
+    return games, rounds, time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per preset")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    lowest = float("inf")
+    print(f"{'preset':<14}{'games':>8}{'rounds':>9}{'games/s':>10}{'rounds/s':>11}")
+    for preset in PRESETS:
+        games, rounds, elapsed = play(preset, args.seconds, args.seed)
+        rps = rounds / elapsed
+        lowest = min(lowest, rps)
+        print(f"{preset:<14}{games:>8}{rounds:>9}{games / elapsed:>10.1f}{rps:>11.0f}")
+    print(f"rounds_per_s {lowest:.0f}")
+
+
+if __name__ == "__main__":
+    main()

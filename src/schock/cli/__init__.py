@@ -1,0 +1,28 @@
+"""The ``schock`` command.
+
+Each subcommand lives in its own module under :mod:`schock.cli` and is
+registered below with ``main.add_command(...)``. Domain errors become click
+errors only here, at the edge (see :class:`schock.cli.common.SchockGroup`).
+"""
+
+from __future__ import annotations
+
+import click
+
+from schock import __version__
+from schock.cli.common import SchockGroup
+from schock.cli.replay import replay
+from schock.cli.rules import rules
+
+
+@click.group(cls=SchockGroup)
+@click.version_option(__version__, "--version", prog_name="schock")
+def main() -> None:
+    """Schocken, the German pub dice game: rules, records and tools."""
+
+
+# Subcommands: one module each, one line each.
+main.add_command(rules)
+main.add_command(replay)
+
+__all__ = ["main"]

@@ -1,0 +1,58 @@
+"""What every ``schock`` subcommand shares: the error edge and the console.
+
+Domain errors (:class:`~schock.errors.SchockError`) travel up unchanged
+through the library; :class:`SchockGroup` turns them into click errors here,
+at the edge, and nowhere else: bad input exits with 2, a forbidden action
+with 1, both with the message on stderr and no traceback.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import IO, Any
+
+import click
+from rich.console import Console
+
+from schock.errors import InvalidInputError, SchockError
+
+#: The width of the output when it does not go to a terminal (stable for tests and pipes).
+PLAIN_WIDTH = 120
+
+
+class BadInputError(click.ClickException):
+    """Malformed input (a bad rules file, notation or record): exit code 2."""
+
+    exit_code = 2
+
+
+class SchockGroup(click.Group):
+    """A click group that turns schock's domain errors into clean click errors."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except InvalidInputError as exc:
+            raise BadInputError(str(exc)) from None
+        except SchockError as exc:
+            raise click.ClickException(str(exc)) from None
+
+
+def make_console(file: IO[str] | None = None) -> Console:
+    """A rich console on ``file`` (default: the current stdout).
+
+    On a terminal rich decides width and colours; anywhere else the output is
+    plain text (no control codes) of a fixed width.
+    """
+    stream = file if file is not None else sys.stdout
+    isatty = getattr(stream, "isatty", None)
+    if isatty is not None and isatty():
+        return Console(file=stream)
+    return Console(
+        file=stream,
+        width=PLAIN_WIDTH,
+        force_terminal=False,
+        no_color=True,
+        highlight=False,
+        emoji=False,
+    )

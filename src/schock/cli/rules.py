@@ -1,0 +1,136 @@
+"""``schock rules``: list the presets, show a rule set, check a house-rules file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+from rich import box
+from rich.table import Table
+
+from schock.cli.common import SchockGroup, make_console
+from schock.rules import FIELD_NAMES, PRESETS, Rules, field_label, load_rules, preset_id
+from schock.rules.loader import load_rules_file
+
+#: Fields that name a rule set rather than change how it is played.
+IDENTITY_FIELDS = ("id", "name", "source", "base")
+
+_YES_NO = {"de": ("ja", "nein"), "en": ("yes", "no")}
+_HEADINGS = {
+    "de": ("Regel", "Schlüssel", "Wert", "English"),
+    "en": ("Rule", "Key", "Value", "Deutsch"),
+}
+
+
+def display_value(value: object, lang: str = "de") -> str:
+    """A field value for people: enums as their string, booleans as ja/nein (yes/no).
+
+    >>> display_value(True), display_value(False, "en"), display_value(13)
+    ('ja', 'no', '13')
+    """
+    if isinstance(value, bool):
+        yes, no = _YES_NO[lang]
+        return yes if value else no
+    return str(value)
+
+
+def toml_value(value: object) -> str:
+    """A field value as it is written in a rules TOML file.
+
+    >>> toml_value(False), toml_value(13), toml_value("one_half")
+    ('false', '13', '"one_half"')
+    """
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    return json.dumps(str(value), ensure_ascii=False)
+
+
+def differences(rules: Rules, base: Rules) -> list[str]:
+    """The playing fields of ``rules`` that differ from ``base``, in field order."""
+    return [
+        name
+        for name in FIELD_NAMES
+        if name not in IDENTITY_FIELDS and getattr(rules, name) != getattr(base, name)
+    ]
+
+
+def rules_table(rules: Rules, lang: str = "de") -> Table:
+    """Every field of ``rules``: label (in ``lang``), key, value, label in the other language."""
+    other = "en" if lang == "de" else "de"
+    label, key, value, description = _HEADINGS[lang]
+    table = Table(title=f"{rules.id}: {rules.name}", box=box.SIMPLE_HEAD, title_justify="left")
+    table.add_column(label, ratio=1)
+    table.add_column(key, no_wrap=True)
+    table.add_column(value, min_width=22, overflow="fold")
+    table.add_column(description, ratio=1)
+    for name in FIELD_NAMES:
+        table.add_row(
+            field_label(name, lang),
+            name,
+            display_value(getattr(rules, name), lang),
+            field_label(name, other),
+        )
+    return table
+
+
+@click.group(cls=SchockGroup)
+def rules() -> None:
+    """The rule sets: the five presets and house-rules TOML files."""
+
+
+@rules.command("list")
+def list_presets() -> None:
+    """One line per preset: id, name, game structure."""
+    loaded = [load_rules(pid) for pid in PRESETS]
+    id_width = max(len(r.id) for r in loaded)
+    name_width = max(len(r.name) for r in loaded)
+    for r in loaded:
+        click.echo(f"{r.id:<{id_width}}  {r.name:<{name_width}}  {r.structure}")
+
+
+@rules.command("show")
+@click.argument("name_or_file", metavar="NAME|FILE")
+@click.option(
+    "--lang",
+    type=click.Choice(["de", "en"]),
+    default="de",
+    show_default=True,
+    help="Language of the label column and of yes/no values.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the rules as JSON.")
+def show(name_or_file: str, lang: str, as_json: bool) -> None:
+    """Print every field of a preset (by id or alias) or of a rules TOML file."""
+    loaded = load_rules(name_or_file)
+    if as_json:
+        click.echo(json.dumps(loaded.to_dict(), ensure_ascii=False, indent=2))
+        return
+    make_console().print(rules_table(loaded, lang))
+
+
+@rules.command("check")
+@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+def check(file: Path) -> None:
+    """Load a house-rules TOML file and say how it differs from its preset.
+
+    A bad file prints what is wrong (file, key, value, what is allowed) and
+    exits with 2.
+    """
+    loaded = load_rules_file(file)
+    base_id = preset_id(loaded.base)
+    if base_id is None:
+        click.echo(f"ok: {loaded.id} ({loaded.name}), extends no preset (a complete rule set)")
+        return
+    click.echo(f"ok: {loaded.id} ({loaded.name}), extends {base_id}")
+    base = load_rules(base_id)
+    changed = differences(loaded, base)
+    if not changed:
+        click.echo(f"same as {base_id} in every rule")
+        return
+    click.echo(f"differs from {base_id} in {len(changed)} rule(s):")
+    width = max(len(name) for name in changed)
+    for name in changed:
+        new, old = toml_value(getattr(loaded, name)), toml_value(getattr(base, name))
+        click.echo(f"  {name:<{width}} = {new}  ({base_id}: {old})")
