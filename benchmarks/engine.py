@@ -11,11 +11,13 @@ import random
 import time
 
 from schock import PRESETS, load_rules
-from schock.engine import Game, SeededDice
+from schock.engine import Automation, Game, SeededDice
 from schock.engine.events import RoundStarted
 
 
-def play(rules_id: str, seconds: float, seed: int) -> tuple[int, int, float]:
+def play(
+    rules_id: str, seconds: float, seed: int, automations: tuple[Automation, ...] = ()
+) -> tuple[int, int, float]:
     rules = load_rules(rules_id)
     choose = random.Random(seed).choice
     games = rounds = 0
@@ -23,7 +25,9 @@ def play(rules_id: str, seconds: float, seed: int) -> tuple[int, int, float]:
     deadline = start + seconds
     while time.perf_counter() < deadline:
         for _ in range(20):
-            game = Game(rules, seats=("A", "B", "C"), dice=SeededDice(seed + games))
+            game = Game(
+                rules, seats=("A", "B", "C"), dice=SeededDice(seed + games), automations=automations
+            )
             apply, legal = game.apply, game.legal_actions
             while not game.over:
                 actor = game.actor
@@ -38,11 +42,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=3.0, help="time per preset")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--manual",
+        action="store_true",
+        help="the player makes every move, forced ones too (no engine automations)",
+    )
     args = parser.parse_args()
+    autos = () if args.manual else tuple(Automation)
+    print("automations:", ", ".join(autos) or "none", "| player: uniform over legal_actions()")
     lowest = float("inf")
     print(f"{'preset':<14}{'games':>8}{'rounds':>9}{'games/s':>10}{'rounds/s':>11}")
     for preset in PRESETS:
-        games, rounds, elapsed = play(preset, args.seconds, args.seed)
+        games, rounds, elapsed = play(preset, args.seconds, args.seed, autos)
         rps = rounds / elapsed
         lowest = min(lowest, rps)
         print(f"{preset:<14}{games:>8}{rounds:>9}{games / elapsed:>10.1f}{rps:>11.0f}")

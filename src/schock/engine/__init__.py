@@ -17,11 +17,12 @@ from schock.engine.actions import (
     parse_action,
 )
 from schock.engine.dice_sources import DiceSource, ScriptedDice, SeededDice, TableDice
-from schock.engine.game import Game, HalfKind, Phase, RollOffPurpose, Seat
+from schock.engine.game import Automation, Game, HalfKind, Phase, RollOffPurpose, Seat
 from schock.engine.views import TurnView, View
 
 __all__ = [
     "Action",
+    "Automation",
     "BlindAction",
     "DiceSource",
     "EinkaufenAction",

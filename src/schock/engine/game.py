@@ -24,7 +24,7 @@ Stopped(seat=1, throws=1, result=Outcome(dice=(2, 3, 5), throws=1, on_hand=True)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
@@ -44,7 +44,7 @@ from schock.engine.actions import (
     TurnSixesAction,
     VoidThrowAction,
 )
-from schock.engine.dice_sources import DiceSource, ScriptedDice, SeededDice
+from schock.engine.dice_sources import DiceSource, ScriptedDice, SeededDice, TableDice
 from schock.errors import IllegalActionError, InvalidInputError
 from schock.results import Evaluation, Kind, evaluation_table
 from schock.rules.model import (
@@ -80,6 +80,15 @@ class HalfKind(StrEnum):
     FIRST = "first"
     SECOND = "second"
     FINAL = "final"
+
+
+class Automation(StrEnum):
+    """Chores the engine can do by itself (each a forced move, so a record of
+    the game lists them as ordinary actions and replays without them)."""
+
+    LOADING = "loading"  # the simultaneous first throws and the opening round's throws
+    ROLL_OFF = "roll_off"  # one-die roll-offs
+    FORCED_STOP = "forced_stop"  # stop when stopping is the only move left
 
 
 class RollOffPurpose(StrEnum):
@@ -260,6 +269,7 @@ class Game:
         seats: Sequence[str | Seat],
         dice: DiceSource | None = None,
         starter: int | None = None,
+        automations: Iterable[Automation | str] = (),
     ) -> None:
         if not isinstance(rules, Rules):
             raise InvalidInputError(f"rules must be a Rules object, got {type(rules).__name__}")
@@ -279,6 +289,19 @@ class Game:
             raise InvalidInputError(
                 f"starter must be a seat from 0 to {len(parsed) - 1} or None, got {starter!r}"
             )
+        try:
+            auto = frozenset(Automation(a) for a in automations)
+        except ValueError:
+            raise InvalidInputError(
+                f"unknown automation in {list(automations)!r}; allowed: "
+                + ", ".join(a.value for a in Automation)
+            ) from None
+        if auto - {Automation.FORCED_STOP} and isinstance(dice, TableDice):
+            raise InvalidInputError("automated throws need a dice source, not TableDice")
+        self.automations = auto
+        self._auto_load = Automation.LOADING in auto
+        self._auto_roll = Automation.ROLL_OFF in auto
+        self._auto_stop = Automation.FORCED_STOP in auto
         self.rules = rules
         self.seats = parsed
         self.dice: DiceSource = dice if dice is not None else SeededDice(0)
@@ -529,6 +552,8 @@ class Game:
             t.seen = True
         e = ev.Thrown(actor, values, k)
         self.log.append(e)
+        if self._auto_stop and k >= self._cap():
+            self.stop()
         return e
 
     def _loading_throw(self, values: tuple[int, ...]) -> ev.Event:
@@ -786,6 +811,8 @@ class Game:
         if t.throws == 1:
             assert r.limit is not None
             t.seen = r.limit > 1
+            if self._auto_stop and r.limit == 1:
+                self.stop()
 
     # ------------------------------------------------------------------ Einkaufen
     def verify_einkaufen(self, join: bool = True, *, seat: int | None = None) -> None:
@@ -1001,6 +1028,9 @@ class Game:
     def _begin_roll_off(self, purpose: RollOffPurpose, candidates: tuple[int, ...]) -> None:
         self._rolloff = _RollOff(purpose, candidates)
         self.phase = Phase.ROLL_OFF
+        if self._auto_roll:
+            while self.phase is Phase.ROLL_OFF:
+                self.throw()
 
     def _decide_roll_off(self) -> None:
         ro = self._rolloff
@@ -1036,6 +1066,7 @@ class Game:
         r.limit = 1
         self.log.append(ev.RoundStarted(r.number, r.starter, order, opening=True))
         self.phase = Phase.LOADING
+        self._auto_loading()
 
     def _begin_round(self, starter: int) -> None:
         h = self._half
@@ -1055,8 +1086,15 @@ class Game:
     def _start_play(self) -> None:
         if self.rules.simultaneous_first_throw:
             self.phase = Phase.LOADING
+            self._auto_loading()
         else:
             self.phase = Phase.TURN
+
+    def _auto_loading(self) -> None:
+        if self._auto_load:
+            r = self._round
+            while self.phase is Phase.LOADING and self._round is r:
+                self.throw()
 
     def _showdown(self) -> None:
         r = self._round
