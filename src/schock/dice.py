@@ -6,6 +6,7 @@ after a slash and ``h`` when it came *auf die Hand*::
 
     1-1-4/2     Schock 4 in two throws, composed
     4-5-6/1h    Straße in one throw, auf die Hand
+    4-5-6       the same: without a throw count, one throw (always auf die Hand)
 
 >>> o = Outcome.parse("4-1-1/2")
 >>> o
@@ -94,14 +95,23 @@ class Outcome:
 
     @classmethod
     def parse(cls, text: str) -> Outcome:
-        """Read ``DICE[/THROWS][h]``; THROWS defaults to 1."""
+        """Read ``DICE[/THROWS][h]``.
+
+        Without ``/THROWS`` the result is one throw, and one throw is always
+        auf die Hand: ``4-5-6`` reads as ``4-5-6/1h``.
+
+        >>> Outcome.parse("4-5-6")
+        Outcome(dice=(4, 5, 6), throws=1, on_hand=True)
+        """
         s = text.strip()
         on_hand = False
         if s.endswith(("h", "H")):
             on_hand = True
             s = s[:-1]
         throws = 1
-        if "/" in s:
+        if "/" not in s:
+            on_hand = True
+        else:
             s, _, n = s.partition("/")
             if not (n.isascii() and n.isdigit()) or not 1 <= int(n) <= 9:
                 raise NotationError(

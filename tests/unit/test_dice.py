@@ -53,7 +53,8 @@ def test_dice_round_trip(dice: tuple[int, int, int]) -> None:
 
 
 _PARSE = [
-    ("1-1-4", Outcome((1, 1, 4), 1, False)),
+    ("1-1-4", Outcome((1, 1, 4), 1, True)),  # one throw: always auf die Hand
+    ("4-5-6/1", Outcome((4, 5, 6), 1, False)),  # written out: as given
     ("4-1-1/2", Outcome((1, 1, 4), 2, False)),
     ("1-1-4/2", Outcome((1, 1, 4), 2, False)),
     ("4-5-6/1h", Outcome((4, 5, 6), 1, True)),
