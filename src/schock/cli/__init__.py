@@ -11,6 +11,7 @@ import click
 
 from schock import __version__
 from schock.cli.common import SchockGroup
+from schock.cli.odds import odds
 from schock.cli.replay import replay
 from schock.cli.rules import rules
 
@@ -24,5 +25,6 @@ def main() -> None:
 # Subcommands: one module each, one line each.
 main.add_command(rules)
 main.add_command(replay)
+main.add_command(odds)
 
 __all__ = ["main"]
