@@ -1,0 +1,749 @@
+"""A replayed game told round by round: first as data, then as text.
+
+:func:`account` reads a game's event log (:attr:`schock.engine.Game.log`)
+and returns plain, JSON-ready data: the halves, their rounds, each round's
+turns, showdown and Deckel, and the final state. :func:`render_text` turns
+that data into a German (or English) account for people, so ``schock replay``
+and ``schock replay --json`` say the same thing.
+
+Seats are numbers in the data (``seats`` holds their names); dice are written
+``1-1-4``; results carry their label under the game's rules (``Schock 4``,
+``Straße 4-5-6``, ``652``).
+
+>>> from schock import load_rules
+>>> from schock.engine import Game, ScriptedDice
+>>> g = Game(load_rules("porz"), seats=["Anna", "Ben"], starter=0,
+...          dice=ScriptedDice([1, 1, 4, 2, 3, 5]))
+>>> for call in (g.throw, g.lift, g.stop, g.throw, g.stop):
+...     _ = call()
+>>> data = account(g)
+>>> data["halves"][0]["rounds"][0]["showdown"][0]["label"]
+'Schock 4'
+>>> print(render_text(data).splitlines()[4])
+  Runde 1 · beginnt: Anna · höchstens 1 Wurf
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from schock.dice import format_dice
+from schock.engine import events as ev
+from schock.engine.game import Game
+from schock.results import Kind
+from schock.rules.model import Opening, Structure
+
+Account = dict[str, Any]
+"""The data of :func:`account`: JSON-ready dicts, lists, strings, numbers, bools and None."""
+
+LANGS = ("de", "en")
+
+
+# ---------------------------------------------------------------------------------- the data
+def account(game: Game) -> Account:
+    """The game's events as a structured, round-by-round account (JSON-ready data).
+
+    Top level: ``rules`` (id and name), ``structure``, ``deckel_per_half``,
+    ``seats`` (names), ``starter``, ``halves``, and the final state:
+    ``over``, ``half_losers``, ``loser``, ``durchmarsch``, and ``deckel``
+    (per seat) and ``stock`` of the last half.
+
+    Each half: ``number``, ``kind`` (first, second, final), ``players``,
+    ``stock`` at its start, ``rounds``, ``loser``, and ``deckel`` (per seat)
+    and ``stock_end`` when it was lost. Each round: ``number``, ``starter``, ``order``,
+    ``opening``, ``blind``, ``limit`` (the throws the first player set),
+    ``roll_offs``, ``einkaufen``, ``turns`` (per seat a list of ``steps``
+    and the ``stop``), ``strafdeckel``, ``showdown`` (best first),
+    ``deckel`` (the winner and his result, who received how many, from the
+    Stock or from whom, and how many were owed), ``out``, ``half_lost`` and
+    ``after`` (Stock and Deckel per seat after the round).
+    """
+    return _Builder(game).build()
+
+
+def _new_round(
+    number: int | None, starter: int | None, order: tuple[int, ...], opening: bool
+) -> dict[str, Any]:
+    return {
+        "number": number,
+        "starter": starter,
+        "order": list(order),
+        "opening": opening,
+        "blind": False,
+        "limit": None,
+        "roll_offs": [],
+        "einkaufen": [],
+        "turns": [{"seat": s, "steps": [], "stop": None} for s in order],
+        "strafdeckel": [],
+        "showdown": None,
+        "deckel": None,
+        "out": [],
+        "half_lost": None,
+        "after": None,
+    }
+
+
+class _Builder:
+    """Walks the event log once, keeping the Deckel count as it goes."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.rules = game.rules
+        self.n = len(game.seats)
+        self.halves: list[dict[str, Any]] = []
+        self.half: dict[str, Any] | None = None
+        self.round: dict[str, Any] | None = None  # the round events go to
+        self.closed = True  # Deckel given: the next events are new
+        self.pending = _new_round(None, None, (), False)  # roll-offs etc. before a round
+        self.roll_off: dict[str, Any] | None = None
+        self.last_throw: dict[str, Any] | None = None
+        self.stock = 0
+        self.deckel = [0] * self.n
+        self.starter: int | None = None
+
+    # ------------------------------------------------------------------ helpers
+    def _state(self) -> dict[str, Any]:
+        return {"stock": self.stock, "deckel": list(self.deckel)}
+
+    def _target(self) -> dict[str, Any]:
+        """The round that scorekeeping events (Einkaufen, Strafdeckel) belong to."""
+        if self.round is not None and not self.closed:
+            return self.round
+        return self.pending
+
+    def _turn(self, seat: int) -> dict[str, Any]:
+        r = self.round
+        assert r is not None
+        turn: dict[str, Any] = next(t for t in r["turns"] if t["seat"] == seat)
+        return turn
+
+    def _result(self, outcome: Any) -> dict[str, Any]:
+        e = self.game.evaluation(outcome)
+        out: dict[str, Any] = {
+            "dice": format_dice(outcome.dice),
+            "throws": outcome.throws,
+            "on_hand": outcome.on_hand,
+            "label": e.label(),
+            "kind": str(e.kind),
+            "deckel": e.deckel,
+        }
+        a, b, c = outcome.dice
+        looks = a == b == c or (b == a + 1 and c == b + 1)
+        out["not_on_hand"] = e.kind is Kind.EINFACH and looks
+        return out
+
+    def _flush_pending(self) -> None:
+        """Keep what happened before a round that never began: the half ended during
+        Einkaufen (a Strafdeckel), or the record ends before the round."""
+        p, h = self.pending, self.half
+        if h is not None and (p["einkaufen"] or p["strafdeckel"] or p["roll_offs"]):
+            p["number"] = h["rounds"][-1]["number"] + 1 if h["rounds"] else 1
+            h["rounds"].append(p)
+            self.round = p
+            self.closed = False
+        self.pending = _new_round(None, None, (), False)
+
+    # ------------------------------------------------------------------ the walk
+    def build(self) -> Account:
+        for e in self.game.log:
+            self._event(e)
+        self._flush_pending()
+        g = self.game
+        return {
+            "rules": {"id": self.rules.id, "name": self.rules.name},
+            "structure": str(self.rules.structure),
+            "deckel_per_half": self.rules.deckel,
+            "seats": [s.name for s in g.seats],
+            "starter": self.starter,
+            "halves": self.halves,
+            "over": g.over,
+            "half_losers": list(g.half_losers),
+            "loser": g.loser,
+            "durchmarsch": g.durchmarsch,
+            "deckel": list(g.deckel),
+            "stock": g.stock,
+        }
+
+    def _event(self, e: ev.Event) -> None:
+        match e:
+            case ev.GameStarted(starter=starter):
+                self.starter = starter
+            case ev.HalfStarted():
+                self._half_started(e)
+            case ev.RolledOff():
+                self._rolled_off(e)
+            case ev.RollOffDecided():
+                self._roll_off_decided(e)
+            case ev.Einkauf(seat=seat, join=join):
+                self._target()["einkaufen"].append({"seat": seat, "join": join})
+            case ev.RoundStarted():
+                self._round_started(e)
+            case ev.Thrown(seat=seat, dice=dice, throw=k, loading=loading):
+                step = {
+                    "type": "throw",
+                    "throw": k,
+                    "dice": format_dice(dice),
+                    "loading": loading,
+                    "void": False,
+                }
+                self._turn(seat)["steps"].append(step)
+                self.last_throw = step
+            case ev.Lifted(seat=seat):
+                self._turn(seat)["steps"].append({"type": "lift"})
+            case ev.SetAside(seat=seat, dice=dice):
+                self._turn(seat)["steps"].append({"type": "aside", "dice": format_dice(dice)})
+            case ev.TakenBack(seat=seat, dice=dice):
+                self._turn(seat)["steps"].append({"type": "back", "dice": format_dice(dice)})
+            case ev.SixesTurned(seat=seat, ones=ones):
+                self._turn(seat)["steps"].append({"type": "turn", "ones": ones})
+            case ev.BlindDeclared(seat=seat):
+                assert self.round is not None
+                self.round["blind"] = True
+                self._turn(seat)["steps"].append({"type": "blind"})
+            case ev.Stopped():
+                self._stopped(e)
+            case ev.ThrowVoided():
+                if self.last_throw is not None:
+                    self.last_throw["void"] = True
+                    self.last_throw = None
+            case ev.Showdown():
+                self._showdown(e)
+            case ev.DeckelGiven():
+                self._deckel_given(e)
+            case ev.PlayerOut(seat=seat):
+                assert self.round is not None
+                self.round["out"].append(seat)
+            case ev.StrafdeckelGiven():
+                self._strafdeckel(e)
+            case ev.HalfLost():
+                self._half_lost(e)
+            case _:
+                pass  # GameLost: the final state comes from the game itself
+
+    def _half_started(self, e: ev.HalfStarted) -> None:
+        self.half = {
+            "number": e.number,
+            "kind": e.kind,
+            "players": list(e.players),
+            "stock": e.stock,
+            "rounds": [],
+            "loser": None,
+            "deckel": None,
+            "stock_end": None,
+        }
+        self.halves.append(self.half)
+        self.stock = e.stock
+        self.deckel = [0] * self.n
+        self.round = None
+        self.closed = True
+        self.pending = _new_round(None, None, (), False)
+
+    def _rolled_off(self, e: ev.RolledOff) -> None:
+        ro = self.roll_off
+        if ro is None or ro["purpose"] != e.purpose or ro["decided"] is not None:
+            ro = self.roll_off = self._new_roll_off(e.purpose)
+        rolls: list[list[dict[str, Any]]] = ro["rolls"]
+        if any(r["seat"] == e.seat and not r["void"] for r in rolls[-1]):
+            rolls.append([])
+        entry = {"seat": e.seat, "die": e.die, "void": False}
+        rolls[-1].append(entry)
+        self.last_throw = entry
+
+    def _new_roll_off(self, purpose: str) -> dict[str, Any]:
+        low = purpose == "opening_tie" or (
+            purpose == "opening" and self.rules.opening is Opening.ONE_DIE_LOW
+        )
+        ro: dict[str, Any] = {
+            "purpose": purpose,
+            "low": low,
+            "rolls": [[]],
+            "decided": None,
+            "by": None,
+        }
+        if purpose == "opening_tie" and self.round is not None:
+            self.round["roll_offs"].append(ro)
+        else:
+            self.pending["roll_offs"].append(ro)
+        return ro
+
+    def _roll_off_decided(self, e: ev.RollOffDecided) -> None:
+        ro = self.roll_off
+        if ro is None or ro["purpose"] != e.purpose or ro["decided"] is not None:
+            ro = self._new_roll_off(e.purpose)
+            ro["rolls"] = []
+        ro["decided"] = e.seat
+        ro["by"] = e.by
+        self.roll_off = None
+
+    def _round_started(self, e: ev.RoundStarted) -> None:
+        assert self.half is not None
+        r = _new_round(e.number, e.starter, e.order, e.opening)
+        p = self.pending
+        for key in ("roll_offs", "einkaufen", "strafdeckel"):
+            r[key] = p[key]
+        if e.opening:
+            r["limit"] = 1
+        self.pending = _new_round(None, None, (), False)
+        self.half["rounds"].append(r)
+        self.round = r
+        self.closed = False
+
+    def _stopped(self, e: ev.Stopped) -> None:
+        r = self.round
+        assert r is not None
+        result = self._result(e.result)
+        self._turn(e.seat)["stop"] = {
+            "throws": e.throws,
+            "result": result["dice"],
+            "covered": e.covered,
+        }
+        if e.seat == r["starter"] and r["limit"] is None:
+            r["limit"] = e.throws
+        self.last_throw = None
+
+    def _showdown(self, e: ev.Showdown) -> None:
+        r = self.round
+        assert r is not None
+        results = dict(e.results)
+        by_throws = self.rules.fewer_throws_better
+        rows: list[dict[str, Any]] = []
+        prev: dict[str, Any] | None = None
+        for place, seat in enumerate(e.ranking, start=1):
+            o = results[seat]
+            row = {"place": place, "seat": seat, **self._result(o), "tie": None}
+            strength = self.game.evaluation(o).strength
+            if prev is not None and prev["strength"] == strength:
+                if r["opening"]:
+                    row["tie"] = "equal"
+                elif (by_throws or row["kind"] == str(Kind.SCHOCK_HAND)) and (
+                    prev["throws"] != o.throws
+                ):
+                    row["tie"] = "more_throws"
+                else:
+                    row["tie"] = "mit_ist_shit"
+            prev = {"strength": strength, "throws": o.throws}
+            rows.append(row)
+        r["showdown"] = rows
+        self.last_throw = None
+
+    def _deckel_given(self, e: ev.DeckelGiven) -> None:
+        r = self.round
+        assert r is not None
+        if e.all_deckel:
+            self.stock = 0
+            self.deckel = [0] * self.n
+            self.deckel[e.loser] = e.owed
+        elif e.giver is None:
+            self.stock -= e.count
+            self.deckel[e.loser] += e.count
+        else:
+            self.deckel[e.giver] -= e.count
+            self.deckel[e.loser] += e.count
+        best = r["showdown"][0]
+        r["deckel"] = {
+            "winner": best["seat"],
+            "result": best["label"],
+            "loser": e.loser,
+            "giver": e.giver,
+            "count": e.count,
+            "owed": e.owed,
+            "all": e.all_deckel,
+        }
+        r["after"] = self._state()
+        self.closed = True
+
+    def _strafdeckel(self, e: ev.StrafdeckelGiven) -> None:
+        if e.count:
+            if e.giver is None:
+                self.stock -= e.count
+            else:
+                self.deckel[e.giver] -= e.count
+            self.deckel[e.seat] += e.count
+        target = self._target()
+        target["strafdeckel"].append({"seat": e.seat, "giver": e.giver, "count": e.count})
+        target["after"] = self._state()
+
+    def _half_lost(self, e: ev.HalfLost) -> None:
+        h = self.half
+        assert h is not None
+        self._flush_pending()
+        if self.round is not None:
+            self.round["half_lost"] = e.seat
+        h["loser"] = e.seat
+        h["deckel"] = list(self.deckel)
+        h["stock_end"] = self.stock
+
+
+# ---------------------------------------------------------------------------------- the text
+_WORDS: dict[str, dict[str, str]] = {
+    "de": {
+        "title": "Schocken nach den Regeln „{name}“ ({id})",
+        "table": "Am Tisch: {names}",
+        "half.first": "1. Hälfte",
+        "half.second": "2. Hälfte",
+        "half.final": "Finale",
+        "half.only": "Hälfte (wer sie verliert, verliert das Spiel)",
+        "half.head": "{title}: {players}; {stock} Deckel im Stock",
+        "vs": " gegen ",
+        "round": "Runde {n}",
+        "starter": "beginnt: {name}",
+        "opening": "Eröffnungsrunde: jeder wirft einmal",
+        "limit": "höchstens {n}",
+        "blind.head": "blind: ein Wurf für alle, Deckel doppelt",
+        "throw": "Wurf {k}: {dice}",
+        "loaded": " (geladen)",
+        "void": " – ungültig (Türmchen/Kippe), neu geworfen",
+        "lift": "hebt den Becher",
+        "aside": "legt {dice} raus",
+        "back": "nimmt {dice} zurück in den Becher",
+        "turn.1": "dreht 6-6 zu einer 1",
+        "turn.2": "dreht 6-6-6 zu 1-1",
+        "blind": "sagt blind an",
+        "stop": "steht nach {throws} mit {dice}",
+        "covered": " (zu, ungesehen)",
+        "showdown": "Aufdecken:",
+        "tie.equal": "gleich",
+        "tie.more_throws": "gleich, aber mehr Würfe",
+        "tie.mit_ist_shit": "Mit ist Shit",
+        "not_on_hand": "nicht auf die Hand",
+        "on_hand": "auf die Hand",
+        "from_stock": "{loser} bekommt {count} Deckel aus dem Stock",
+        "from_player": "{giver} gibt {loser} {count} Deckel",
+        "all": "{label} von {winner}: {loser} bekommt alle Deckel der Hälfte ({owed})",
+        "short.stock": "fällig wären {owed}, mehr war nicht im Stock",
+        "short.player": "fällig wären {owed}, {giver} hatte nicht mehr",
+        "doubled": "blind: doppelt",
+        "state": "Stand: Stock {stock}; {deckel}",
+        "out": "{name} hat keine Deckel und ist raus",
+        "half_lost": "{name} hat alle {total} Deckel: {half} verloren",
+        "einkauf.yes": "Einkaufen: {name} kauft sich ein",
+        "einkauf.no": "Einkaufen: {name} kauft sich nicht ein",
+        "straf.stock": "Strafdeckel für {name} (vom Tisch gefallen): 1 Deckel aus dem Stock",
+        "straf.player": "Strafdeckel für {name} (vom Tisch gefallen): 1 Deckel von {giver}",
+        "straf.none": "Strafdeckel für {name} (vom Tisch gefallen): kein Deckel mehr zu holen",
+        "ro.opening": "Auswürfeln, wer beginnt ({rule})",
+        "ro.final": "Auswürfeln, wer das Finale beginnt ({rule})",
+        "ro.opening_tie": "Gleichstand beim schlechtesten Wurf, Stechen ({rule})",
+        "ro.high": "höchste Zahl beginnt",
+        "ro.low": "niedrigste Zahl beginnt",
+        "ro.low_loses": "niedrigste Zahl verliert",
+        "ro.again": "nochmal",
+        "ro.void": " (ungültig)",
+        "ro.starts": "{name} beginnt",
+        "ro.loses": "{name} verliert",
+        "ro.age": "Gleichstand beim schlechtesten Wurf: {name} ist am jüngsten und verliert",
+        "half_losers": "Verlierer der Hälften: {names}",
+        "lost": "{name} hat das Spiel verloren.",
+        "durchmarsch": "Durchmarsch! {name} hat beide Hälften und damit das Spiel verloren,"
+        " ohne Finale.",
+        "not_over": "Das Spiel ist noch nicht zu Ende: noch kein Verlierer.",
+        "final_state": "Stand am Ende: Stock {stock}; {deckel}",
+    },
+    "en": {
+        "title": "Schocken under the rules “{name}” ({id})",
+        "table": "At the table: {names}",
+        "half.first": "Half 1",
+        "half.second": "Half 2",
+        "half.final": "Final",
+        "half.only": "Half (who loses it loses the game)",
+        "half.head": "{title}: {players}; {stock} Deckel in the Stock",
+        "vs": " against ",
+        "round": "Round {n}",
+        "starter": "starts: {name}",
+        "opening": "opening round: everybody throws once",
+        "limit": "at most {n}",
+        "blind.head": "blind: one throw for everybody, Deckel doubled",
+        "throw": "throw {k}: {dice}",
+        "loaded": " (loaded)",
+        "void": " – void (Türmchen/Kippe), thrown again",
+        "lift": "lifts the cup",
+        "aside": "sets aside {dice}",
+        "back": "puts {dice} back into the cup",
+        "turn.1": "turns 6-6 into a 1",
+        "turn.2": "turns 6-6-6 into 1-1",
+        "blind": "declares blind",
+        "stop": "stops after {throws} with {dice}",
+        "covered": " (zu, unseen)",
+        "showdown": "Showdown:",
+        "tie.equal": "equal",
+        "tie.more_throws": "equal, but more throws",
+        "tie.mit_ist_shit": "Mit ist Shit",
+        "not_on_hand": "not auf die Hand",
+        "on_hand": "auf die Hand",
+        "from_stock": "{loser} receives {count} Deckel from the Stock",
+        "from_player": "{giver} gives {loser} {count} Deckel",
+        "all": "{label} by {winner}: {loser} receives every Deckel of the half ({owed})",
+        "short.stock": "{owed} owed, the Stock had no more",
+        "short.player": "{owed} owed, {giver} had no more",
+        "doubled": "blind: doubled",
+        "state": "Score: Stock {stock}; {deckel}",
+        "out": "{name} holds no Deckel and is out",
+        "half_lost": "{name} holds all {total} Deckel: loses {half}",
+        "einkauf.yes": "Einkaufen: {name} buys in",
+        "einkauf.no": "Einkaufen: {name} does not buy in",
+        "straf.stock": "Strafdeckel for {name} (fell off the table): 1 Deckel from the Stock",
+        "straf.player": "Strafdeckel for {name} (fell off the table): 1 Deckel from {giver}",
+        "straf.none": "Strafdeckel for {name} (fell off the table): no Deckel left to take",
+        "ro.opening": "Roll-off for who starts ({rule})",
+        "ro.final": "Roll-off for who starts the final ({rule})",
+        "ro.opening_tie": "Tie for the worst throw, roll-off ({rule})",
+        "ro.high": "highest starts",
+        "ro.low": "lowest starts",
+        "ro.low_loses": "lowest loses",
+        "ro.again": "again",
+        "ro.void": " (void)",
+        "ro.starts": "{name} starts",
+        "ro.loses": "{name} loses",
+        "ro.age": "Tie for the worst throw: {name} is the youngest and loses",
+        "half_losers": "Half losers: {names}",
+        "lost": "{name} has lost the game.",
+        "durchmarsch": "Durchmarsch! {name} has lost both halves and so the game, without a final.",
+        "not_over": "The game is not over yet: no loser so far.",
+        "final_state": "Score at the end: Stock {stock}; {deckel}",
+    },
+}
+
+_HALF_LOST_DE = {
+    "first": "die 1. Hälfte",
+    "second": "die 2. Hälfte",
+    "final": "das Finale",
+    "only": "die Hälfte und damit das Spiel",
+}
+_HALF_LOST_EN = {
+    "first": "half 1",
+    "second": "half 2",
+    "final": "the final",
+    "only": "the half and so the game",
+}
+
+
+def _throws(n: int, lang: str, dative: bool = False) -> str:
+    if lang == "en":
+        return f"{n} throw" if n == 1 else f"{n} throws"
+    if n == 1:
+        return "1 Wurf"
+    return f"{n} Würfen" if dative else f"{n} Würfe"
+
+
+def render_text(data: Account, lang: str = "de") -> str:
+    """The account of :func:`account` as text for people, German or English."""
+    if lang not in LANGS:
+        raise ValueError(f"lang must be one of {', '.join(LANGS)}, got {lang!r}")
+    return "\n".join(_Renderer(data, lang).lines()) + "\n"
+
+
+class _Renderer:
+    def __init__(self, data: Account, lang: str) -> None:
+        self.data = data
+        self.lang = lang
+        self.w = _WORDS[lang]
+        self.names: list[str] = data["seats"]
+        self.one_half = data["structure"] == str(Structure.ONE_HALF)
+        self.out: list[str] = []
+
+    def name(self, seat: int) -> str:
+        return self.names[seat]
+
+    def say(self, indent: int, key: str, **kw: Any) -> None:
+        self.out.append("  " * indent + self.w[key].format(**kw))
+
+    def deckel_list(self, deckel: list[int], players: list[int]) -> str:
+        return ", ".join(f"{self.name(s)} {deckel[s]}" for s in players)
+
+    def lines(self) -> list[str]:
+        d = self.data
+        self.say(0, "title", name=d["rules"]["name"], id=d["rules"]["id"])
+        self.say(0, "table", names=", ".join(self.names))
+        for half in d["halves"]:
+            self.half(half)
+        self.out.append("")
+        if len(d["half_losers"]) > 1:
+            self.say(0, "half_losers", names=", ".join(self.name(s) for s in d["half_losers"]))
+        if d["loser"] is None:
+            self.say(0, "not_over")
+            players = d["halves"][-1]["players"] if d["halves"] else []
+            self.say(
+                0, "final_state", stock=d["stock"], deckel=self.deckel_list(d["deckel"], players)
+            )
+        elif d["durchmarsch"]:
+            self.say(0, "durchmarsch", name=self.name(d["loser"]))
+        else:
+            self.say(0, "lost", name=self.name(d["loser"]))
+        return self.out
+
+    def half_title(self, half: dict[str, Any]) -> str:
+        if self.one_half:
+            return self.w["half.only"]
+        return self.w[f"half.{half['kind']}"]
+
+    def half(self, half: dict[str, Any]) -> None:
+        self.out.append("")
+        players = half["players"]
+        joiner = self.w["vs"] if half["kind"] == "final" else ", "
+        self.say(
+            0,
+            "half.head",
+            title=self.half_title(half),
+            stock=half["stock"],
+            players=joiner.join(self.name(s) for s in players),
+        )
+        for r in half["rounds"]:
+            self.round(r, half)
+
+    def round(self, r: dict[str, Any], half: dict[str, Any]) -> None:
+        w = self.w
+        head = [w["round"].format(n=r["number"])]
+        if r["opening"]:
+            head.append(w["opening"])
+        elif r["starter"] is not None:
+            head.append(w["starter"].format(name=self.name(r["starter"])))
+        if r["blind"]:
+            head.append(w["blind.head"])
+        elif r["limit"] is not None and not r["opening"]:
+            head.append(w["limit"].format(n=_throws(r["limit"], self.lang)))
+        for ro in r["roll_offs"]:
+            if ro["purpose"] != "opening_tie":
+                self.roll_off(ro, 1)
+        self.out.append("  " + " · ".join(head))
+        for e in r["einkaufen"]:
+            self.say(2, "einkauf.yes" if e["join"] else "einkauf.no", name=self.name(e["seat"]))
+        width = max((len(self.name(t["seat"])) for t in r["turns"]), default=0)
+        for t in r["turns"]:
+            if t["steps"]:
+                self.turn(t, r, width)
+        for s in r["strafdeckel"]:
+            key = (
+                "straf.none"
+                if not s["count"]
+                else ("straf.stock" if s["giver"] is None else "straf.player")
+            )
+            self.say(
+                2,
+                key,
+                name=self.name(s["seat"]),
+                giver=self.name(s["giver"]) if s["giver"] is not None else "",
+            )
+        if r["showdown"] is not None:
+            self.showdown(r["showdown"], width)
+        for ro in r["roll_offs"]:
+            if ro["purpose"] == "opening_tie":
+                self.roll_off(ro, 2)
+        if r["deckel"] is not None:
+            self.deckel(r)
+        if r["after"] is not None:
+            self.say(
+                2,
+                "state",
+                stock=r["after"]["stock"],
+                deckel=self.deckel_list(r["after"]["deckel"], half["players"]),
+            )
+        for s in r["out"]:
+            self.say(2, "out", name=self.name(s))
+        if r["half_lost"] is not None:
+            kind = "only" if self.one_half else half["kind"]
+            words = _HALF_LOST_DE if self.lang == "de" else _HALF_LOST_EN
+            self.say(
+                2,
+                "half_lost",
+                name=self.name(r["half_lost"]),
+                total=self.data["deckel_per_half"],
+                half=words[kind],
+            )
+
+    def turn(self, t: dict[str, Any], r: dict[str, Any], width: int) -> None:
+        w = self.w
+        name = self.name(t["seat"]) + ":"
+        if r["opening"]:  # one throw each, nothing else: just the dice
+            text = ", ".join(
+                step["dice"] + (w["void"] if step["void"] else "") for step in t["steps"]
+            )
+            self.out.append(f"    {name:<{width + 1}}  {text}")
+            return
+        groups: list[list[str]] = []  # one group per throw: the throw and what follows it
+        for step in t["steps"]:
+            kind = step["type"]
+            if kind == "throw":
+                text = w["throw"].format(k=step["throw"], dice=step["dice"])
+                if step["loading"]:
+                    text += w["loaded"]
+                if step["void"]:
+                    text += w["void"]
+                groups.append([text])
+                continue
+            if kind == "turn":
+                text = w[f"turn.{step['ones']}"]
+            elif kind in ("aside", "back"):
+                text = w[kind].format(dice=step["dice"])
+            else:
+                text = w[kind]
+            groups[-1].append(text)  # every turn begins with a throw
+        stop = t["stop"]
+        if stop is not None:
+            text = w["stop"].format(
+                throws=_throws(stop["throws"], self.lang, dative=True), dice=stop["result"]
+            )
+            if stop["covered"] and stop["throws"] == 1 and t["seat"] == r["starter"]:
+                text += w["covered"]
+            groups.append([text])
+        self.out.append(f"    {name:<{width + 1}}  " + "; ".join(", ".join(g) for g in groups))
+
+    def showdown(self, rows: list[dict[str, Any]], width: int) -> None:
+        w = self.w
+        self.say(2, "showdown")
+        label_width = max(len(row["label"]) for row in rows)
+        for row in rows:
+            notes = [row["dice"], _throws(row["throws"], self.lang)]
+            if row["not_on_hand"]:
+                notes.append(w["not_on_hand"])
+            elif row["on_hand"] and row["kind"] in ("general", "strasse", "schock_hand"):
+                notes.append(w["on_hand"])
+            if row["tie"] is not None:
+                notes.append(w[f"tie.{row['tie']}"])
+            name = self.name(row["seat"])
+            self.out.append(
+                f"      {row['place']}. {name:<{width}}  {row['label']:<{label_width}}  "
+                f"({', '.join(notes)})"
+            )
+
+    def deckel(self, r: dict[str, Any]) -> None:
+        d = r["deckel"]
+        loser, winner = self.name(d["loser"]), self.name(d["winner"])
+        if d["all"]:
+            self.say(2, "all", label=d["result"], winner=winner, loser=loser, owed=d["owed"])
+            return
+        if d["giver"] is None:
+            text = self.w["from_stock"].format(loser=loser, count=d["count"])
+        else:
+            text = self.w["from_player"].format(
+                giver=self.name(d["giver"]), loser=loser, count=d["count"]
+            )
+        notes = [d["result"] if d["giver"] == d["winner"] else f"{winner}: {d['result']}"]
+        if r["blind"]:
+            notes.append(self.w["doubled"])
+        if d["count"] < d["owed"]:
+            key = "short.stock" if d["giver"] is None else "short.player"
+            giver = self.name(d["giver"]) if d["giver"] is not None else ""
+            notes.append(self.w[key].format(owed=d["owed"], giver=giver))
+        self.out.append(f"    {text} ({'; '.join(notes)})")
+
+    def roll_off(self, ro: dict[str, Any], indent: int) -> None:
+        w = self.w
+        if ro["by"] == "age":
+            self.say(indent, "ro.age", name=self.name(ro["decided"]))
+            return
+        if ro["purpose"] == "opening_tie":
+            rule = w["ro.low_loses"]
+        else:
+            rule = w["ro.low"] if ro["low"] else w["ro.high"]
+        rounds = []
+        for i, rolls in enumerate(ro["rolls"]):
+            text = ", ".join(
+                f"{self.name(x['seat'])} {x['die']}" + (w["ro.void"] if x["void"] else "")
+                for x in rolls
+            )
+            rounds.append(text if i == 0 else f"{w['ro.again']}: {text}")
+        line = w[f"ro.{ro['purpose']}"].format(rule=rule) + ": " + "; ".join(rounds)
+        if ro["decided"] is not None:
+            key = "ro.loses" if ro["purpose"] == "opening_tie" else "ro.starts"
+            line += " → " + w[key].format(name=self.name(ro["decided"]))
+        self.out.append("  " * indent + line)
