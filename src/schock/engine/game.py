@@ -511,9 +511,11 @@ class Game:
             values = self.dice.roll(n)
             if not self._trusted:
                 check_dice(values, count=n)
+            if n > 1:
+                values = tuple(sorted(values))  # the log shows every throw's dice ascending
             self.actions.append((actor, _THROW))
         else:
-            values = tuple(dice)
+            values = tuple(sorted(dice))  # typed-in dice have no order
             self.actions.append((actor, ThrowAction(values)))
         p = self.phase
         if p is not Phase.TURN:
@@ -967,8 +969,11 @@ class Game:
             return [_THROW]
         first = r.pos == 0
         if not t.seen:
-            if first:
-                return [_LIFT, _STOP, _BLIND] if self.rules.blind else [_LIFT, _STOP]
+            if first:  # throwing again lifts the cup too
+                out0: list[Action] = [_LIFT, _STOP, _THROW]
+                if self.rules.blind:
+                    out0.append(_BLIND)
+                return out0
             return [_STOP]
         out: list[Action] = [] if t.must_throw else [_STOP]
         cap = self.rules.max_throws if first else r.limit

@@ -22,7 +22,7 @@ checks it.
 >>> from schock.engine import Game, SeededDice
 >>> g = Game(load_rules("mosel"), seats=["Anna", "Ben", "Cem"], dice=SeededDice(3))
 >>> while not g.over:
-...     _ = g.apply(g.actor, g.legal_actions()[-1])
+...     _ = g.apply(g.actor, g.legal_actions()[0])
 >>> text = dumps(g)
 >>> again = replay(loads(text))
 >>> again.log == g.log and again.loser == g.loser
