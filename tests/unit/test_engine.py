@@ -255,14 +255,18 @@ def test_blind_only_where_the_rules_allow_and_before_lifting() -> None:
 # --- Deckel -----------------------------------------------------------------------------------
 
 
-def porz_after_stock(deckel: tuple[int, int, int]) -> Game:
-    """A porz game of three whose Stock is empty, with the given holdings."""
-    g = table_game("porz")
+def after_stock(preset: str, deckel: tuple[int, int, int], **overrides: object) -> Game:
+    """A game of three whose Stock is empty, with the given holdings; Anna starts."""
+    g = table_game(preset, **overrides)
     h = g._half
     h.stock = 0
     h.deckel[:] = list(deckel)
     g._begin_round(0)
     return g
+
+
+def porz_after_stock(deckel: tuple[int, int, int]) -> Game:
+    return after_stock("porz", deckel)
 
 
 def test_once_the_stock_is_empty_the_winner_gives() -> None:
@@ -321,11 +325,7 @@ def test_schock_aus_gives_every_deckel_at_once() -> None:
 
 
 def test_mosel_most_deckel_starts_once_the_stock_is_empty() -> None:
-    g = table_game("mosel", starter=0, simultaneous_first_throw=False)
-    h = g._half
-    h.stock = 0
-    h.deckel[:] = [3, 7, 3]
-    g._begin_round(0)
+    g = after_stock("mosel", (3, 7, 3), simultaneous_first_throw=False)
     play(g, "0 throw 2-2-3", "0 lift", "0 stop", "1 throw 1-1-2", "1 stop", "2 throw 3-3-4")
     play(g, "2 stop")
     # Anna loses 2 from Ben: 5, 5, 3; tie for most between Anna (loser) and Ben: Anna
@@ -333,11 +333,7 @@ def test_mosel_most_deckel_starts_once_the_stock_is_empty() -> None:
 
 
 def test_mosel_most_deckel_tie_without_the_loser_goes_clockwise_from_him() -> None:
-    g = table_game("mosel", starter=0, simultaneous_first_throw=False)
-    h = g._half
-    h.stock = 0
-    h.deckel[:] = [6, 6, 1]
-    g._begin_round(0)
+    g = after_stock("mosel", (6, 6, 1), simultaneous_first_throw=False)
     play(g, "0 throw 1-1-2", "0 lift", "0 stop", "1 throw 3-3-4", "1 stop", "2 throw 2-2-3")
     play(g, "2 stop")
     assert g.deckel == (4, 6, 3) and g.round_starter == 1
@@ -356,11 +352,7 @@ def test_strafdeckel_from_the_stock_under_porz_and_nothing_once_it_is_empty() ->
 
 
 def test_strafdeckel_under_mosel_comes_from_the_right_once_the_stock_is_empty() -> None:
-    g = table_game("mosel", starter=0)
-    h = g._half
-    h.stock = 0
-    h.deckel[:] = [4, 0, 9]
-    g._begin_round(0)
+    g = after_stock("mosel", (4, 0, 9))
     play(g, "0 strafdeckel 1")
     # to the right of Anna (seat 0) is seat 2, against the direction of play
     assert g.deckel == (5, 0, 8)
