@@ -1,14 +1,15 @@
 """Random legal play for the property tests, with hypothesis choosing the moves.
 
 A :class:`Table` plays one game: the dice come from :class:`SeededDice`, the
-moves from hypothesis (``data.draw``), so a failing game shrinks to a short
-list of choices. Scorekeeping actions (Strafdeckel, void throws, typed-in
-dice) are mixed in now and then. Checkers are plain objects whose
-``after(table)`` runs after every action.
+moves are drawn by hypothesis (``data.draw``) from ``legal_actions()``, and
+scorekeeping actions (Strafdeckel, void throws, typed-in dice) are mixed in
+now and then. Checkers are plain objects whose ``after(table)`` runs after
+every action.
 
 The first :data:`HYPOTHESIS_MOVES` decisions are drawn through hypothesis;
 later ones come from a ``random.Random`` seeded by hypothesis, so that a long
-game does not overrun hypothesis' buffer but stays reproducible.
+game neither overruns hypothesis' buffer nor spends most of its time in
+``data.draw``, and stays reproducible.
 
 The tests run without hypothesis' shrink phase (:data:`GAME_SETTINGS`): one
 example is a whole game of hundreds of moves, and shrinking one took more
@@ -39,6 +40,7 @@ from schock.engine import (
     VoidThrowAction,
 )
 from schock.engine import events as ev
+from schock.engine.actions import format_action
 from schock.engine.record import dumps
 
 PRESETS: tuple[str, ...] = tuple(schock.PRESETS)
@@ -47,6 +49,7 @@ NAMES = ("Anna", "Ben", "Cem", "Dana", "Emil")
 MAX_STEPS = 20_000
 """A game with random moves takes a few hundred actions (the longest seen: ~1,300)."""
 HYPOTHESIS_MOVES = 100
+"""Decisions per game drawn through hypothesis (see the module docstring)."""
 FIDDLES_PER_THROW = 4
 """Set aside / take back between two throws; after that a turn must move on
 (these two undo each other, so without a bound a turn need not end)."""
@@ -58,6 +61,9 @@ EXTRA_PERCENT = 4
 """How often (in %) a scorekeeping action (Strafdeckel, void throw) is tried."""
 TYPED_DICE_PERCENT = 25
 """How often (in %) a throw carries typed-in dice instead of the source's."""
+
+RECORD_LINES = 2_000
+"""A failing game's record is printed when it has at most this many actions."""
 
 GAME_SETTINGS: dict[str, Any] = {
     "deadline": None,
@@ -129,7 +135,6 @@ class Table:
     chooser: Chooser
     preset: str
     seed: int
-    extras: bool = True
     explicit: list[tuple[int, Action]] = field(default_factory=list)
     """The actions applied, every throw with its dice written out."""
     log_len: list[int] = field(default_factory=list)
@@ -141,20 +146,13 @@ class Table:
     checkers: list[Checker] = field(default_factory=list)
 
     @classmethod
-    def draw(
-        cls,
-        data: Any,
-        preset: str,
-        *,
-        seats: int | None = None,
-        extras: bool = True,
-        budget: int = HYPOTHESIS_MOVES,
-    ) -> Table:
+    def draw(cls, data: Any, preset: str, *, seats: int | None = None) -> Table:
+        """A new game: 2 to 5 seats (unless given), a dice seed, a starter or the opening."""
         n = seats if seats is not None else data.draw(st.integers(2, 5), label="seats")
         seed = data.draw(st.integers(0, 2**32 - 1), label="dice seed")
         starter = data.draw(st.none() | st.integers(0, n - 1), label="starter")
         game = new_game(preset, n, seed, starter)
-        table = cls(game, Chooser(data, budget), preset, seed, extras)
+        table = cls(game, Chooser(data), preset, seed)
         table.log_len.append(len(game.log))
         return table
 
@@ -166,7 +164,7 @@ class Table:
     def choose(self) -> tuple[int, Action]:
         """A move: mostly one of ``legal_actions()``, now and then scorekeeping."""
         g, ch = self.game, self.chooser
-        if self.extras and ch.chance(EXTRA_PERCENT):
+        if ch.chance(EXTRA_PERCENT):
             options: list[str] = []
             if self.voids < VOIDS_PER_GAME and g.can_void_throw():
                 options.append("void")
@@ -186,7 +184,7 @@ class Table:
                 a for a in legal if not isinstance(a, SetAsideAction | TakeBackAction)
             ] or legal
         action = ch.choice(legal)
-        if isinstance(action, ThrowAction) and self.extras and ch.chance(TYPED_DICE_PERCENT):
+        if isinstance(action, ThrowAction) and ch.chance(TYPED_DICE_PERCENT):
             action = ThrowAction(ch.dice(g.verify_throw()))
         actor = g.actor
         assert actor is not None
@@ -235,8 +233,10 @@ def explained(table: Table) -> Iterator[Table]:
     try:
         yield table
     except BaseException:
-        note(
-            f"{table.preset}, {table.n} seats, dice seed {table.seed}, "
-            f"{table.steps} actions; the game's record:\n{dumps(table.game)}"
-        )
+        head = f"{table.preset}, {table.n} seats, dice seed {table.seed}, {table.steps} actions"
+        if table.steps <= RECORD_LINES:
+            note(f"{head}; the game's record:\n{dumps(table.game)}")
+        else:
+            last = [format_action(s, a) for s, a in table.game.actions[-50:]]
+            note(f"{head} (record too long to print); the last 50: {last}")
         raise

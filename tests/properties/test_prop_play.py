@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from gameplay import PRESETS, Table
+from gameplay import GAME_SETTINGS, PRESETS, Table, explained
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -120,15 +120,19 @@ def check_halves(game: Game) -> None:
     if len(started) > 1:
         assert started[1].players == tuple(range(n))
 
-    # Every event of a half happens in order: HalfStarted ... HalfLost, and in the
-    # final only the two finalists play.
+    # Every event of a half happens in order: HalfStarted ... HalfLost, right after
+    # which the next half starts or the game ends; in the final only the finalists play.
     half = 0
     first_round: dict[int, ev.RoundStarted] = {}
-    for e in log:
+    for i, e in enumerate(log):
         if isinstance(e, ev.HalfStarted):
             half = e.number
         elif isinstance(e, ev.HalfLost):
             assert e.number == half
+            after = log[i + 1]
+            assert isinstance(after, ev.GameLost) or (
+                isinstance(after, ev.HalfStarted) and after.number == half + 1
+            ), (e, after)
         elif isinstance(e, ev.RoundStarted):
             first_round.setdefault(half, e)
             assert set(e.order) <= set(started[half - 1].players), (e, started[half - 1])
@@ -156,29 +160,32 @@ def check_over(game: Game) -> None:
 
 
 @pytest.mark.parametrize("preset", PRESETS)
-@settings(max_examples=EXAMPLES, deadline=None)
+@settings(max_examples=EXAMPLES, **GAME_SETTINGS)
 @given(data=st.data())
 def test_deckel_are_conserved(preset: str, data: st.DataObject) -> None:
     table = Table.draw(data, preset)
     ledger = DeckelLedger(table.game)
     table.checkers.append(ledger)
-    ledger.feed(table.game)
-    table.play()
-    assert ledger.events == len(table.game.log)
+    with explained(table):
+        ledger.feed(table.game)
+        table.play()
+        assert ledger.events == len(table.game.log)
 
 
 @pytest.mark.parametrize("preset", PRESETS)
-@settings(max_examples=EXAMPLES, deadline=None)
+@settings(max_examples=EXAMPLES, **GAME_SETTINGS)
 @given(data=st.data())
 def test_each_half_has_exactly_one_loser(preset: str, data: st.DataObject) -> None:
     table = Table.draw(data, preset)
-    check_halves(table.play())
+    with explained(table):
+        check_halves(table.play())
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4, 5])
 @pytest.mark.parametrize("preset", PRESETS)
-@settings(max_examples=EXAMPLES // 2, deadline=None)
+@settings(max_examples=EXAMPLES // 2, **GAME_SETTINGS)
 @given(data=st.data())
 def test_random_legal_play_ends(preset: str, seats: int, data: st.DataObject) -> None:
     table = Table.draw(data, preset, seats=seats)
-    check_over(table.play())
+    with explained(table):
+        check_over(table.play())

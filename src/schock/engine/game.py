@@ -932,9 +932,15 @@ class Game:
             if isinstance(e, ev.Thrown | ev.RolledOff)
         )
         again = Game(self.rules, seats=self.seats, dice=self.dice, starter=self.starter)
-        for s, action in self.actions[:-1]:
+        earlier = self.actions[:-1]
+        for i, (s, action) in enumerate(earlier):
+            if isinstance(action, VoidThrowAction):
+                continue  # its throw was skipped below
             if isinstance(action, ThrowAction):  # each throw made one Thrown/RolledOff
-                action = ThrowAction(next(thrown))
+                dice = next(thrown)
+                if i + 1 < len(earlier) and isinstance(earlier[i + 1][1], VoidThrowAction):
+                    continue  # a throw voided earlier: as if never thrown (no nested rebuild)
+                action = ThrowAction(dice)
             again.apply(s, action)
         for name in _STATE:
             setattr(self, name, getattr(again, name))
