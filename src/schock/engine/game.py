@@ -46,7 +46,7 @@ from schock.engine.actions import (
 )
 from schock.engine.dice_sources import DiceSource, ScriptedDice, SeededDice, TableDice
 from schock.errors import IllegalActionError, InvalidInputError
-from schock.results import Evaluation, Kind, evaluation_table
+from schock.results import Evaluation, evaluation_table, sort_key
 from schock.rules.model import (
     FinalStarter,
     Opening,
@@ -725,11 +725,9 @@ class Game:
             t.values[i] = 1
             t.turned[i] = True
             t.aside[i] = True
-        k = t.throws
-        for i in range(3):
-            if t.origin[i] == k and t.values[i] == 6 and not t.turned[i]:
-                t.aside[i] = False
-                t.locked[i] = True
+        for i in sixes[ones:]:  # the leftover 6s of this throw go back into the cup
+            t.aside[i] = False
+            t.locked[i] = True
         t.must_throw = True
         t.turned_now = True
         t.shown = True
@@ -1111,9 +1109,9 @@ class Game:
         r = self._round
         assert r is not None
         table = self._table
+        rules = self.rules
         results = []
         keys = []
-        by_throws = self.rules.fewer_throws_better
         for pos, s in enumerate(r.order):
             t = r.turns[s]
             o = t.result if t.result is not None else t.outcome()
@@ -1121,11 +1119,8 @@ class Game:
             t.shown = True
             e = table[(o.dice, o.on_hand)]
             results.append((s, o))
-            if r.opening:
-                keys.append((-e.strength, 0, 0))
-            else:
-                bt = by_throws or e.kind is Kind.SCHOCK_HAND
-                keys.append((-e.strength, o.throws if bt else 0, pos))
+            # the opening round is thrown at once: no seat order, ties go to a roll-off
+            keys.append((-e.strength, 0, 0) if r.opening else sort_key(rules, e, o.throws, pos))
         ranking = sorted(range(len(results)), key=keys.__getitem__)
         seats = tuple(results[i][0] for i in ranking)
         self.last_showdown = ev.Showdown(tuple(results), seats)
