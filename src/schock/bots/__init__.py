@@ -1,13 +1,17 @@
 """Bots: one interface (a view in, a legal action out) and a registry by name.
 
->>> sorted(available_bots())[:2]
-['heuristic', 'random']
->>> make_bot("heuristic").name
-'heuristic'
+>>> available_bots()
+('random', 'heuristic', 'cautious', 'bold', 'beginner', 'casual', 'good', 'optimal')
+>>> make_bot("beginner", seed=1).name
+'beginner'
 >>> make_bot("genius")
 Traceback (most recent call last):
 ...
-schock.errors.InvalidInputError: unknown bot 'genius' (allowed: heuristic, random)
+schock.errors.InvalidInputError: unknown bot 'genius' (allowed: random, heuristic, cautious, bold, beginner, casual, good, optimal)
+
+``beginner``, ``casual`` and ``good`` are the optimal bot erring on purpose
+(difficulty levels for the front ends); ``cautious`` and ``bold`` are risk
+profiles that play for a high result; see :mod:`schock.bots.solver_bots`.
 """
 
 from __future__ import annotations
@@ -15,11 +19,21 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from schock.bots.base import Bot, HeuristicBot, RandomBot, play_game
+from schock.bots.solver_bots import DIFFICULTIES, OptimalBot, RiskBot
 from schock.errors import InvalidInputError
+
+
+def _difficulty(name: str) -> Callable[[int | None], Bot]:
+    t = DIFFICULTIES[name]
+    return lambda seed: OptimalBot(temperature=t, seed=seed, label=name)
+
 
 _REGISTRY: dict[str, Callable[[int | None], Bot]] = {
     "random": lambda seed: RandomBot(seed),
     "heuristic": lambda seed: HeuristicBot(),
+    "cautious": lambda seed: RiskBot(0.5, label="cautious"),
+    "bold": lambda seed: RiskBot(3.0, label="bold"),
+    **{name: _difficulty(name) for name in DIFFICULTIES},
 }
 
 
@@ -32,10 +46,18 @@ def make_bot(name: str, *, seed: int | None = None) -> Bot:
     """A new bot by name; ``seed`` makes bots that draw random numbers repeatable."""
     factory = _REGISTRY.get(name)
     if factory is None:
-        raise InvalidInputError(
-            f"unknown bot {name!r} (allowed: {', '.join(sorted(_REGISTRY))})"
-        )
+        raise InvalidInputError(f"unknown bot {name!r} (allowed: {', '.join(_REGISTRY)})")
     return factory(seed)
 
 
-__all__ = ["Bot", "HeuristicBot", "RandomBot", "available_bots", "make_bot", "play_game"]
+__all__ = [
+    "DIFFICULTIES",
+    "Bot",
+    "HeuristicBot",
+    "OptimalBot",
+    "RandomBot",
+    "RiskBot",
+    "available_bots",
+    "make_bot",
+    "play_game",
+]

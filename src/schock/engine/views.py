@@ -53,6 +53,12 @@ class TurnView:
     must_throw: bool
     looked: bool
     """Whether the owner has seen his current throw."""
+    kept: tuple[int, ...] = ()
+    """The dice that were on the table when the latest throw was made (public)."""
+    last_throw: tuple[int, ...] | None = None
+    """The latest throw as it fell (turned 1s still 6s), where the viewer may see it."""
+    turned_now: int = 0
+    """How many 1s were made by turning sixes of the latest throw."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -67,6 +73,9 @@ class TurnView:
             "result": None if self.result is None else str(self.result),
             "must_throw": self.must_throw,
             "looked": self.looked,
+            "kept": list(self.kept),
+            "last_throw": None if self.last_throw is None else list(self.last_throw),
+            "turned_now": self.turned_now,
         }
 
 
@@ -118,6 +127,8 @@ class View:
             out.extend(t.cup or ())
             for h in t.history:
                 out.extend(h)
+            out.extend(t.kept)
+            out.extend(t.last_throw or ())
             if t.result is not None:
                 out.extend(t.result.dice)
         return out
@@ -222,6 +233,18 @@ def _turn_view(t: Any, viewer: int | None) -> TurnView:
         cup = None
     history = tuple(t.history[:-1]) if t.history else ()
     result = t.result if (t.done and current_visible) else None
+    k = t.throws
+    kept: list[int] = []
+    last: list[int] = []
+    turned_now = 0
+    for i in range(len(t.values)):
+        if t.origin[i] < k:
+            kept.append(t.values[i])
+        elif t.turned[i]:
+            turned_now += 1
+            last.append(6)
+        else:
+            last.append(t.values[i])
     return TurnView(
         seat=t.seat,
         throws=t.throws,
@@ -234,4 +257,7 @@ def _turn_view(t: Any, viewer: int | None) -> TurnView:
         result=result,
         must_throw=t.must_throw,
         looked=t.seen,
+        kept=tuple(sorted(kept)),
+        last_throw=tuple(sorted(last)) if current_visible and last else None,
+        turned_now=turned_now,
     )

@@ -1,0 +1,201 @@
+"""Bots that think with the exact turn solver.
+
+* :class:`OptimalBot` plays every turn exactly optimally for its objective
+  (by default the expected net change of its own Deckel, which weighs the
+  Deckel situation of the half: what the Stock still holds, what it holds
+  itself, blind). As the round's first player it sets the throw limit the
+  same way: the worth of its result depends on how many throws it used,
+  since everybody after it gets no more. With a ``temperature`` above 0 it
+  errs on purpose, believably: it picks a worse choice the more often the
+  closer that choice is to the best (a softmax over the values), so a
+  beginner misplays close calls and rarely throws away a Schock.
+* :class:`RiskBot` ignores the table and plays for a high result, with a
+  risk profile: it maximizes the expected ``percentile ** gamma`` of its
+  result among the results of a typical player. ``gamma`` below 1 is
+  cautious (it stands on decent results), above 1 bold (it throws for the
+  top).
+
+>>> from schock import load_rules
+>>> from schock.engine import Game, SeededDice, Automation
+>>> from schock.bots import HeuristicBot, play_game
+>>> g = Game(load_rules("porz"), seats=["A", "B"], dice=SeededDice(3),
+...          automations=set(Automation))
+>>> play_game(g, [OptimalBot(), RiskBot(gamma=0.5)]) in (0, 1)
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from schock.engine.actions import Action, EinkaufenAction, LiftAction, StopAction, ThrowAction
+from schock.engine.views import View
+from schock.errors import InvalidInputError
+from schock.results import evaluation_table
+from schock.solver.hints import Hint, hints, plan_actions, situation
+from schock.solver.turn import Objective, TurnSolver, grade, reference
+
+
+class _Planner:
+    """Carries out a chosen hint action by action (bots move one action at a time)."""
+
+    def __init__(self) -> None:
+        self._pending: list[Action] = []
+
+    def next(self, view: View) -> Action | None:
+        """The next pending action if it is still legal here."""
+        while self._pending:
+            a = self._pending.pop(0)
+            if a in view.legal:
+                return a
+            self._pending.clear()
+        return None
+
+    def start(self, actions: tuple[Action, ...]) -> Action:
+        self._pending = list(actions[1:])
+        return actions[0]
+
+
+def _simple(view: View) -> Action | None:
+    """Moves no solver is needed for: a single legal move, Einkaufen (declined)."""
+    legal = view.legal
+    if not view.my_turn or not legal:
+        raise InvalidInputError(
+            f"a bot acts only on its own turn (view of seat {view.seat}, actor {view.actor})"
+        )
+    if len(legal) == 1:
+        return legal[0]
+    if view.phase != "turn":
+        if EinkaufenAction(False) in legal:
+            return EinkaufenAction(False)
+        return legal[0]
+    return None
+
+
+#: Difficulty levels of :class:`OptimalBot` for front ends (softmax temperatures).
+DIFFICULTIES: dict[str, float] = {
+    "beginner": 0.6,
+    "casual": 0.25,
+    "good": 0.08,
+    "optimal": 0.0,
+}
+
+
+class _SolverBot:
+    """What the solver bots share: simple moves, then a plan carried out action by action."""
+
+    _label: str
+
+    def __init__(self) -> None:
+        self._plan = _Planner()
+
+    @property
+    def name(self) -> str:
+        return self._label
+
+    def act(self, view: View) -> Action:
+        simple = _simple(view)
+        if simple is not None:
+            return simple
+        pending = self._plan.next(view)
+        if pending is not None:
+            return pending
+        return self._plan.start(self._choose(view))
+
+    def _choose(self, view: View) -> tuple[Action, ...]:
+        raise NotImplementedError
+
+
+class OptimalBot(_SolverBot):
+    """Exactly optimal turns for ``objective``; see the module docs.
+
+    ``temperature`` (in units of the objective's value per typical choice,
+    scaled per objective) makes it err on purpose; ``seed`` fixes its errors.
+    """
+
+    def __init__(
+        self,
+        objective: Objective | str = Objective.NET,
+        *,
+        temperature: float = 0.0,
+        seed: int | None = None,
+        label: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.objective = Objective.parse(objective)
+        if not temperature >= 0:
+            raise InvalidInputError(f"temperature must be 0 or more, got {temperature!r}")
+        self.temperature = temperature
+        self._rng = random.Random(seed)
+        self._label = label or ("optimal" if temperature == 0 else f"optimal~{temperature:g}")
+
+    def _choose(self, view: View) -> tuple[Action, ...]:
+        return self._pick(hints(view, objective=self.objective, metrics=False)).actions
+
+    def _pick(self, choices: list[Hint]) -> Hint:
+        if self.temperature == 0 or len(choices) == 1:
+            return choices[0]
+        # the objective's values: a chance (0..1) or Deckel (about 0..4 in a round)
+        scale = 1.0 if self.objective is Objective.LOSS else 3.0
+        t = self.temperature * 0.1 * scale
+        best = choices[0].value
+        weights = [math.exp((c.value - best) / t) for c in choices]
+        return self._rng.choices(choices, weights=weights)[0]
+
+
+class RiskBot(_SolverBot):
+    """Plays for a high result with a risk profile (``gamma``); see the module docs."""
+
+    def __init__(self, gamma: float = 1.0, *, label: str | None = None) -> None:
+        super().__init__()
+        if not gamma > 0:
+            raise InvalidInputError(f"gamma must be above 0, got {gamma!r}")
+        self.gamma = gamma
+        self._label = label or f"risk~{gamma:g}"
+        self._solvers: dict[tuple[object, int], TurnSolver] = {}
+
+    def _solver(self, view: View, cap: int) -> TurnSolver:
+        rules = view.rules
+        key = (rules, cap)
+        s = self._solvers.get(key)
+        if s is None:
+            table = evaluation_table(rules)
+            typical = reference(rules, cap)
+            gamma = self.gamma
+
+            def utility(dice: tuple[int, ...], hand: bool, used: int) -> float:
+                g = grade(rules, table[(dice, hand)], used)
+                pct = typical.p_at_most(g - 1) + 0.5 * (
+                    typical.p_at_most(g) - typical.p_at_most(g - 1)
+                )
+                return float(pct**gamma)
+
+            s = self._solvers[key] = TurnSolver(rules, cap, utility)
+        return s
+
+    def act(self, view: View) -> Action:
+        simple = _simple(view)
+        if simple is not None:
+            return simple
+        pending = self._plan.next(view)
+        if pending is not None:
+            return pending
+        sit = situation(view)
+        me = sit.me
+        cap = view.rules.max_throws if sit.limit is None else sit.limit
+        if me.throws == 0:
+            return ThrowAction()
+        if not me.looked:
+            return LiftAction() if LiftAction() in view.legal else StopAction()
+        assert me.last_throw is not None
+        solver = self._solver(view, cap)
+        any_ = view.rules.set_aside.value == "any"
+        for move, _ in solver.choices(me.kept, me.last_throw, me.throws):
+            actions = plan_actions(me, move, any_)
+            if actions is not None:
+                return self._plan.start(actions)
+        raise AssertionError("no reachable choice")  # pragma: no cover
+
+
+__all__ = ["DIFFICULTIES", "OptimalBot", "RiskBot"]

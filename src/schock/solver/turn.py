@@ -1,0 +1,758 @@
+"""The exact turn solver: what to keep, whether to turn sixes, when to stop.
+
+A turn is a small game against the dice (RULES.md, "A turn"). After every
+throw the player may stop, or choose which dice stay on the table for the
+next throw (and turn sixes first, where the rules allow it). The solver
+takes the expectation over every outcome of every later throw and picks the
+choice with the best value. Nothing is sampled; a position is solved in a
+few milliseconds.
+
+What a result is worth depends on the round around the turn, a
+:class:`Table`:
+
+* the results of the players **before** this one. Each is a
+  :class:`Result` distribution: one result where the table saw it, or, for
+  a result still under its cup, every way its hidden dice may lie (each
+  hidden die uniform, as thrown);
+* how many players come **after** this one. Each is modelled as an equally
+  strong player who plays, within the round's throw limit, to beat one
+  covered result of a player as strong as himself (the fixed point of that
+  model, :func:`reference`). The round's first player sets that limit by
+  the number of throws he uses, so for him the worth of a result depends on
+  how many throws he took;
+* the Deckel situation (Stock, the seat's own Deckel, blind).
+
+There are three objectives (:class:`Objective`): the chance of **not being
+the round's loser**; the expected number of Deckel **received**; and the
+expected **net** change of one's own Deckel (received minus given away from
+one's own pile, which happens only once the Stock is empty).
+
+>>> from schock import load_rules
+>>> porz = load_rules("porz")
+>>> state = parse_state("1-6-6 1/3")            # first throw 1-6-6, limit 3
+>>> best = solve(porz, state, Table(before=(Result.known(porz, "1-1-4/2"),)))
+>>> best[0].move.describe("en")
+'turn sixes (6-6 → 1), keep 1-1, throw 1 die'
+>>> round(best[0].value, 9)  # Schock 5, 6 or Aus in either of two throws
+0.75
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import itertools
+import math
+from collections import Counter, defaultdict
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from schock.dice import Outcome, parse_dice
+from schock.errors import InvalidInputError, NotationError
+from schock.results import Evaluation, Kind, evaluation_table
+from schock.rules.model import Rules, SetAside
+
+if TYPE_CHECKING:
+    from schock.engine.views import View
+    from schock.solver.hints import Hint
+
+Dice = tuple[int, ...]
+
+
+# ---------------------------------------------------------------- turn states
+
+
+@dataclass(frozen=True, slots=True)
+class TurnState:
+    """A turn right after a throw.
+
+    ``kept`` are the dice that stayed on the table for that throw (turned 1s
+    included), ``thrown`` the dice it threw (as they fell), ``throws`` the
+    number of throws used, and ``limit`` the round's throw limit, or None
+    for the round's first player, who sets it (up to ``rules.max_throws``).
+    """
+
+    kept: Dice
+    thrown: Dice
+    throws: int
+    limit: int | None
+
+    def __str__(self) -> str:
+        return format_state(self)
+
+
+def parse_state(text: str) -> TurnState:
+    """Read a turn state: ``[KEPT+]THROWN THROWS/LIMIT``.
+
+    ``KEPT`` and ``THROWN`` are dice as in ``1-1`` and ``4``; ``LIMIT`` is a
+    number, or ``*`` for the round's first player, who sets it.
+
+    >>> parse_state("1-1+4 2/3")
+    TurnState(kept=(1, 1), thrown=(4,), throws=2, limit=3)
+    >>> parse_state("6-1-6 1/*")
+    TurnState(kept=(), thrown=(1, 6, 6), throws=1, limit=None)
+    >>> parse_state("1-1-4-2 1/3")
+    Traceback (most recent call last):
+    ...
+    schock.errors.NotationError: a turn has 3 dice, got 4 (1-1 kept + 4 thrown is allowed) in '1-1-4-2 1/3'
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"a turn state must be text, got {type(text).__name__}")
+    parts = text.split()
+    if len(parts) != 2:
+        raise NotationError(
+            "expected '[KEPT+]THROWN THROWS/LIMIT', e.g. '1-1+4 2/3' or '1-6-6 1/*'", text=text
+        )
+    dice_part, count_part = parts
+    kept_s, plus, thrown_s = dice_part.rpartition("+")
+    kept = parse_dice(kept_s, count=None) if plus and kept_s else ()
+    thrown = parse_dice(thrown_s, count=None) if thrown_s else ()
+    if len(kept) + len(thrown) != 3:
+        raise NotationError(
+            f"a turn has 3 dice, got {len(kept) + len(thrown)} (1-1 kept + 4 thrown is allowed)",
+            text=text,
+        )
+    if not thrown:
+        raise NotationError("at least one die is thrown in every throw", text=text)
+    throws_s, slash, limit_s = count_part.partition("/")
+    if not slash or not throws_s.isdigit() or not (limit_s.isdigit() or limit_s == "*"):
+        raise NotationError(
+            f"bad throw count {count_part!r} (allowed: THROWS/LIMIT such as 2/3, or 1/* "
+            "for the round's first player)",
+            text=text,
+            position=text.find(count_part),
+        )
+    limit = None if limit_s == "*" else int(limit_s)
+    return TurnState(tuple(sorted(kept)), tuple(sorted(thrown)), int(throws_s), limit)
+
+
+def format_state(state: TurnState) -> str:
+    """The text form of a turn state (the inverse of :func:`parse_state`).
+
+    >>> format_state(TurnState((1,), (4, 6), 2, None))
+    '1+4-6 2/*'
+    """
+    kept = "-".join(map(str, state.kept))
+    thrown = "-".join(map(str, state.thrown))
+    limit = "*" if state.limit is None else str(state.limit)
+    return f"{kept + '+' if kept else ''}{thrown} {state.throws}/{limit}"
+
+
+def check_state(rules: Rules, state: TurnState) -> None:
+    """Raise :class:`~schock.errors.InvalidInputError` unless ``state`` can occur under ``rules``."""
+    dice = state.kept + state.thrown
+    if len(dice) != 3 or not state.thrown:
+        raise InvalidInputError(
+            f"a turn has 3 dice with at least one thrown, got kept {list(state.kept)} "
+            f"and thrown {list(state.thrown)}"
+        )
+    bad = [d for d in dice if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6]
+    if bad:
+        raise InvalidInputError(f"dice show 1 to 6, got {bad}")
+    cap = rules.max_throws if state.limit is None else state.limit
+    if state.limit is not None and not 1 <= state.limit <= rules.max_throws:
+        raise InvalidInputError(
+            f"the round's throw limit is 1 to {rules.max_throws} under {rules.id}, got {state.limit}"
+        )
+    if not 1 <= state.throws <= cap:
+        raise InvalidInputError(f"throws used must be 1 to {cap} (the limit), got {state.throws}")
+    if state.kept and state.throws == 1:
+        raise InvalidInputError(
+            f"nothing can be kept before the first throw, got kept {list(state.kept)}"
+        )
+    if rules.set_aside is SetAside.ONES and any(d != 1 for d in state.kept):
+        raise InvalidInputError(
+            f"{rules.id} keeps only 1s on the table (set aside or turned from sixes), "
+            f"got kept {list(state.kept)}"
+        )
+
+
+# ---------------------------------------------------------------- moves
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """What to do after a throw: stop, or turn sixes (``turn`` ones) and
+    throw again with ``keep`` on the table."""
+
+    stop: bool
+    keep: Dice = ()
+    turn: int = 0
+
+    def describe(self, lang: str = "de") -> str:
+        """A short instruction for players.
+
+        >>> Move(False, (1, 1), 1).describe()
+        'Sechsen drehen (6-6 → 1), 1-1 liegen lassen, 1 Würfel werfen'
+        >>> Move(True).describe("en")
+        'stop'
+        """
+        en = lang == "en"
+        if self.stop:
+            return "stop" if en else "stehen lassen"
+        parts: list[str] = []
+        if self.turn:
+            sixes = "6-6-6" if self.turn == 2 else "6-6"
+            ones = "1-1" if self.turn == 2 else "1"
+            parts.append(f"{'turn sixes' if en else 'Sechsen drehen'} ({sixes} → {ones})")
+        if self.keep:
+            kept = "-".join(map(str, self.keep))
+            parts.append(f"keep {kept}" if en else f"{kept} liegen lassen")
+        n = 3 - len(self.keep)
+        if en:
+            parts.append(f"throw {n} {'die' if n == 1 else 'dice'}")
+        else:
+            parts.append(f"{n} Würfel werfen")
+        return ", ".join(parts)
+
+
+_STOP = Move(True)
+
+
+def _subsets(pool: Dice) -> list[Dice]:
+    """Every sub-multiset of ``pool`` with at most two dice, sorted."""
+    out: set[Dice] = {()} | {(d,) for d in pool}
+    out |= {tuple(sorted(p)) for p in itertools.combinations(pool, 2)}
+    return sorted(out, key=lambda k: (len(k), k))
+
+
+@functools.cache
+def _options(any_: bool, turning: bool, kept: Dice, thrown: Dice) -> tuple[Move, ...]:
+    """Every distinct way to go on after a throw (stopping not included).
+
+    Choices that leave the same dice on the table are one choice (the one
+    with fewer turned sixes); turned 1s may be put back like any die.
+    """
+    keepable = thrown if any_ else tuple(d for d in thrown if d == 1)
+    moves: dict[Dice, Move] = {}
+    for k in _subsets(tuple(sorted(kept + keepable))):
+        moves[k] = Move(False, k, 0)
+    sixes = thrown.count(6)
+    if turning and sixes >= 2:
+        others = tuple(d for d in keepable if d != 6)  # every 6 of the throw goes back
+        for ones in range(1, sixes):  # two 6s: one 1; three 6s: one or two 1s
+            for k in _subsets(tuple(sorted(kept + others + (1,) * ones))):
+                moves.setdefault(k, Move(False, k, ones))
+    return tuple(moves.values())
+
+
+# ---------------------------------------------------------------- results of others
+
+
+def _by_throws(rules: Rules, e: Evaluation) -> bool:
+    return rules.fewer_throws_better or e.kind is Kind.SCHOCK_HAND
+
+
+def grade(rules: Rules, e: Evaluation, throws: int) -> int:
+    """A number that orders results in a round, higher is better; equal
+    grades are decided by seat order (Mit ist Shit).
+
+    >>> from schock import load_rules, evaluate, Outcome
+    >>> porz = load_rules("porz")
+    >>> a = grade(porz, evaluate(porz, Outcome((1, 1, 4), 2)), 2)
+    >>> b = grade(porz, evaluate(porz, Outcome((1, 1, 4), 3)), 3)
+    >>> a > b          # fewer throws is better under porz
+    True
+    """
+    return e.strength * 16 + ((15 - throws) if _by_throws(rules, e) else 0)
+
+
+def _strength(g: int) -> int:
+    return g >> 4
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """The result of another player, as a distribution over grades
+    (``grades`` ascending, ``probs`` summing to 1)."""
+
+    grades: tuple[int, ...]
+    probs: tuple[float, ...]
+    cumulative: tuple[float, ...] = field(repr=False, compare=False, default=())
+
+    @staticmethod
+    def of(weights: dict[int, float]) -> Result:
+        """A distribution from grade weights (normalized here)."""
+        total = sum(weights.values())
+        if not weights or total <= 0:
+            raise InvalidInputError("a result distribution needs at least one possible result")
+        grades = tuple(sorted(g for g, w in weights.items() if w > 0))
+        probs = tuple(weights[g] / total for g in grades)
+        return Result(grades, probs, tuple(itertools.accumulate(probs)))
+
+    @staticmethod
+    def known(rules: Rules, result: Outcome | str) -> Result:
+        """One result the table has seen (``"1-1-4/2"`` or an :class:`Outcome`).
+
+        >>> from schock import load_rules
+        >>> Result.known(load_rules("porz"), "1-1-4/2").probs
+        (1.0,)
+        """
+        o = result if isinstance(result, Outcome) else Outcome.parse(result)
+        e = evaluation_table(rules)[(o.dice, o.on_hand)]
+        return Result.of({grade(rules, e, o.throws): 1.0})
+
+    @staticmethod
+    def covered(
+        rules: Rules,
+        shown: Sequence[int],
+        hidden: int,
+        throws: int,
+        on_hand: bool | None = None,
+    ) -> Result:
+        """A result whose ``hidden`` dice are still under the cup.
+
+        ``shown`` are the dice the table sees (on the table, or shown);
+        ``on_hand`` says whether no die was kept from before the last throw
+        (default: ``shown`` is empty). Every hidden die is uniform.
+
+        >>> from schock import load_rules
+        >>> r = Result.covered(load_rules("porz"), [1, 1], 1, 2)
+        >>> len(r.grades), round(sum(r.probs), 9)
+        (6, 1.0)
+        """
+        shown_t = tuple(shown)
+        if len(shown_t) + hidden != 3 or hidden < 0:
+            raise InvalidInputError(
+                f"a result has 3 dice: {list(shown_t)} shown and {hidden} hidden is not 3"
+            )
+        if not 1 <= throws <= rules.max_throws:
+            raise InvalidInputError(f"throws must be 1 to {rules.max_throws}, got {throws}")
+        table = evaluation_table(rules)
+        hand = not shown_t if on_hand is None else on_hand
+        weights: dict[int, float] = defaultdict(float)
+        for roll, p in _PROBS[hidden]:
+            dice = tuple(sorted(shown_t + roll))
+            weights[grade(rules, table[(dice, hand)], throws)] += p
+        return Result.of(weights)
+
+    def p_at_least(self, g: int) -> float:
+        """P(grade >= g)."""
+        i = bisect.bisect_left(self.grades, g)
+        return 1.0 - (self.cumulative[i - 1] if i else 0.0)
+
+    def p_above(self, g: int) -> float:
+        """P(grade > g)."""
+        i = bisect.bisect_right(self.grades, g)
+        return 1.0 - (self.cumulative[i - 1] if i else 0.0)
+
+    def p_at_most(self, g: int) -> float:
+        """P(grade <= g)."""
+        i = bisect.bisect_right(self.grades, g)
+        return self.cumulative[i - 1] if i else 0.0
+
+
+def _rolls(m: int) -> tuple[tuple[Dice, float], ...]:
+    counts = Counter(tuple(sorted(t)) for t in itertools.product(range(1, 7), repeat=m))
+    return tuple((d, c / 6**m) for d, c in sorted(counts.items()))
+
+
+_PROBS = {m: _rolls(m) for m in range(4)}
+
+
+# ---------------------------------------------------------------- the round around the turn
+
+
+class Objective(StrEnum):
+    """What the solver maximizes."""
+
+    LOSS = "loss"
+    """The chance of not being the round's loser."""
+    DECKEL = "deckel"
+    """Minus the expected number of Deckel received."""
+    NET = "net"
+    """Minus the expected change of one's own Deckel (received minus given away)."""
+
+    @classmethod
+    def parse(cls, value: Objective | str) -> Objective:
+        """The objective named ``value``, or a clear error."""
+        try:
+            return cls(value)
+        except ValueError:
+            allowed = ", ".join(o.value for o in cls)
+            raise InvalidInputError(f"unknown objective {value!r} (allowed: {allowed})") from None
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """The round around one turn (see the module docs).
+
+    ``stock`` None means "Deckel are not counted" (then received Deckel are
+    the result's face value, uncapped); ``mine`` is the seat's own Deckel.
+    """
+
+    before: tuple[Result, ...] = ()
+    after: int = 0
+    stock: int | None = None
+    mine: int = 0
+    blind: bool = False
+
+    def __post_init__(self) -> None:
+        if self.after < 0 or len(self.before) + self.after < 1:
+            raise InvalidInputError(
+                f"a round needs at least one other player (before: {len(self.before)}, "
+                f"after: {self.after})"
+            )
+        if (self.stock is not None and self.stock < 0) or self.mine < 0:
+            raise InvalidInputError("Stock and Deckel counts cannot be negative")
+
+
+@dataclass(frozen=True, slots=True)
+class _Amounts:
+    """Deckel amounts by strength, for the Deckel objectives."""
+
+    strengths: tuple[int, ...]  # every strength under the rules, ascending
+    received: tuple[float, ...]  # what the loser receives when that strength is best
+    given: tuple[float, ...]  # what the seat gives away from its own pile with that strength
+
+
+def _amounts(rules: Rules, table: Table) -> _Amounts:
+    by_strength: dict[int, Evaluation] = {}
+    for e in evaluation_table(rules).values():
+        by_strength[e.strength] = e
+    strengths = tuple(sorted(by_strength))
+    mult = 2 if table.blind else 1
+    received: list[float] = []
+    given: list[float] = []
+    for s in strengths:
+        e = by_strength[s]
+        if table.stock is None:
+            owed = rules.deckel if e.all_deckel else e.deckel * mult
+            received.append(float(owed))
+            given.append(0.0)
+            continue
+        everything = rules.deckel - table.mine
+        if e.all_deckel:
+            received.append(float(everything))
+            given.append(float(table.mine) if table.stock == 0 else 0.0)
+            continue
+        owed = e.deckel * mult
+        if table.stock > 0:
+            received.append(float(min(owed, table.stock)))
+            given.append(0.0)
+        else:
+            received.append(float(min(owed, everything)))
+            given.append(float(min(owed, table.mine)))
+    return _Amounts(strengths, tuple(received), tuple(given))
+
+
+@dataclass(frozen=True, slots=True)
+class Metrics:
+    """What a result (or a choice, in expectation) is worth."""
+
+    p_not_lose: float
+    received: float
+    given: float
+
+    def value(self, objective: Objective) -> float:
+        if objective is Objective.LOSS:
+            return self.p_not_lose
+        if objective is Objective.DECKEL:
+            return -self.received
+        return self.given - self.received
+
+
+def _metrics(others: Sequence[tuple[Result, bool]], g: int, amounts: _Amounts | None) -> Metrics:
+    """Metrics of the seat's result of grade ``g`` against ``others``
+    (each a distribution and whether it was thrown earlier in the round)."""
+    beat = [r.p_at_least(g) if earlier else r.p_above(g) for r, earlier in others]
+    p_lose = math.prod(beat)
+    if amounts is None:
+        return Metrics(1.0 - p_lose, 0.0, 0.0)
+    # E[received] = sum over strengths s of amount(s) * P(all beat me, the best has strength s)
+    mine = _strength(g)
+    received = 0.0
+    prev = 0.0
+    floor = [(r.p_at_most(g - 1) if earlier else r.p_at_most(g)) for r, earlier in others]
+    start = bisect.bisect_left(amounts.strengths, mine)
+    for j in range(start, len(amounts.strengths)):
+        s = amounts.strengths[j]
+        top = s * 16 + 15
+        cur = math.prod(
+            max(0.0, r.p_at_most(top) - f) for (r, _), f in zip(others, floor, strict=True)
+        )
+        if cur > prev:
+            received += amounts.received[j] * (cur - prev)
+            prev = cur
+    # the seat gives when every other result is worse (it is the round's best)
+    p_win = math.prod(1.0 - b for b in beat)
+    given = p_win * amounts.given[bisect.bisect_left(amounts.strengths, mine)]
+    return Metrics(1.0 - p_lose, received, given)
+
+
+# ---------------------------------------------------------------- the solver
+
+
+Utility = Callable[[Dice, bool, int], float]
+
+
+class TurnSolver:
+    """Expectimax over one turn for a utility of the final result.
+
+    ``utility(dice, on_hand, throws)`` is the worth of ending the turn with
+    ``dice`` (sorted) after ``throws`` throws; ``cap`` is the most throws
+    this player may use. Values are memoized, so asking about many states
+    of one turn costs little more than asking about one.
+    """
+
+    __slots__ = ("_after", "_any", "_before", "_terminal", "_turning", "_utility", "cap", "rules")
+
+    def __init__(self, rules: Rules, cap: int, utility: Utility) -> None:
+        if not 1 <= cap <= rules.max_throws:
+            raise InvalidInputError(f"cap must be 1 to {rules.max_throws}, got {cap}")
+        self.rules = rules
+        self.cap = cap
+        self._utility = utility
+        self._any = rules.set_aside is SetAside.ANY
+        self._turning = rules.sixes_turning
+        self._after: dict[tuple[Dice, Dice, int], tuple[float, Move]] = {}
+        self._before: dict[tuple[Dice, int], float] = {}
+        self._terminal: dict[tuple[Dice, bool, int], float] = {}
+
+    def stop_value(self, dice: Dice, on_hand: bool, throws: int) -> float:
+        key = (dice, on_hand, throws)
+        v = self._terminal.get(key)
+        if v is None:
+            v = self._terminal[key] = self._utility(dice, on_hand, throws)
+        return v
+
+    def before(self, kept: Dice, used: int) -> float:
+        """The value of throwing with ``kept`` on the table after ``used`` throws."""
+        key = (kept, used)
+        v = self._before.get(key)
+        if v is None:
+            total = 0.0
+            after = self.after
+            for roll, p in _PROBS[3 - len(kept)]:
+                total += p * after(kept, roll, used + 1)[0]
+            v = self._before[key] = total
+        return v
+
+    def after(self, kept: Dice, thrown: Dice, used: int) -> tuple[float, Move]:
+        """The value and best move right after a throw (ties go to stopping,
+        then to the fewest dice kept)."""
+        key = (kept, thrown, used)
+        hit = self._after.get(key)
+        if hit is not None:
+            return hit
+        dice = tuple(sorted(kept + thrown))
+        best = self.stop_value(dice, not kept, used)
+        move = _STOP
+        if used < self.cap:
+            before = self.before
+            for m in _options(self._any, self._turning, kept, thrown):
+                v = before(m.keep, used)
+                if v > best + 1e-12:
+                    best, move = v, m
+        out = self._after[key] = (best, move)
+        return out
+
+    def choices(self, kept: Dice, thrown: Dice, used: int) -> list[tuple[Move, float]]:
+        """Every choice after a throw with its value, best first."""
+        dice = tuple(sorted(kept + thrown))
+        out = [(_STOP, self.stop_value(dice, not kept, used))]
+        if used < self.cap:
+            out += [
+                (m, self.before(m.keep, used))
+                for m in _options(self._any, self._turning, kept, thrown)
+            ]
+        out.sort(key=lambda mv: -mv[1])
+        return out
+
+    def start(self) -> float:
+        """The value of the whole turn before its first throw."""
+        return self.before((), 0)
+
+    def policy(self) -> dict[tuple[Dice, Dice, int], Move]:
+        """The best move in every state after a throw (the full policy table)."""
+        table: dict[tuple[Dice, Dice, int], Move] = {}
+        for used in range(1, self.cap + 1):
+            for kept in _subsets((1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6)):
+                if used == 1 and kept:
+                    continue
+                for roll, _ in _PROBS[3 - len(kept)]:
+                    table[(kept, roll, used)] = self.after(kept, roll, used)[1]
+        return table
+
+    def outcomes(self) -> dict[tuple[Dice, bool, int], float]:
+        """The distribution of final results (dice, auf die Hand, throws) under the best play."""
+        out: dict[tuple[Dice, bool, int], float] = defaultdict(float)
+        mass: dict[Dice, float] = {(): 1.0}
+        for used in range(1, self.cap + 1):
+            nxt: dict[Dice, float] = defaultdict(float)
+            for kept, m in mass.items():
+                for roll, p in _PROBS[3 - len(kept)]:
+                    move = self.after(kept, roll, used)[1]
+                    if move.stop:
+                        out[(tuple(sorted(kept + roll)), not kept, used)] += m * p
+                    else:
+                        nxt[move.keep] += m * p
+            mass = nxt
+        return dict(out)
+
+    def follow(self, utility: Utility, kept: Dice, thrown: Dice, used: int, move: Move) -> float:
+        """The expected ``utility`` of playing ``move`` now and the best moves after it."""
+        memo: dict[tuple[Dice, Dice, int], float] = {}
+
+        def after(k: Dice, t: Dice, u: int, m: Move) -> float:
+            if m.stop:
+                return utility(tuple(sorted(k + t)), not k, u)
+            return sum(p * nxt(m.keep, roll, u + 1) for roll, p in _PROBS[3 - len(m.keep)])
+
+        def nxt(k: Dice, t: Dice, u: int) -> float:
+            key = (k, t, u)
+            v = memo.get(key)
+            if v is None:
+                v = memo[key] = after(k, t, u, self.after(k, t, u)[1])
+            return v
+
+        return after(kept, thrown, used, move)
+
+
+# ---------------------------------------------------------------- the reference opponent
+
+
+def _grades_of(rules: Rules, outcomes: dict[tuple[Dice, bool, int], float]) -> Result:
+    table = evaluation_table(rules)
+    weights: dict[int, float] = defaultdict(float)
+    for (dice, hand, used), p in outcomes.items():
+        weights[grade(rules, table[(dice, hand)], used)] += p
+    return Result.of(weights)
+
+
+@functools.lru_cache(maxsize=64)
+def reference(rules: Rules, limit: int) -> Result:
+    """The result of a player after you, within the round's ``limit``.
+
+    He plays to beat one covered earlier result of a player as strong as
+    himself: starting from a single throw, the model is played against
+    itself until it no longer changes (it settles in a few rounds).
+
+    >>> from schock import load_rules
+    >>> porz = load_rules("porz")
+    >>> one, three = reference(porz, 1), reference(porz, 3)
+    >>> len(one.grades) < len(three.grades)   # more throws, more kinds of result
+    True
+    """
+    table = evaluation_table(rules)
+    current = _grades_of(rules, {(d, True, 1): p for d, p in _PROBS[3]})
+    for _ in range(40):
+        earlier = current
+
+        def utility(dice: Dice, hand: bool, used: int, earlier: Result = earlier) -> float:
+            return 1.0 - earlier.p_at_least(grade(rules, table[(dice, hand)], used))
+
+        nxt = _grades_of(rules, TurnSolver(rules, limit, utility).outcomes())
+        if nxt.grades == current.grades and all(
+            abs(a - b) < 1e-12 for a, b in zip(nxt.probs, current.probs, strict=True)
+        ):
+            break
+        current = nxt
+    return current
+
+
+# ---------------------------------------------------------------- solving a turn at a table
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One choice after a throw, with what it is worth under the best play after it."""
+
+    move: Move
+    value: float
+    """The objective's value (for ``loss``: the chance not to lose the round)."""
+    p_not_lose: float
+    expected_deckel: float
+    """Expected Deckel received."""
+
+    def describe(self, lang: str = "de") -> str:
+        return self.move.describe(lang)
+
+
+class _Problem:
+    """One seat's turn at one table: the utilities and a solver per cap."""
+
+    def __init__(self, rules: Rules, table: Table, limit: int | None, objective: Objective) -> None:
+        self.rules = rules
+        self.table = table
+        self.limit = limit
+        self.objective = objective
+        self._eval = evaluation_table(rules)
+        self._amounts = _amounts(rules, table) if objective is not Objective.LOSS else None
+        self._full = _amounts(rules, table)
+        self._metrics: dict[tuple[int, int], Metrics] = {}
+        self._full_metrics: dict[tuple[int, int], Metrics] = {}
+        cap = rules.max_throws if limit is None else limit
+        self.solver = TurnSolver(rules, cap, self.utility)
+
+    def metrics(self, dice: Dice, hand: bool, used: int, *, full: bool = False) -> Metrics:
+        g = grade(self.rules, self._eval[(dice, hand)], used)
+        later_limit = used if self.limit is None else self.limit
+        key = (g, later_limit)
+        cache = self._full_metrics if full else self._metrics
+        m = cache.get(key)
+        if m is None:
+            others = [(r, True) for r in self.table.before]
+            if self.table.after:
+                ref = reference(self.rules, later_limit)
+                others += [(ref, False)] * self.table.after
+            m = cache[key] = _metrics(others, g, self._full if full else self._amounts)
+        return m
+
+    def utility(self, dice: Dice, hand: bool, used: int) -> float:
+        return self.metrics(dice, hand, used).value(self.objective)
+
+    def p_not_lose(self, dice: Dice, hand: bool, used: int) -> float:
+        return self.metrics(dice, hand, used, full=True).p_not_lose
+
+    def received(self, dice: Dice, hand: bool, used: int) -> float:
+        return self.metrics(dice, hand, used, full=True).received
+
+    def choices(self, state: TurnState, *, metrics: bool = True) -> list[Choice]:
+        s = self.solver
+        k, t, u = state.kept, state.thrown, state.throws
+        out: list[Choice] = []
+        nan = float("nan")
+        for move, value in s.choices(k, t, u):
+            if metrics:
+                p = s.follow(self.p_not_lose, k, t, u, move)
+                deckel = s.follow(self.received, k, t, u, move)
+            else:
+                p = deckel = nan
+            out.append(Choice(move, value, p, deckel))
+        return out
+
+
+@functools.lru_cache(maxsize=512)
+def _problem(rules: Rules, table: Table, limit: int | None, objective: Objective) -> _Problem:
+    return _Problem(rules, table, limit, objective)
+
+
+def solve(
+    rules: Rules,
+    state: TurnState,
+    table: Table,
+    objective: Objective | str = Objective.LOSS,
+) -> list[Choice]:
+    """Every choice in ``state`` with its exact worth at ``table``, best first.
+
+    >>> from schock import load_rules
+    >>> porz = load_rules("porz")
+    >>> last = Table(before=(Result.known(porz, "6-6-5/3"),))   # beat 665 in 3, as the last player
+    >>> [(c.describe("en"), round(c.value * 216)) for c in solve(porz, parse_state("2-4-6 2/3"), last)]
+    [('throw 3 dice', 45), ('stop', 0)]
+    """
+    check_state(rules, state)
+    obj = Objective.parse(objective)
+    return _problem(rules, table, state.limit, obj).choices(state)
+
+
+def hints(
+    view: View, *, objective: Objective | str = Objective.LOSS, metrics: bool = True
+) -> list[Hint]:
+    """The seat's choices, best first: see :func:`schock.solver.hints.hints`."""
+    from schock.solver.hints import hints as _hints
+
+    return _hints(view, objective=objective, metrics=metrics)
