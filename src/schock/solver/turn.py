@@ -295,6 +295,41 @@ class Result:
         return Result.of({grade(rules, e, o.throws): 1.0})
 
     @staticmethod
+    def parse(rules: Rules, text: str) -> Result:
+        """Read a result as the table sees it: ``1-1-4/2``, or with ``?`` for a
+        die still under the cup (``1-?-?/3``, ``?-?-?/1`` for "zu").
+
+        >>> from schock import load_rules
+        >>> len(Result.parse(load_rules("porz"), "1-?-?/3").grades)   # one per way the 2 dice lie
+        21
+        >>> Result.parse(load_rules("porz"), "1-?/3")
+        Traceback (most recent call last):
+        ...
+        schock.errors.NotationError: a result has 3 dice (a number 1 to 6 or ? for a hidden die), got 2 in '1-?/3'
+        """
+        if "?" not in text:
+            return Result.known(rules, Outcome.parse(text))
+        body = text.strip()
+        on_hand: bool | None = None
+        if body.endswith(("h", "H")):
+            on_hand, body = True, body[:-1]
+        dice_s, slash, n = body.partition("/")
+        if not slash or not (n.isascii() and n.isdigit()) or not 1 <= int(n) <= rules.max_throws:
+            raise NotationError(
+                f"a covered result needs its throw count: DICE/THROWS with THROWS 1 to "
+                f"{rules.max_throws} (e.g. 1-?-?/3)",
+                text=text,
+            )
+        tokens = dice_s.split("-")
+        if len(tokens) != 3 or any(t not in _DIE_TOKENS for t in tokens):
+            raise NotationError(
+                f"a result has 3 dice (a number 1 to 6 or ? for a hidden die), got {len(tokens)}",
+                text=text,
+            )
+        shown = [int(t) for t in tokens if t != "?"]
+        return Result.covered(rules, shown, tokens.count("?"), int(n), on_hand)
+
+    @staticmethod
     def covered(
         rules: Rules,
         shown: Sequence[int],
@@ -342,6 +377,9 @@ class Result:
         """P(grade <= g)."""
         i = bisect.bisect_right(self.grades, g)
         return self.cumulative[i - 1] if i else 0.0
+
+
+_DIE_TOKENS = frozenset("?123456")
 
 
 def _rolls(m: int) -> tuple[tuple[Dice, float], ...]:
