@@ -31,8 +31,8 @@ def _difficulty(name: str) -> Callable[[int | None], Bot]:
 _REGISTRY: dict[str, Callable[[int | None], Bot]] = {
     "random": lambda seed: RandomBot(seed),
     "heuristic": lambda seed: HeuristicBot(),
-    "cautious": lambda seed: RiskBot(0.5, label="cautious"),
-    "bold": lambda seed: RiskBot(3.0, label="bold"),
+    "cautious": lambda seed: RiskBot(0.25, label="cautious"),
+    "bold": lambda seed: RiskBot(6.0, label="bold"),
     **{name: _difficulty(name) for name in DIFFICULTIES},
 }
 

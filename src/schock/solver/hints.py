@@ -206,16 +206,16 @@ def plan_actions(me: TurnView, move: Move, any_: bool) -> tuple[Action, ...] | N
     """The engine actions that turn the seat's current dice into ``move``,
     or None when that is no longer possible from here."""
     if move.stop:
-        return (StopAction(),)
+        return None if me.must_throw else (StopAction(),)
     actions: list[Action] = []
     aside = Counter(me.aside)
     cup = Counter(me.cup or ())
-    if move.turn != me.turned_now:
-        if me.turned_now:
-            return None
+    if move.turn and not me.turned_now:
         actions.append(TurnSixesAction(move.turn))
         aside[1] += move.turn
         cup[6] = 0  # every 6 of the throw is turned or goes back into the cup
+    elif me.turned_now:
+        cup[6] = 0  # the leftover 6s of the turned throw must be thrown again
     keep = Counter(move.keep)
     back = aside - keep
     add = keep - aside
