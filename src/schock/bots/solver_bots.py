@@ -75,9 +75,9 @@ def _simple(view: View) -> Action | None:
 
 #: Difficulty levels of :class:`OptimalBot` for front ends (softmax temperatures).
 DIFFICULTIES: dict[str, float] = {
-    "beginner": 0.6,
-    "casual": 0.25,
-    "good": 0.08,
+    "beginner": 3.0,
+    "casual": 1.0,
+    "good": 0.3,
     "optimal": 0.0,
 }
 
