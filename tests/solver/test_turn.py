@@ -23,6 +23,7 @@ from schock.solver.turn import (
     Table,
     TurnSolver,
     TurnState,
+    _problem,
     check_state,
     format_state,
     grade,
@@ -298,3 +299,32 @@ def test_kind_of_best_move_on_schock_is_stop() -> None:
     choices = solve(porz, parse_state("1-1-6 1/3"), Table(after=2))
     assert choices[0].move.stop
     assert evaluate(porz, Outcome((1, 1, 6))).kind is Kind.SCHOCK
+
+
+def test_two_player_round_the_second_answers_what_he_sees() -> None:
+    """As the first of two, a shown Schock 4 after one throw loses only to a
+    one-throw Schock 5, Schock 6 or Schock Aus of the second player: 7 in 216."""
+    porz = load_rules("porz")
+    duel = solve(porz, parse_state("1-1-4 1/*"), Table(after=1))
+    stop = next(c for c in duel if c.move.stop)
+    assert math.isclose(stop.p_not_lose, 209 / 216)
+    assert math.isclose(stop.expected_deckel, (3 * 5 + 3 * 6 + 1 * 13) / 216)
+
+
+def test_two_player_round_covered_result_after_the_last_throw() -> None:
+    """After his third throw the first player's result stays covered; the second
+    player sees only the dice on the table (1-1) and plays against 1-1-?.
+    Not knowing the 4 can only lower his chance to beat it."""
+    porz = load_rules("porz")
+    problem = _problem(porz, Table(after=1), None, Objective.LOSS)
+    covered = problem.metrics((1, 1), (4,), 3).p_not_lose
+    shown = problem.metrics((1, 1), (4,), 3, covered=False).p_not_lose
+    # shown: he beats 1-1-4/3 with Schock 5, 6, Aus, or a Schock 4 in fewer throws
+    beat = probability(
+        porz,
+        lambda e: e.all_deckel or (e.kind is Kind.SCHOCK and e.value >= 5),
+        3,
+    )
+    assert shown < 1 - float(beat)
+    assert covered > shown
+    assert solve(porz, parse_state("1-1+4 3/*"), Table(after=1))[0].p_not_lose == covered

@@ -14,12 +14,17 @@ What a result is worth depends on the round around the turn, a
   :class:`Result` distribution: one result where the table saw it, or, for
   a result still under its cup, every way its hidden dice may lie (each
   hidden die uniform, as thrown);
-* how many players come **after** this one. Each is modelled as an equally
-  strong player who plays, within the round's throw limit, to beat one
-  covered result of a player as strong as himself (the fixed point of that
-  model, :func:`reference`). The round's first player sets that limit by
-  the number of throws he uses, so for him the worth of a result depends on
-  how many throws he took;
+* how many players come **after** this one. In a round of two, the second
+  player answers exactly what he sees: a shown result with the best chance
+  to beat it (:func:`answer_to_shown`), a result still under its cup with
+  the best chance against every way it may lie (:func:`answer_to_covered`).
+  So both turns of a two-player round are solved exactly for the chance
+  not to lose. With more players, each later player is modelled as an
+  equally strong player who plays, within the round's throw limit, to beat
+  one covered result of a player as strong as himself (the fixed point of
+  that model, :func:`reference`). The round's first player sets that limit
+  by the number of throws he uses, so for him the worth of a result
+  depends on how many throws he took;
 * the Deckel situation (Stock, the seat's own Deckel, blind).
 
 There are three objectives (:class:`Objective`): the chance of **not being
@@ -524,36 +529,52 @@ def _metrics(others: Sequence[tuple[Result, bool]], g: int, amounts: _Amounts | 
 
 
 Utility = Callable[[Dice, bool, int], float]
+"""The worth of ending a turn with ``dice`` (sorted), auf die Hand or not, after ``throws`` throws."""
+Terminal = Callable[[Dice, Dice, int], float]
+"""The same, told what was kept for the last throw and what it threw (for worths that
+depend on what the table saw)."""
 
 
 class TurnSolver:
     """Expectimax over one turn for a utility of the final result.
 
     ``utility(dice, on_hand, throws)`` is the worth of ending the turn with
-    ``dice`` (sorted) after ``throws`` throws; ``cap`` is the most throws
-    this player may use. Values are memoized, so asking about many states
-    of one turn costs little more than asking about one.
+    ``dice`` (sorted) after ``throws`` throws; or, instead, ``terminal(kept,
+    thrown, throws)`` gets the dice kept for the last throw and the dice it
+    threw. ``cap`` is the most throws this player may use. Values are
+    memoized, so asking about many states of one turn costs little more
+    than asking about one.
     """
 
-    __slots__ = ("_after", "_any", "_before", "_terminal", "_turning", "_utility", "cap", "rules")
+    __slots__ = ("_after", "_any", "_before", "_stop", "_terminal", "_turning", "cap", "rules")
 
-    def __init__(self, rules: Rules, cap: int, utility: Utility) -> None:
+    def __init__(
+        self,
+        rules: Rules,
+        cap: int,
+        utility: Utility | None = None,
+        *,
+        terminal: Terminal | None = None,
+    ) -> None:
         if not 1 <= cap <= rules.max_throws:
             raise InvalidInputError(f"cap must be 1 to {rules.max_throws}, got {cap}")
+        if (utility is None) == (terminal is None):
+            raise InvalidInputError("give the solver either a utility or a terminal worth")
         self.rules = rules
         self.cap = cap
-        self._utility = utility
+        self._terminal: Terminal = terminal if terminal is not None else _lift_utility(utility)
         self._any = rules.set_aside is SetAside.ANY
         self._turning = rules.sixes_turning
         self._after: dict[tuple[Dice, Dice, int], tuple[float, Move]] = {}
         self._before: dict[tuple[Dice, int], float] = {}
-        self._terminal: dict[tuple[Dice, bool, int], float] = {}
+        self._stop: dict[tuple[Dice, Dice, int], float] = {}
 
-    def stop_value(self, dice: Dice, on_hand: bool, throws: int) -> float:
-        key = (dice, on_hand, throws)
-        v = self._terminal.get(key)
+    def stop_value(self, kept: Dice, thrown: Dice, throws: int) -> float:
+        """The worth of stopping with ``kept`` and ``thrown`` after ``throws`` throws."""
+        key = (kept, thrown, throws)
+        v = self._stop.get(key)
         if v is None:
-            v = self._terminal[key] = self._utility(dice, on_hand, throws)
+            v = self._stop[key] = self._terminal(kept, thrown, throws)
         return v
 
     def before(self, kept: Dice, used: int) -> float:
@@ -575,8 +596,7 @@ class TurnSolver:
         hit = self._after.get(key)
         if hit is not None:
             return hit
-        dice = tuple(sorted(kept + thrown))
-        best = self.stop_value(dice, not kept, used)
+        best = self.stop_value(kept, thrown, used)
         move = _STOP
         if used < self.cap:
             before = self.before
@@ -589,8 +609,7 @@ class TurnSolver:
 
     def choices(self, kept: Dice, thrown: Dice, used: int) -> list[tuple[Move, float]]:
         """Every choice after a throw with its value, best first."""
-        dice = tuple(sorted(kept + thrown))
-        out = [(_STOP, self.stop_value(dice, not kept, used))]
+        out = [(_STOP, self.stop_value(kept, thrown, used))]
         if used < self.cap:
             out += [
                 (m, self.before(m.keep, used))
@@ -630,13 +649,13 @@ class TurnSolver:
             mass = nxt
         return dict(out)
 
-    def follow(self, utility: Utility, kept: Dice, thrown: Dice, used: int, move: Move) -> float:
-        """The expected ``utility`` of playing ``move`` now and the best moves after it."""
+    def follow(self, terminal: Terminal, kept: Dice, thrown: Dice, used: int, move: Move) -> float:
+        """The expected ``terminal`` worth of playing ``move`` now and the best moves after it."""
         memo: dict[tuple[Dice, Dice, int], float] = {}
 
         def after(k: Dice, t: Dice, u: int, m: Move) -> float:
             if m.stop:
-                return utility(tuple(sorted(k + t)), not k, u)
+                return terminal(k, t, u)
             return sum(p * nxt(m.keep, roll, u + 1) for roll, p in _PROBS[3 - len(m.keep)])
 
         def nxt(k: Dice, t: Dice, u: int) -> float:
@@ -647,6 +666,15 @@ class TurnSolver:
             return v
 
         return after(kept, thrown, used, move)
+
+
+def _lift_utility(utility: Utility | None) -> Terminal:
+    assert utility is not None
+
+    def terminal(kept: Dice, thrown: Dice, used: int) -> float:
+        return utility(tuple(sorted(kept + thrown)), not kept, used)
+
+    return terminal
 
 
 # ---------------------------------------------------------------- the reference opponent
@@ -691,6 +719,31 @@ def reference(rules: Rules, limit: int) -> Result:
     return current
 
 
+@functools.lru_cache(maxsize=4096)
+def answer_to_shown(rules: Rules, limit: int, g: int) -> Result:
+    """The result of the last player who has seen one earlier result of grade
+    ``g`` and plays, within ``limit`` throws, for the best chance to beat it."""
+    table = evaluation_table(rules)
+
+    def utility(dice: Dice, hand: bool, used: int) -> float:
+        return 1.0 if grade(rules, table[(dice, hand)], used) > g else 0.0
+
+    return _grades_of(rules, TurnSolver(rules, limit, utility).outcomes())
+
+
+@functools.lru_cache(maxsize=512)
+def answer_to_covered(rules: Rules, limit: int, kept: Dice, throws: int) -> Result:
+    """The result of the last player against one earlier result still under its
+    cup: ``kept`` on the table, the other dice hidden, after ``throws`` throws."""
+    table = evaluation_table(rules)
+    earlier = Result.covered(rules, kept, 3 - len(kept), throws, on_hand=not kept)
+
+    def utility(dice: Dice, hand: bool, used: int) -> float:
+        return earlier.p_at_most(grade(rules, table[(dice, hand)], used) - 1)
+
+    return _grades_of(rules, TurnSolver(rules, limit, utility).outcomes())
+
+
 # ---------------------------------------------------------------- solving a turn at a table
 
 
@@ -720,33 +773,57 @@ class _Problem:
         self._eval = evaluation_table(rules)
         self._amounts = _amounts(rules, table) if objective is not Objective.LOSS else None
         self._full = _amounts(rules, table)
-        self._metrics: dict[tuple[int, int], Metrics] = {}
-        self._full_metrics: dict[tuple[int, int], Metrics] = {}
+        self._metrics: dict[tuple[object, ...], Metrics] = {}
+        self._full_metrics: dict[tuple[object, ...], Metrics] = {}
         cap = rules.max_throws if limit is None else limit
-        self.solver = TurnSolver(rules, cap, self.utility)
+        #: A two-player round seen by its first player: the other answers what he sees.
+        self.duel = not table.before and table.after == 1 and limit is None
+        self.solver = TurnSolver(rules, cap, terminal=self.utility)
 
-    def metrics(self, dice: Dice, hand: bool, used: int, *, full: bool = False) -> Metrics:
-        g = grade(self.rules, self._eval[(dice, hand)], used)
+    def metrics(
+        self,
+        kept: Dice,
+        thrown: Dice,
+        used: int,
+        *,
+        full: bool = False,
+        covered: bool | None = None,
+    ) -> Metrics:
+        """What ending the turn here is worth. ``covered`` says whether the
+        players after this one cannot see the result (default: the round's
+        first player shows it unless he used every throw the rules allow)."""
+        dice = tuple(sorted(kept + thrown))
+        g = grade(self.rules, self._eval[(dice, not kept)], used)
         later_limit = used if self.limit is None else self.limit
-        key = (g, later_limit)
+        if self.duel:
+            hidden = used >= self.rules.max_throws if covered is None else covered
+            key: tuple[object, ...] = (g, later_limit, kept if hidden else None, hidden)
+        else:
+            key = (g, later_limit)
         cache = self._full_metrics if full else self._metrics
         m = cache.get(key)
         if m is None:
             others = [(r, True) for r in self.table.before]
-            if self.table.after:
+            if self.duel:
+                if hidden:
+                    answer = answer_to_covered(self.rules, later_limit, kept, used)
+                else:
+                    answer = answer_to_shown(self.rules, later_limit, g)
+                others.append((answer, False))
+            elif self.table.after:
                 ref = reference(self.rules, later_limit)
                 others += [(ref, False)] * self.table.after
             m = cache[key] = _metrics(others, g, self._full if full else self._amounts)
         return m
 
-    def utility(self, dice: Dice, hand: bool, used: int) -> float:
-        return self.metrics(dice, hand, used).value(self.objective)
+    def utility(self, kept: Dice, thrown: Dice, used: int) -> float:
+        return self.metrics(kept, thrown, used).value(self.objective)
 
-    def p_not_lose(self, dice: Dice, hand: bool, used: int) -> float:
-        return self.metrics(dice, hand, used, full=True).p_not_lose
+    def p_not_lose(self, kept: Dice, thrown: Dice, used: int) -> float:
+        return self.metrics(kept, thrown, used, full=True).p_not_lose
 
-    def received(self, dice: Dice, hand: bool, used: int) -> float:
-        return self.metrics(dice, hand, used, full=True).received
+    def received(self, kept: Dice, thrown: Dice, used: int) -> float:
+        return self.metrics(kept, thrown, used, full=True).received
 
     def choices(self, state: TurnState, *, metrics: bool = True) -> list[Choice]:
         s = self.solver
