@@ -13,6 +13,7 @@ from schock import __version__
 from schock.cli.common import SchockGroup
 from schock.cli.hint import hint
 from schock.cli.odds import odds
+from schock.cli.play import play
 from schock.cli.replay import replay
 from schock.cli.rules import rules
 
@@ -27,6 +28,7 @@ def main() -> None:
 main.add_command(rules)
 main.add_command(replay)
 main.add_command(odds)
+main.add_command(play)
 main.add_command(hint)
 
 __all__ = ["main"]

@@ -9,11 +9,13 @@ with 1, both with the message on stderr and no traceback.
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import IO, Any
 
 import click
 from rich.console import Console
 
+from schock.engine.record import Record, loads
 from schock.errors import InvalidInputError, SchockError
 
 #: The width of the output when it does not go to a terminal (stable for tests and pipes).
@@ -56,3 +58,21 @@ def make_console(file: IO[str] | None = None) -> Console:
         highlight=False,
         emoji=False,
     )
+
+
+def read_record(file: Path, option: str = "") -> Record:
+    """Read a game record file; every failure is a :class:`BadInputError` that
+    names the file (after ``option``, e.g. ``"--resume "``) and the reason."""
+    where = f"{option}{file}"
+    try:
+        text = file.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise BadInputError(f"{where}: no such file") from None
+    except UnicodeDecodeError as exc:
+        raise BadInputError(f"{where}: not UTF-8 text (byte {exc.start})") from None
+    except OSError as exc:
+        raise BadInputError(f"{where}: cannot read: {exc.strerror or exc}") from None
+    try:
+        return loads(text)
+    except InvalidInputError as exc:
+        raise BadInputError(f"{where}: not a game record: {exc}") from None

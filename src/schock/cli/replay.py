@@ -11,27 +11,12 @@ from pathlib import Path
 
 import click
 
-from schock.cli.common import BadInputError
-from schock.engine.record import Record, loads, rules_to_json
+from schock.cli.common import BadInputError, read_record
 from schock.engine.record import replay as replay_record
+from schock.engine.record import rules_to_json
 from schock.errors import InvalidInputError
 from schock.examples import EXAMPLES, load_example
 from schock.narrate import LANGS, account, render_text
-
-
-def _read_record(file: Path) -> Record:
-    try:
-        text = file.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise BadInputError(f"{file}: no such file") from None
-    except UnicodeDecodeError as exc:
-        raise BadInputError(f"{file}: not UTF-8 text (byte {exc.start})") from None
-    except OSError as exc:
-        raise BadInputError(f"{file}: cannot read: {exc.strerror or exc}") from None
-    try:
-        return loads(text)
-    except InvalidInputError as exc:
-        raise BadInputError(f"{file}: {exc}") from None
 
 
 @click.command("replay")
@@ -60,7 +45,7 @@ def replay(file: Path | None, example: str | None, as_json: bool, lang: str) -> 
         raise click.UsageError("give exactly one of FILE or --example PRESET")
     where: str
     if file is not None:
-        record = _read_record(file)
+        record = read_record(file)
         where = str(file)
     else:
         assert example is not None

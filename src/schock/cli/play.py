@@ -1,0 +1,206 @@
+"""``schock play``: play Schocken in the terminal, against bots or at one keyboard.
+
+Setting up the game (rules, seats, seed, a record to resume) happens here,
+and every mistake in it exits with status 2 before the screen opens; the
+game itself is :class:`schock.tui.app.SchockApp`.
+"""
+
+from __future__ import annotations
+
+import random
+import shlex
+from datetime import datetime
+from pathlib import Path
+
+import click
+
+from schock.bots import available_bots
+from schock.cli.common import BadInputError, read_record
+from schock.errors import InvalidInputError
+from schock.rules import load_rules
+from schock.tui.session import (
+    Player,
+    Session,
+    bot_kind_of,
+    bot_names,
+    check_bot,
+    default_bot,
+    parse_seat,
+)
+from schock.tui.texts import LANGS, say
+
+
+def _players(seats: tuple[str, ...], bots: tuple[str, ...], lang: str) -> list[Player]:
+    try:
+        players = [parse_seat(s) for s in seats]
+        for kind in bots:
+            check_bot(kind, where="--bot")
+    except InvalidInputError as exc:
+        raise BadInputError(f"--seat/--bot: {exc}") from None
+    if not seats:
+        players = [Player(say(lang, "you"))]
+        if not bots:
+            bots = (default_bot(), default_bot())
+    names = bot_names(bots, taken=[p.name for p in players])
+    players += [Player(name, kind) for name, kind in zip(names, bots, strict=True)]
+    return players
+
+
+def _resume(file: Path, seats: tuple[str, ...]) -> Session:
+    record = read_record(file, "--resume ")
+    if record.dice.get("source") == "table":
+        raise BadInputError(
+            f"--resume {file}: its dice come from a real table (dice.source = 'table'); "
+            "schock play throws its own dice, so it resumes records with seeded or scripted dice"
+        )
+    names = [s.name for s in record.seats]
+    players = {n: Player(n, bot_kind_of(n)) for n in names}
+    try:
+        for spec in seats:
+            p = parse_seat(spec)
+            if p.name not in players:
+                raise InvalidInputError(
+                    f"seat {spec!r}: the record has no seat {p.name!r} (its seats: "
+                    f"{', '.join(names)})"
+                )
+            players[p.name] = p
+    except InvalidInputError as exc:
+        raise BadInputError(f"--seat: {exc}") from None
+    try:
+        return Session.resume(record, [players[n] for n in names])
+    except InvalidInputError as exc:
+        raise BadInputError(f"--resume {file}: {exc}") from None
+
+
+def resume_command(path: Path, session: Session, lang: str) -> str:
+    """The command line that continues a saved game with the same seats.
+
+    >>> from schock import load_rules
+    >>> s = Session.new(load_rules("porz"), [Player("Anna"), Player("Ben", "random")], seed=1)
+    >>> resume_command(Path("my game.json"), s, "en")
+    "schock play --resume 'my game.json' --seat Anna --seat Ben=random --lang en"
+    """
+    parts = ["schock", "play", "--resume", str(path)]
+    for p in session.players:
+        parts += ["--seat", p.name if p.bot is None else f"{p.name}={p.bot}"]
+    if lang != "de":
+        parts += ["--lang", lang]
+    return shlex.join(parts)
+
+
+def run_app(session: Session, *, lang: str, delay: float, save_path: Path) -> None:
+    """Open the game in the terminal; when it closes, say where it was saved."""
+    from schock.tui.app import SchockApp
+
+    app = SchockApp(session, lang=lang, delay=delay, save_path=save_path)
+    result = app.run()
+    if result is None:  # pragma: no cover - the app always exits with a result
+        return
+    if result.loser is not None:
+        click.echo(say(lang, "lost", name=result.loser))
+    if result.saved is not None:
+        click.echo(say(lang, "saved", path=result.saved))
+        if not result.over:
+            click.echo(say(lang, "resume.cmd", cmd=resume_command(result.saved, session, lang)))
+
+
+class _PlayCommand(click.Command):
+    """Lists the bots known when the help is shown (the registry may grow)."""
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        formatter.write_paragraph()
+        formatter.write_text("BOT is one of: " + ", ".join(available_bots()) + ".")
+
+
+@click.command("play", cls=_PlayCommand)
+@click.option(
+    "--rules",
+    "rules_name",
+    metavar="NAME|FILE",
+    help="A preset (id or alias) or a rules TOML file.  [default: porz]",
+)
+@click.option(
+    "--seat",
+    "seats",
+    multiple=True,
+    metavar="NAME[=BOT]",
+    help="A seat, in clockwise order (repeat it): NAME for a human, NAME=BOT for a bot "
+    "of kind BOT. Without --seat you play against two bots.",
+)
+@click.option(
+    "--bot",
+    "bots",
+    multiple=True,
+    metavar="BOT",
+    help="A bot seat after the --seat seats (repeat it), named after its kind.",
+)
+@click.option("--seed", type=int, help="Seed of the dice (and bots): the same seed, the same game.")
+@click.option(
+    "--lang",
+    type=click.Choice(LANGS),
+    default="de",
+    show_default=True,
+    help="Language of the screen.",
+)
+@click.option(
+    "--resume",
+    "resume_file",
+    type=click.Path(path_type=Path, dir_okay=False),
+    metavar="FILE",
+    help="Continue a game saved on quitting (its rules, seats and dice). --seat NAME or "
+    "NAME=BOT may say who of its seats is human or which bot.",
+)
+@click.option(
+    "--delay",
+    type=click.FloatRange(0, 10),
+    default=0.6,
+    show_default=True,
+    help="Seconds between two bot moves (0: no animation).",
+)
+def play(
+    rules_name: str | None,
+    seats: tuple[str, ...],
+    bots: tuple[str, ...],
+    seed: int | None,
+    lang: str,
+    resume_file: Path | None,
+    delay: float,
+) -> None:
+    """Play Schocken in the terminal, against bots or with friends at one keyboard.
+
+    Keys: Space throws, 1-3 set a die aside or take it back, d turns sixes,
+    s stops, a lifts the cup, b says blind, h gives a hint, r shows the
+    rules, ? every key, q quits (and offers to save the game record).
+
+    \b
+    Examples:
+      schock play                                  you against two bots (porz)
+      schock play --rules mosel --seat Anna --seat Ben=heuristic --bot random
+      schock play --seat Anna --seat Ben           two humans, one keyboard
+      schock play --resume schock-porz.json        continue a saved game
+    """
+    if resume_file is not None:
+        given = [
+            opt
+            for opt, value in (("--rules", rules_name), ("--bot", bots or None), ("--seed", seed))
+            if value is not None
+        ]
+        if given:
+            raise click.UsageError(
+                f"{', '.join(given)} cannot go with --resume: the record fixes the rules, "
+                "the seats and the dice"
+            )
+        session = _resume(resume_file, seats)
+        save_path = resume_file
+    else:
+        rules = load_rules(rules_name or "porz")
+        players = _players(seats, bots, lang)
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        try:
+            session = Session.new(rules, players, seed=seed)
+        except InvalidInputError as exc:
+            raise BadInputError(f"--seat/--bot: {exc}") from None
+        stamp = datetime.now().strftime("%Y%m%d-%H%M")
+        save_path = Path(f"schock-{rules.id}-{stamp}.json")
+    run_app(session, lang=lang, delay=delay, save_path=save_path)

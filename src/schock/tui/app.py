@@ -1,0 +1,639 @@
+"""The terminal game: a Textual app around a :class:`~schock.tui.session.Session`.
+
+One screen shows the table (every seat's Deckel, dice and state), the dice
+of the player to move drawn large, the last showdown and a log of the
+rounds. Keys act for the human whose turn it is; bots move at a readable
+pace (``delay`` seconds per move, skippable with Space or Enter).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar, Protocol, TypeVar
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.timer import Timer
+from textual.widgets import Input, Static
+
+from schock.engine import events as ev
+from schock.engine.actions import (
+    BlindAction,
+    EinkaufenAction,
+    LiftAction,
+    SetAsideAction,
+    StopAction,
+    TakeBackAction,
+    ThrowAction,
+    TurnSixesAction,
+)
+from schock.engine.views import View
+from schock.errors import IllegalActionError, InvalidInputError, SchockError
+from schock.rules import FIELD_NAMES, field_label
+from schock.tui.render import (
+    dice_panel,
+    header,
+    illegal_text,
+    key_bar,
+    seats_table,
+    showdown_panel,
+    status_line,
+)
+from schock.tui.session import NoSuchDie, Session, log_lines
+from schock.tui.texts import number, percent, say, throws_text
+
+#: The smallest terminal the game is drawn in (columns, lines), for up to
+#: :data:`ROOMY_SEATS` seats; each further seat needs one more line.
+MIN_SIZE = (80, 24)
+ROOMY_SEATS = 6
+
+
+def min_size(seats: int) -> tuple[int, int]:
+    """The smallest terminal for a table of ``seats``.
+
+    >>> min_size(3), min_size(12)
+    ((80, 24), (80, 30))
+    """
+    width, height = MIN_SIZE
+    return width, height + max(0, seats - ROOMY_SEATS)
+
+
+#: How much longer the pause after a showdown is than after another bot move.
+SHOWDOWN_PAUSE = 3.0
+
+
+class Choice(Protocol):
+    """What the turn solver's ``hints`` returns for each choice (best first)."""
+
+    @property
+    def p_not_lose(self) -> float: ...
+
+    @property
+    def expected_deckel(self) -> float: ...
+
+    def describe(self, lang: str = "de") -> str: ...
+
+
+@dataclass(frozen=True, slots=True)
+class PlayResult:
+    """How the app ended: where the record was saved (if it was), and the loser."""
+
+    saved: Path | None
+    over: bool
+    loser: str | None
+
+
+ResultT = TypeVar("ResultT")
+
+
+class Box(ModalScreen[ResultT]):
+    """A modal box that closes once: keys typed fast may arrive after it began to close."""
+
+    dismissed = False
+
+    def close_box(self, result: ResultT) -> None:
+        if not self.dismissed:
+            self.dismissed = True
+            self.dismiss(result)
+
+
+class InfoScreen(Box[None]):
+    """A box with a title, a (scrollable) body and a foot; most keys close it."""
+
+    DEFAULT_CSS = """
+    InfoScreen { align: center middle; }
+    InfoScreen > Vertical {
+        width: 90%; height: auto; max-height: 90%;
+        border: thick $primary; background: $surface; padding: 0 1;
+    }
+    InfoScreen .title { text-style: bold; }
+    InfoScreen VerticalScroll { height: auto; max-height: 1fr; }
+    InfoScreen .foot { color: $text-muted; }
+    """
+
+    SCROLL_KEYS = frozenset({"up", "down", "pageup", "pagedown", "home", "end"})
+
+    def __init__(self, title: str, body: RenderableType, foot: str) -> None:
+        super().__init__()
+        self._title = title
+        self._body = body
+        self._foot = foot
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self._title, classes="title")
+            with VerticalScroll():
+                yield Static(self._body, id="info-body")
+            yield Static(self._foot, classes="foot")
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key in self.SCROLL_KEYS:
+            return
+        event.stop()
+        self.close_box(None)
+
+
+class QuitScreen(Box[str | None]):
+    """Quit: save the record first (s), quit without saving (o), or go back (Esc).
+
+    Dismisses with the saved path, ``"quit"``, or None (keep playing).
+    """
+
+    DEFAULT_CSS = """
+    QuitScreen { align: center middle; }
+    QuitScreen > Vertical {
+        width: 76; height: auto; border: thick $warning; background: $surface; padding: 0 1;
+    }
+    QuitScreen .title { text-style: bold; }
+    QuitScreen #save-box { display: none; height: auto; }
+    QuitScreen #save-error { color: $error; }
+    """
+
+    AUTO_FOCUS = ""  # the file name field takes keys only once "s" has been pressed
+
+    def __init__(
+        self, *, lang: str, over: bool, default_path: Path, save: Callable[[Path], None]
+    ) -> None:
+        super().__init__()
+        self.lang = lang
+        self.over = over
+        self.default_path = default_path
+        self.save = save
+        self.asking_path = False
+
+    def compose(self) -> ComposeResult:
+        lang = self.lang
+        with Vertical():
+            yield Static(say(lang, "quit.title"), classes="title")
+            yield Static(say(lang, "quit.over" if self.over else "quit.running"))
+            yield Static(say(lang, "quit.body"), id="quit-body")
+            with Vertical(id="save-box"):
+                yield Static(say(lang, "save.prompt"))
+                yield Input(str(self.default_path), id="save-path")
+                yield Static("", id="save-error")
+
+    def on_key(self, event: events.Key) -> None:
+        if self.asking_path:
+            if event.key == "escape":
+                event.stop()
+                self.asking_path = False
+                self.query_one("#save-box").display = False
+                self.query_one("#quit-body").display = True
+            return  # everything else goes to the input
+        event.stop()
+        if event.key == "s":
+            self.asking_path = True
+            self.query_one("#quit-body").display = False
+            self.query_one("#save-box").display = True
+            self.query_one("#save-path", Input).focus()
+        elif event.key == "o":
+            self.close_box("quit")
+        elif event.key == "escape":
+            self.close_box(None)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = event.value.strip()
+        path = Path(text).expanduser() if text else self.default_path
+        try:
+            self.save(path)
+        except OSError as exc:
+            message = f"{path}: {exc.strerror or exc}"
+            self.query_one("#save-error", Static).update(
+                say(self.lang, "save.error", message=message)
+            )
+            return
+        self.close_box(str(path))
+
+
+class GameScreen(Screen[None]):
+    """The table: everything a player needs to see, and the keys to act."""
+
+    DEFAULT_CSS = """
+    GameScreen #main { height: 1fr; }
+    GameScreen #header { height: auto; max-height: 2; background: $boost; padding: 0 1; }
+    GameScreen #body { height: 1fr; }
+    GameScreen #left { width: 3fr; padding: 0 1; }
+    GameScreen #right { width: 2fr; border-left: solid $primary; padding: 0 1; }
+    GameScreen #seats { height: auto; }
+    GameScreen #dice { height: auto; margin-top: 1; }
+    GameScreen #showdown { height: auto; margin-bottom: 1; }
+    GameScreen #log-title { text-style: bold underline; }
+    GameScreen #logbox { height: 1fr; }
+    GameScreen #status { height: 1; padding: 0 1; }
+    GameScreen #message { height: auto; max-height: 3; padding: 0 1; }
+    GameScreen #message.error { color: $error; }
+    GameScreen #keys { height: auto; max-height: 2; padding: 0 1; }
+    GameScreen #small { display: none; height: 1fr; content-align: center middle; }
+    """
+
+    def __init__(self, session: Session, *, lang: str, delay: float) -> None:
+        super().__init__()
+        self.session = session
+        self.lang = lang
+        self.delay = delay
+        self.too_small = False
+        self.skipping = False
+        self.timer: Timer | None = None
+
+    # ------------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        with Vertical(id="main"):
+            yield Static(id="header")
+            with Horizontal(id="body"):
+                with VerticalScroll(id="left"):
+                    yield Static(id="seats")
+                    yield Static(id="dice")
+                with Vertical(id="right"):
+                    yield Static(id="showdown")
+                    yield Static(say(self.lang, "log.title"), id="log-title")
+                    with VerticalScroll(id="logbox"):
+                        yield Static(id="log")
+            yield Static(id="status")
+            yield Static(id="message")
+            yield Static(id="keys")
+        yield Static(id="small")
+
+    def on_mount(self) -> None:
+        self.check_size(self.app.size.width, self.app.size.height)
+        self.advance()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.check_size(event.size.width, event.size.height)
+
+    def check_size(self, width: int, height: int) -> None:
+        """Below :func:`min_size` show only a message, and wait for a resize."""
+        mw, mh = min_size(len(self.session.game.seats))
+        small = width < mw or height < mh
+        self.too_small = small
+        self.query_one("#main").display = not small
+        box = self.query_one("#small", Static)
+        box.display = small
+        if small:
+            box.update(Text(say(self.lang, "small", w=width, h=height, mw=mw, mh=mh), style="bold"))
+        elif self.timer is None and self.session.step() == "bot":
+            self.advance()  # bots waited while the terminal was too small
+
+    # ------------------------------------------------------------------ drawing
+    def show(self) -> None:
+        """Draw the table as the viewer sees it."""
+        s = self.session
+        lang = self.lang
+        view = s.view()
+        self.query_one("#header", Static).update(header(view, lang))
+        self.query_one("#seats", Static).update(seats_table(view, s.players, lang))
+        self.query_one("#dice", Static).update(dice_panel(view, lang))
+        self.query_one("#showdown", Static).update(showdown_panel(view, lang))
+        lines = log_lines(s.game, lang)
+        self.query_one("#log", Static).update(
+            Text("\n".join(lines[-200:])) if lines else Text(say(lang, "log.empty"), style="dim")
+        )
+        self.query_one("#logbox", VerticalScroll).scroll_end(animate=False)
+        self.query_one("#status", Static).update(status_line(view, s.players, lang))
+        self.query_one("#keys", Static).update(key_bar(self.keys_now(view)))
+
+    def say(self, text: str, *, error: bool = False) -> None:
+        """Show a one-line message under the table."""
+        msg = self.query_one("#message", Static)
+        msg.set_class(error, "error")
+        msg.update(text)
+
+    def keys_now(self, view: View) -> list[tuple[str, str]]:
+        """The keys that do something now (for the key bar)."""
+        lang = self.lang
+        step = self.session.step()
+        out: list[tuple[str, str]] = []
+        if step == "bot":
+            out.append(("Enter", say(lang, "key.skip")))
+        elif step == "human":
+            legal = set(self.session.game.legal_actions())
+            if ThrowAction() in legal:
+                out.append(("␣", say(lang, "key.throw")))
+            if any(isinstance(a, SetAsideAction | TakeBackAction) for a in legal):
+                out.append(("1-3", say(lang, "key.dice")))
+            if TurnSixesAction(1) in legal:
+                out.append(("d", say(lang, "key.sixes")))
+            if TurnSixesAction(2) in legal:
+                out.append(("D", say(lang, "key.sixes2")))
+            if LiftAction() in legal:
+                out.append(("a", say(lang, "key.lift")))
+            if StopAction() in legal:
+                out.append(("s", say(lang, "key.stop")))
+            if BlindAction() in legal:
+                out.append(("b", say(lang, "key.blind")))
+            if EinkaufenAction(True) in legal:
+                out.append(("j", say(lang, "key.join")))
+                out.append(("n", say(lang, "key.pass")))
+            if view.phase == "turn":
+                out.append(("h", say(lang, "key.hint")))
+        out += [
+            ("r", say(lang, "key.rules")),
+            ("?", say(lang, "key.help")),
+            ("q", say(lang, "key.quit")),
+        ]
+        return out
+
+    # ------------------------------------------------------------------ moving the game on
+    def advance(self) -> None:
+        """Play forced moves and bots until a human must act; bots one move per ``delay``."""
+        if self.timer is not None:
+            return
+        s = self.session
+        while self.run_autos():
+            step = s.step()
+            if step != "bot":
+                self.skipping = False
+                break
+            if not (self.skipping or self.delay <= 0):
+                if not self.too_small:
+                    self.timer = self.set_timer(self.delay, self.bot_tick)
+                break
+            if not self.guarded(s.bot_act):
+                break
+        self.show()
+
+    def run_autos(self) -> bool:
+        """Make the moves nobody decides (roll-offs, loading throws); False on an error."""
+        s = self.session
+        while s.step() == "auto":
+            if not self.guarded(s.auto):
+                return False
+        return True
+
+    def guarded(self, move: Callable[[], ev.Event], *, tell: bool = False) -> bool:
+        """Make a move of the dice or a bot (``tell``: and say what it was); an
+        error (scripted dice that ran out) is shown instead of ending the program."""
+        try:
+            event = move()
+        except SchockError as exc:
+            self.say(say(self.lang, "error", message=exc), error=True)
+            return False
+        if tell:
+            self.say(describe_event(event, self.session, self.lang))
+        return True
+
+    def bot_tick(self) -> None:
+        """One bot move, then wait again (longer after a showdown)."""
+        self.timer = None
+        if self.too_small:
+            return
+        s = self.session
+        before = len(s.game.log)
+        if not (self.guarded(s.bot_act, tell=True) and self.run_autos()):
+            self.show()
+            return
+        showdown = any(isinstance(e, ev.Showdown) for e in s.game.log[before:])
+        if showdown and s.step() == "bot" and not self.skipping:
+            self.show()
+            self.timer = self.set_timer(self.delay * SHOWDOWN_PAUSE, self.resume)
+            return
+        self.advance()
+
+    def resume(self) -> None:
+        self.timer = None
+        self.advance()
+
+    def skip(self) -> None:
+        """Let the bots finish their moves at once."""
+        self.skipping = True
+        if self.timer is not None:
+            self.timer.stop()
+            self.timer = None
+        self.say("")
+        self.advance()
+
+    # ------------------------------------------------------------------ keys
+    def on_key(self, event: events.Key) -> None:
+        event.stop()
+        event.prevent_default()
+        app = self.app
+        assert isinstance(app, SchockApp)
+        key = event.key
+        lang = self.lang
+        if key == "q":
+            app.action_request_quit()
+            return
+        if key in ("question_mark", "f1"):
+            app.push_screen(
+                InfoScreen(say(lang, "help.title"), say(lang, "help.body"), say(lang, "help.foot"))
+            )
+            return
+        if key == "r":
+            app.push_screen(
+                InfoScreen(
+                    say(lang, "rules.title"), rules_body(self.session, lang), say(lang, "help.foot")
+                )
+            )
+            return
+        if self.too_small:
+            return
+        step = self.session.step()
+        if step == "over":
+            self.say(say(lang, "over.keys"))
+            return
+        if step == "bot":
+            if key in ("space", "enter"):
+                self.skip()
+            else:
+                actor = self.session.game.actor
+                assert actor is not None
+                self.say(say(lang, "wait.bot", name=self.session.game.seats[actor].name))
+            return
+        if key == "h":
+            self.hint()
+            return
+        self.human_key(key, event.character)
+
+    def human_key(self, key: str, character: str | None) -> None:
+        lang = self.lang
+        s = self.session
+        try:
+            action = s.key_action(key)
+        except NoSuchDie as exc:
+            self.say(say(lang, "hidden.die" if exc.hidden else "no.die", n=exc.number), error=True)
+            return
+        if action is None:
+            shown = character if character and character.isprintable() else key
+            self.say(say(lang, "unknown.key", key=shown), error=True)
+            return
+        try:
+            s.act(action)
+        except IllegalActionError as exc:
+            self.say(illegal_text(exc, s.game.rules, lang), error=True)
+            return
+        except InvalidInputError as exc:  # pragma: no cover - keys make only well-formed actions
+            self.say(say(lang, "error", message=exc), error=True)
+            return
+        self.say("")
+        self.advance()
+
+    def hint(self) -> None:
+        """Ask the turn solver for the choices of the human to move, with their odds."""
+        lang = self.lang
+        s = self.session
+        actor = s.game.actor
+        assert actor is not None
+        try:
+            hints = importlib.import_module("schock.solver.turn").hints
+        except (ImportError, AttributeError):
+            self.say(say(lang, "hint.unavailable"), error=True)
+            return
+        choices: Sequence[Choice]
+        try:
+            choices = hints(s.game.view(actor))
+        except InvalidInputError:  # nothing to decide (e.g. Einkaufen)
+            choices = ()
+        if not choices:
+            self.say(say(lang, "hint.nothing"))
+            return
+        self.app.push_screen(
+            InfoScreen(
+                say(lang, "hint.title", name=s.game.seats[actor].name),
+                hint_body(choices, lang),
+                say(lang, "hint.foot"),
+            )
+        )
+
+
+def hint_body(choices: Sequence[Choice], lang: str) -> RenderableType:
+    """The solver's choices, best first, each with its odds."""
+    rows: list[RenderableType] = []
+    for i, c in enumerate(choices, start=1):
+        rows.append(
+            Text(say(lang, "hint.row", i=i, text=c.describe(lang)), style="bold" if i == 1 else "")
+        )
+        odds = say(
+            lang, "hint.odds", p=percent(c.p_not_lose, lang), d=number(c.expected_deckel, lang)
+        )
+        rows.append(Text("   " + odds, style="dim"))
+    return Group(*rows)
+
+
+def rules_body(session: Session, lang: str) -> RenderableType:
+    """Every playing field of the game's rules: what it means and its value."""
+    rules = session.game.rules
+    table = Table(box=box.SIMPLE_HEAD, title=f"{rules.id}: {rules.name}", title_justify="left")
+    table.add_column(say(lang, "rules.field"), no_wrap=True)
+    table.add_column(say(lang, "rules.value"), no_wrap=True)
+    table.add_column(say(lang, "rules.key"), style="dim", overflow="ellipsis", no_wrap=True)
+    for name in FIELD_NAMES:
+        if name in ("id", "name", "source", "base"):
+            continue
+        value = getattr(rules, name)
+        shown = say(lang, "yes" if value else "no") if isinstance(value, bool) else str(value)
+        table.add_row(field_label(name, lang), shown, name)
+    return table
+
+
+def describe_event(event: ev.Event, session: Session, lang: str) -> str:
+    """A bot's move in a few words, telling nothing its cup hides."""
+    names = [s.name for s in session.game.seats]
+    en = lang == "en"
+    match event:
+        case ev.Thrown(seat=seat, throw=k):
+            return f"{names[seat]} " + (f"throws (throw {k})" if en else f"wirft (Wurf {k})")
+        case ev.Lifted(seat=seat):
+            return f"{names[seat]} " + ("lifts the cup" if en else "hebt den Becher")
+        case ev.SetAside(seat=seat, dice=dice):
+            d = "-".join(map(str, dice))
+            return f"{names[seat]} " + (f"sets aside {d}" if en else f"legt {d} beiseite")
+        case ev.TakenBack(seat=seat, dice=dice):
+            d = "-".join(map(str, dice))
+            return f"{names[seat]} " + (f"puts {d} back" if en else f"nimmt {d} zurück")
+        case ev.SixesTurned(seat=seat):
+            return f"{names[seat]} " + ("turns sixes" if en else "dreht Sechsen")
+        case ev.Stopped(seat=seat, throws=n):
+            verb = "stops" if en else "lässt stehen"
+            return f"{names[seat]} {verb} ({throws_text(lang, n)})"
+        case ev.BlindDeclared(seat=seat):
+            return f"{names[seat]} " + ("declares blind" if en else "sagt blind an")
+        case ev.Einkauf(seat=seat, join=join):
+            if en:
+                return f"{names[seat]} " + ("buys in" if join else "does not buy in")
+            return f"{names[seat]} " + ("kauft sich ein" if join else "kauft sich nicht ein")
+        case _:  # pragma: no cover - bots make only the moves above
+            return ""
+
+
+class SchockApp(App[PlayResult]):
+    """``schock play``: one game of Schocken in the terminal."""
+
+    TITLE = "schock"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+c", "request_quit", show=False, priority=True),
+        Binding("ctrl+q", "request_quit", show=False, priority=True),
+    ]
+
+    def __init__(
+        self,
+        session: Session,
+        *,
+        lang: str = "de",
+        delay: float = 0.6,
+        save_path: Path | None = None,
+    ) -> None:
+        super().__init__()
+        self.session = session
+        self.lang = lang
+        self.delay = delay
+        self.save_path = save_path or Path(f"schock-{session.game.rules.id}.json")
+        self.saved_at: int | None = None  # how many actions the last saved record had
+        self.saved_path: Path | None = None
+
+    def get_default_screen(self) -> Screen[Any]:
+        return GameScreen(self.session, lang=self.lang, delay=self.delay)
+
+    @property
+    def game_screen(self) -> GameScreen:
+        screen = self.screen_stack[0]
+        assert isinstance(screen, GameScreen)
+        return screen
+
+    def save(self, path: Path) -> None:
+        """Write the game record to ``path`` (raises OSError)."""
+        path.write_text(self.session.record_text(), encoding="utf-8")
+        self.saved_at = len(self.session.game.actions)
+        self.saved_path = path
+
+    def on_disk(self) -> bool:
+        """Whether the save file already holds this very record (a resumed game
+        that nobody moved on)."""
+        try:
+            return self.save_path.read_text(encoding="utf-8") == self.session.record_text()
+        except (OSError, UnicodeDecodeError):
+            return False
+
+    def result(self) -> PlayResult:
+        g = self.session.game
+        loser = g.seats[g.loser].name if g.loser is not None else None
+        return PlayResult(self.saved_path, g.over, loser)
+
+    def action_request_quit(self) -> None:
+        """Quit; with a game that would be lost, ask first (a second Ctrl-C quits)."""
+        if isinstance(self.screen, QuitScreen):
+            self.exit(self.result())
+            return
+        g = self.session.game
+        if not g.actions or self.saved_at == len(g.actions) or self.on_disk():
+            self.exit(self.result())
+            return
+
+        def done(answer: str | None) -> None:
+            if answer is not None:
+                self.exit(self.result())
+
+        self.push_screen(
+            QuitScreen(lang=self.lang, over=g.over, default_path=self.save_path, save=self.save),
+            done,
+        )

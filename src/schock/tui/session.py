@@ -1,0 +1,334 @@
+"""The game behind the screen: who sits where, bots, keys to actions, the record.
+
+Nothing here knows Textual, so all of it is tested directly.
+
+>>> from schock import load_rules
+>>> s = Session.new(load_rules("porz"), [Player("Anna"), Player("Ben", "heuristic")], seed=7)
+>>> s.step()              # porz opens with a round everybody throws at once
+'auto'
+>>> s.run_until_human()
+>>> s.step(), s.viewer() == s.game.actor == 0, s.key_action("space")
+('human', True, ThrowAction(dice=None))
+>>> parse_seat("Ben=heuristic")
+Player(name='Ben', bot='heuristic')
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from schock.bots import Bot, available_bots, make_bot
+from schock.engine.actions import (
+    Action,
+    BlindAction,
+    EinkaufenAction,
+    LiftAction,
+    SetAsideAction,
+    StopAction,
+    TakeBackAction,
+    ThrowAction,
+    TurnSixesAction,
+)
+from schock.engine.dice_sources import SeededDice
+from schock.engine.events import Event
+from schock.engine.game import Game, Phase
+from schock.engine.record import Record, dumps, replay
+from schock.engine.views import TurnView, View
+from schock.errors import InvalidInputError
+from schock.narrate import account, render_text
+from schock.rules import Rules
+
+Step = Literal["over", "human", "bot", "auto"]
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A seat at the table: a human, or a bot of kind ``bot``."""
+
+    name: str
+    bot: str | None = None
+
+    @property
+    def human(self) -> bool:
+        return self.bot is None
+
+
+def parse_seat(spec: str) -> Player:
+    """``NAME`` (a human) or ``NAME=BOT`` (a bot of kind BOT, see ``available_bots()``).
+
+    >>> parse_seat("Anna"), parse_seat(" Ben = random ")
+    (Player(name='Anna', bot=None), Player(name='Ben', bot='random'))
+    >>> parse_seat("Ben=genius")
+    Traceback (most recent call last):
+    ...
+    schock.errors.InvalidInputError: seat 'Ben=genius': unknown bot 'genius' (allowed: ...)
+    """
+    name, sep, kind = spec.partition("=")
+    name, kind = name.strip(), kind.strip()
+    if not name:
+        raise InvalidInputError(f"seat {spec!r}: a seat needs a name (NAME or NAME=BOT)")
+    if not sep:
+        return Player(name)
+    check_bot(kind, where=f"seat {spec!r}")
+    return Player(name, kind)
+
+
+def check_bot(kind: str, *, where: str) -> None:
+    """Raise :class:`InvalidInputError` unless ``kind`` is a known bot."""
+    known = available_bots()
+    if kind not in known:
+        raise InvalidInputError(
+            f"{where}: unknown bot {kind!r} (allowed: {', '.join(sorted(known))})"
+        )
+
+
+def bot_kind_of(name: str) -> str | None:
+    """The bot kind a seat name was made from (``heuristic``, ``heuristic 2``), or None.
+
+    >>> bot_kind_of("heuristic 2"), bot_kind_of("Anna")
+    ('heuristic', None)
+    """
+    m = re.fullmatch(r"(.+?)(?: \d+)?", name)
+    assert m is not None
+    kind = m.group(1)
+    return kind if kind in available_bots() else None
+
+
+def bot_names(kinds: Sequence[str], taken: Sequence[str]) -> list[str]:
+    """Names for bots of ``kinds``: the kind, numbered from 2 where it repeats.
+
+    >>> bot_names(["heuristic", "heuristic", "random"], taken=["Anna"])
+    ['heuristic', 'heuristic 2', 'random']
+    """
+    used = set(taken)
+    out = []
+    for kind in kinds:
+        name, n = kind, 1
+        while name in used:
+            n += 1
+            name = f"{kind} {n}"
+        used.add(name)
+        out.append(name)
+    return out
+
+
+def default_bot() -> str:
+    """The bot that fills empty seats: ``heuristic`` where there is one."""
+    known = available_bots()
+    return "heuristic" if "heuristic" in known else known[0]
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """One of the three dice of a turn as shown: its value (None: under the cup),
+    whether it is set aside, and whether it is a 1 made by turning sixes."""
+
+    value: int | None
+    aside: bool
+    turned: bool = False
+
+
+def slots(turn: TurnView) -> list[Slot]:
+    """A turn's dice in the order the screen numbers them (keys 1, 2, 3).
+
+    Sorted by value, a die on the table before an equal die in the cup, dice
+    under the cup last; so setting a die aside or taking it back does not
+    move any die to another number.
+
+    >>> from schock.engine.views import TurnView
+    >>> tv = TurnView(seat=0, throws=2, aside=(1,), turned=0, cup=(1, 4), hidden=0,
+    ...               history=(), done=False, result=None, must_throw=False, looked=True)
+    >>> [(s.value, s.aside) for s in slots(tv)]
+    [(1, True), (1, False), (4, False)]
+    """
+    out = [Slot(v, True, i < turn.turned) for i, v in enumerate(turn.aside)]
+    out += [Slot(v, False) for v in turn.cup or ()]
+    out.sort(key=lambda s: (s.value or 0, not s.aside))
+    out += [Slot(None, False)] * turn.hidden
+    return out
+
+
+#: Keys and the actions they stand for (the dice keys 1, 2, 3 depend on the dice).
+KEY_ACTIONS: dict[str, Action] = {
+    "space": ThrowAction(),
+    "w": ThrowAction(),
+    "a": LiftAction(),
+    "l": LiftAction(),
+    "s": StopAction(),
+    "b": BlindAction(),
+    "d": TurnSixesAction(1),
+    "D": TurnSixesAction(2),
+    "shift+d": TurnSixesAction(2),
+    "j": EinkaufenAction(True),
+    "y": EinkaufenAction(True),
+    "n": EinkaufenAction(False),
+}
+DICE_KEYS = ("1", "2", "3")
+
+
+class NoSuchDie(Exception):
+    """A dice key for a die that is not there (or still under the cup)."""
+
+    def __init__(self, number: int, hidden: bool) -> None:
+        super().__init__(number)
+        self.number = number
+        self.hidden = hidden
+
+
+class Session:
+    """A game with its players: the bots act through :meth:`step` and
+    :meth:`bot_act`, the humans through :meth:`act`."""
+
+    def __init__(self, game: Game, players: Sequence[Player], *, seed: int | None = None) -> None:
+        names = [s.name for s in game.seats]
+        if [p.name for p in players] != names:
+            raise InvalidInputError(
+                f"need one player per seat, in seat order: {names}, got {[p.name for p in players]}"
+            )
+        self.game = game
+        self.players = tuple(players)
+        self.bots: dict[int, Bot] = {}
+        for seat, p in enumerate(self.players):
+            if p.bot is not None:
+                self.bots[seat] = make_bot(p.bot, seed=None if seed is None else seed + seat + 1)
+        self.humans = tuple(s for s, p in enumerate(self.players) if p.human)
+
+    @classmethod
+    def new(cls, rules: Rules, players: Sequence[Player], *, seed: int) -> Session:
+        """A new game of ``players`` with seeded dice."""
+        game = Game(rules, seats=[p.name for p in players], dice=SeededDice(seed))
+        return cls(game, players, seed=seed)
+
+    @classmethod
+    def resume(cls, record: Record, players: Sequence[Player] | None = None) -> Session:
+        """The game of ``record``, replayed to where it stopped. Without
+        ``players``, a seat named after a bot kind is that bot, the others human."""
+        game = replay(record)
+        if players is None:
+            players = [Player(s.name, bot_kind_of(s.name)) for s in game.seats]
+        seed = record.dice.get("seed")
+        return cls(game, players, seed=seed if isinstance(seed, int) else None)
+
+    # ------------------------------------------------------------------ whose move
+    def step(self) -> Step:
+        """What comes next: the game is ``over``, a ``human`` or a ``bot`` acts,
+        or an ``auto`` move (a roll-off or loading throw, a forced stop unseen)."""
+        g = self.game
+        if g.over:
+            return "over"
+        if g.phase is Phase.ROLL_OFF or g.phase is Phase.LOADING:
+            return "auto"
+        actor = g.actor
+        assert actor is not None
+        if actor in self.bots:
+            return "bot"
+        if g.phase is Phase.TURN:
+            legal = g.legal_actions()
+            if legal == [StopAction()]:
+                me = g.view(actor).turn_of(actor)
+                if me is not None and not me.looked:
+                    return "auto"  # a loaded throw under the cup in a one-throw round
+        return "human"
+
+    def auto(self) -> Event:
+        """Make the move nobody has to decide (see :meth:`step`)."""
+        g = self.game
+        if g.phase is Phase.TURN:
+            return g.stop()
+        return g.throw()
+
+    def bot_act(self) -> Event:
+        """The bot whose turn it is acts once."""
+        g = self.game
+        actor = g.actor
+        assert actor is not None
+        return g.apply(actor, self.bots[actor].act(g.view(actor)))
+
+    def act(self, action: Action) -> Event:
+        """The human whose turn it is acts (raises IllegalActionError if the state forbids it)."""
+        g = self.game
+        actor = g.actor
+        assert actor is not None
+        return g.apply(actor, action)
+
+    def run_until_human(self) -> None:
+        """Let bots and forced moves play until a human has to act (or the game is over)."""
+        while True:
+            step = self.step()
+            if step == "auto":
+                self.auto()
+            elif step == "bot":
+                self.bot_act()
+            else:
+                return
+
+    # ------------------------------------------------------------------ what the screen shows
+    def viewer(self) -> int | None:
+        """Whose eyes the screen shows: the human to move; with one human always
+        him; else (bots to move at a table of several humans) a spectator's."""
+        actor = self.game.actor
+        if actor is not None and actor not in self.bots:
+            return actor
+        if len(self.humans) == 1:
+            return self.humans[0]
+        return None
+
+    def view(self) -> View:
+        return self.game.view(self.viewer())
+
+    def key_action(self, key: str) -> Action | None:
+        """The action a key stands for now, or None for a key without one.
+
+        Dice keys raise :class:`NoSuchDie` when that die is not there.
+        """
+        if key in KEY_ACTIONS:
+            return KEY_ACTIONS[key]
+        if key not in DICE_KEYS:
+            return None
+        n = int(key)
+        g = self.game
+        actor = g.actor
+        turn = g.view(actor).turn_of(actor) if actor is not None else None
+        shown = slots(turn) if turn is not None else []
+        if n > len(shown):
+            raise NoSuchDie(n, hidden=False)
+        slot = shown[n - 1]
+        if slot.value is None:
+            raise NoSuchDie(n, hidden=True)
+        if slot.aside:
+            return TakeBackAction((slot.value,))
+        return SetAsideAction((slot.value,))
+
+    def record_text(self) -> str:
+        """The game record so far (see :mod:`schock.engine.record`)."""
+        return dumps(self.game)
+
+
+def log_lines(game: Game, lang: str = "de") -> list[str]:
+    """The game told in the words of :mod:`schock.narrate`, without the title.
+
+    A round still under way shows only its head (who starts, the limit):
+    its throws are told once the showdown has revealed every cup.
+    """
+    data = account(game)
+    for half in data["halves"]:
+        for r in half["rounds"]:
+            if r["showdown"] is None:
+                r["turns"] = []  # still under way: what the cups hide is not told yet
+    lines = render_text(data, lang).rstrip("\n").split("\n")
+    cut = len(lines) - 1 - lines[::-1].index("")  # the closing summary follows the last blank
+    body = [_halve_indent(line) for line in lines[2:cut] if line]
+    return body + (lines[cut + 1 :] if game.over else [])
+
+
+def _halve_indent(line: str) -> str:
+    """Half the indentation: the log is a narrow column.
+
+    >>> _halve_indent("    Anna: 1-1-4")
+    '  Anna: 1-1-4'
+    """
+    text = line.lstrip(" ")
+    return " " * ((len(line) - len(text)) // 2) + text
