@@ -10,6 +10,7 @@ from __future__ import annotations
 import click
 
 from schock import __version__
+from schock.cli.arena import arena
 from schock.cli.common import SchockGroup
 from schock.cli.hint import hint
 from schock.cli.odds import odds
@@ -30,5 +31,6 @@ main.add_command(replay)
 main.add_command(odds)
 main.add_command(play)
 main.add_command(hint)
+main.add_command(arena)
 
 __all__ = ["main"]

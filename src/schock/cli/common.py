@@ -22,6 +22,17 @@ from schock.errors import InvalidInputError, SchockError
 PLAIN_WIDTH = 120
 
 
+#: The ``--rules NAME|FILE`` option every rules-aware command shares (default: porz).
+rules_option = click.option(
+    "--rules",
+    "rules_name",
+    metavar="NAME|FILE",
+    default="porz",
+    show_default=True,
+    help="A preset (id or alias) or a rules TOML file.",
+)
+
+
 class BadInputError(click.ClickException):
     """Malformed input (a bad rules file, notation or record): exit code 2."""
 

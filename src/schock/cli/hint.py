@@ -9,7 +9,7 @@ import click
 from rich import box
 from rich.table import Table as RichTable
 
-from schock.cli.common import make_console
+from schock.cli.common import make_console, rules_option
 from schock.cli.odds import percent
 from schock.rules import load_rules
 from schock.solver.turn import Objective, Result, Table, parse_state, solve
@@ -17,14 +17,7 @@ from schock.solver.turn import Objective, Result, Table, parse_state, solve
 
 @click.command("hint")
 @click.argument("state")
-@click.option(
-    "--rules",
-    "rules_name",
-    metavar="NAME|FILE",
-    default="porz",
-    show_default=True,
-    help="A preset (id or alias) or a rules TOML file.",
-)
+@rules_option
 @click.option(
     "--before",
     "before",

@@ -8,7 +8,7 @@ import click
 from rich import box
 from rich.table import Table
 
-from schock.cli.common import make_console
+from schock.cli.common import make_console, rules_option
 from schock.rules import Rules, load_rules
 from schock.solver import odds_table
 
@@ -78,14 +78,7 @@ def odds_rich_table(rules: Rules, table: dict[str, object], lang: str = "de") ->
 
 
 @click.command("odds")
-@click.option(
-    "--rules",
-    "rules_name",
-    metavar="NAME|FILE",
-    default="porz",
-    show_default=True,
-    help="A preset (id or alias) or a rules TOML file.",
-)
+@rules_option
 @click.option("--json", "as_json", is_flag=True, help="Print the table as JSON.")
 @click.option(
     "--lang",

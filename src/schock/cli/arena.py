@@ -1,0 +1,145 @@
+"""``schock arena``: seeded games between bots, loss rates and a rating table."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+
+import click
+from rich import box
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from schock.arena import RANKING, RATING_MODEL, ArenaResult, run_arena
+from schock.cli.common import make_console, rules_option
+from schock.rules import load_rules
+
+
+def percent(p: float) -> str:
+    """A rate as a percentage with one decimal.
+
+    >>> percent(0.16849), percent(1.0)
+    ('16.8 %', '100.0 %')
+    """
+    return f"{100 * p:.1f} %"
+
+
+def loss_table(result: ArenaResult) -> Table:
+    """Per bot: games, losses, loss rate and its 95 % Wilson interval, in the order given."""
+    table = Table(
+        title=f"{result.rules}: {result.games} games, seed {result.seed}",
+        box=box.SIMPLE_HEAD,
+        title_justify="left",
+    )
+    table.add_column("Bot")
+    table.add_column("Games", justify="right")
+    table.add_column("Losses", justify="right")
+    table.add_column("Loss rate", justify="right")
+    table.add_column("95 % CI (Wilson)", justify="right")
+    for r in result.results:
+        low, high = r.ci95
+        table.add_row(
+            r.name,
+            str(r.games),
+            str(r.losses),
+            percent(r.loss_rate),
+            f"{percent(low)} – {percent(high)}",
+        )
+    return table
+
+
+def rating_table(result: ArenaResult) -> Table:
+    """The ratings, best first: mu, sigma and the ordinal mu - 3 sigma."""
+    table = Table(
+        title=f"Rating ({RATING_MODEL})",
+        box=box.SIMPLE_HEAD,
+        title_justify="left",
+    )
+    table.add_column("#", justify="right")
+    table.add_column("Bot")
+    table.add_column("mu", justify="right")
+    table.add_column("sigma", justify="right")
+    table.add_column("mu − 3σ", justify="right")
+    for place, r in enumerate(result.ratings, 1):
+        table.add_row(str(place), r.name, f"{r.mu:.2f}", f"{r.sigma:.2f}", f"{r.ordinal:.2f}")
+    return table
+
+
+@click.command("arena")
+@click.option(
+    "--bot",
+    "bots",
+    multiple=True,
+    metavar="NAME",
+    help="A bot for one seat; give it once per seat (2 or more; a bot may play twice).",
+)
+@rules_option
+@click.option("--games", type=int, default=1000, show_default=True, help="How many games.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the whole run.")
+@click.option(
+    "--jobs",
+    type=int,
+    default=None,
+    help="Processes that play (default: one per core; 1 plays in this process).",
+)
+@click.option(
+    "--quiet", is_flag=True, help="No progress bar (shown only on a terminal), no timing line."
+)
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+def arena(
+    bots: tuple[str, ...],
+    rules_name: str,
+    games: int,
+    seed: int,
+    jobs: int | None,
+    quiet: bool,
+    as_json: bool,
+) -> None:
+    """Play seeded games between bots and print loss rates and ratings.
+
+    Game i takes its dice and bot seeds from (SEED, i), so a run gives the
+    same result with any number of jobs. Seats rotate: every block of as
+    many games as bots puts each bot once in each seat (pick GAMES as a
+    multiple of the number of bots for a perfect balance).
+
+    Example: schock arena --bot heuristic --bot random --rules mosel --games 2000
+    """
+    rules = load_rules(rules_name)
+    err = Console(stderr=True)
+    show = not quiet and sys.stderr.isatty()
+    started = time.perf_counter()
+    with Progress(
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err,
+        disable=not show,
+        transient=True,
+    ) as bar:
+        task = bar.add_task(f"{rules.id}: games", total=games)
+        result = run_arena(
+            rules,
+            list(bots),
+            games=games,
+            seed=seed,
+            jobs=jobs,
+            progress=lambda done, total: bar.update(task, completed=done),
+        )
+    elapsed = time.perf_counter() - started
+    if as_json:
+        click.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
+    else:
+        out = make_console()
+        out.print(loss_table(result))
+        out.print(rating_table(result))
+        out.print(f"Rank for the rating: {RANKING}.")
+    if not quiet:
+        used = jobs if jobs is not None else (os.cpu_count() or 1)
+        err.print(
+            f"{games} games in {elapsed:.1f} s ({games / elapsed:.0f} games/s, {used} job(s))",
+            highlight=False,
+        )
