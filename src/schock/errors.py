@@ -11,6 +11,10 @@ Two families, both :class:`ValueError` subclasses, as in python-chess:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
+from schock.messages import Msg
+
 
 class SchockError(Exception):
     """Base class of every error raised by schock."""
@@ -89,15 +93,25 @@ class IllegalActionError(SchockError, ValueError):
     """A well-formed action that the current state forbids.
 
     ``rule`` names the rule (a RULES.md paragraph), ``field`` the rules field
-    that decides it, where there is one.
+    that decides it, where there is one. The reason is plain English text or
+    a :class:`~schock.messages.Msg` (``key`` and ``params``), which
+    :meth:`message` also gives in German; ``str()`` is always English.
 
     >>> e = IllegalActionError("may set aside only 1s", rule="A turn, 2", field="set_aside")
     >>> str(e)
     'may set aside only 1s (rule: A turn, 2; rules field: set_aside)'
+    >>> e = IllegalActionError(Msg("sixes.again"), rule="RULES.md, A turn 3: Sechsen drehen")
+    >>> e.key, e.message("en"), e.message("de")
+    ('sixes.again', 'sixes were already turned in this throw', 'In diesem Wurf wurden schon Sechsen gedreht')
     """
 
-    def __init__(self, message: str, *, rule: str | None = None, field: str | None = None):
-        self.reason = message
+    def __init__(
+        self, message: str | Msg, *, rule: str | None = None, field: str | None = None
+    ) -> None:
+        self.msg = message if isinstance(message, Msg) else None
+        self.key = self.msg.key if self.msg else None
+        self.params: Mapping[str, object] = self.msg.params if self.msg else {}
+        self.reason = message.text("en") if isinstance(message, Msg) else message
         self.rule = rule
         self.field = field
         extra = []
@@ -105,4 +119,8 @@ class IllegalActionError(SchockError, ValueError):
             extra.append(f"rule: {rule}")
         if field:
             extra.append(f"rules field: {field}")
-        super().__init__(message + (f" ({'; '.join(extra)})" if extra else ""))
+        super().__init__(self.reason + (f" ({'; '.join(extra)})" if extra else ""))
+
+    def message(self, lang: str = "en") -> str:
+        """The reason in ``lang`` (``"de"`` or ``"en"``); without a key, the English text."""
+        return self.msg.text(lang) if self.msg else self.reason

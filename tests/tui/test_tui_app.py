@@ -104,14 +104,14 @@ def test_illegal_move_names_the_rule() -> None:
     async def main() -> None:
         async with app.run_test() as pilot:
             await pilot.press("s")  # stop before the first throw
-            assert "cannot stop before the first throw" in widget_text(app, "#message")
-            assert "Regel: RULES.md, A turn" in widget_text(app, "#message")
+            assert "Stehen lassen geht erst nach dem ersten Wurf" in widget_text(app, "#message")
+            assert "Regeln: Ein Zug" in widget_text(app, "#message")
             await pilot.press("space", "1")
             assert "Würfel 1 liegt noch unterm Becher" in widget_text(app, "#message")
             await pilot.press("a", "3")
             msg = widget_text(app, "#message", width=300)
-            assert "Nicht erlaubt: may set aside only 1s under porz" in msg
-            assert "Regel: RULES.md, A turn 2" in msg
+            assert "Nicht erlaubt: Bei porz dürfen nur 1en herausgelegt werden, nicht 5" in msg
+            assert "Regeln: Ein Zug, 2. Herauslegen" in msg
             assert "Regelfeld: Herauslegen (set_aside = ones)" in msg
             assert game.actions[-1][1].__class__.__name__ == "LiftAction"  # nothing changed
             await pilot.press("b")
@@ -407,8 +407,8 @@ def test_blind_and_sixes_keys() -> None:
             assert "d  Sechsen drehen" in keys and "D  drei Sechsen: zwei 1en" in keys
             await pilot.press("b")
             msg = widget_text(app, "#message", width=300)
-            assert "only the round's first player declares blind" in msg
-            assert "Regel: RULES.md, blind" in msg
+            assert "Blind ansagen darf nur der Beginner der Runde" in msg
+            assert "Regeln: blind" in msg
             await pilot.press("D")
             turn = game.view(0).turn_of(0)
             assert turn is not None and turn.aside == (1, 1) and turn.turned == 2

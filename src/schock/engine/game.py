@@ -46,6 +46,7 @@ from schock.engine.actions import (
 )
 from schock.engine.dice_sources import DiceSource, ScriptedDice, SeededDice, TableDice
 from schock.errors import IllegalActionError, InvalidInputError
+from schock.messages import Msg, action_msg, waiting_for
 from schock.results import Evaluation, evaluation_table, sort_key
 from schock.rules.model import (
     FinalStarter,
@@ -250,8 +251,11 @@ class _RollOff:
         self.rolled: dict[int, int] = {}
 
 
-def _fail(message: str, rule: str | None = None, field: str | None = None) -> IllegalActionError:
-    return IllegalActionError(message, rule=rule, field=field)
+def _fail(
+    key: str, rule: str | None = None, field: str | None = None, **params: object
+) -> IllegalActionError:
+    """The error for message ``key`` of :data:`schock.messages.CATALOG`."""
+    return IllegalActionError(Msg(key, params), rule=rule, field=field)
 
 
 class Game:
@@ -431,46 +435,41 @@ class Game:
 
     def _need_turn(self, seat: int | None, what: str) -> _Turn:
         if self.phase is not Phase.TURN:
-            raise _fail(f"cannot {what} now: the game waits for {self._waiting()}", R_TURN)
+            raise _fail(
+                "need_turn.phase",
+                R_TURN,
+                what=action_msg(what),
+                waiting=waiting_for(self.phase, self.actor, [s.name for s in self.seats]),
+            )
         t = self._turn()
         if seat is not None and seat != t.seat:
             raise _fail(
-                f"cannot {what}: it is {self.seats[t.seat].name}'s turn (seat {t.seat}), "
-                f"not seat {seat}",
+                "need_turn.seat",
                 R_ORDER,
+                what=action_msg(what),
+                name=self.seats[t.seat].name,
+                actor=t.seat,
+                seat=seat,
             )
         return t
 
-    def _waiting(self) -> str:
-        p = self.phase
-        if p is Phase.GAME_OVER:
-            return "nothing: the game is over"
-        actor = self.actor
-        assert actor is not None
-        name = f"{self.seats[actor].name} (seat {actor})"
-        return {
-            Phase.ROLL_OFF: f"a roll-off throw of {name}",
-            Phase.EINKAUFEN: f"{name} to decide on Einkaufen",
-            Phase.LOADING: f"the first throw of {name}",
-            Phase.TURN: f"{name}",
-        }[p]
-
     def _need_looked(self, t: _Turn, what: str) -> None:
         if t.throws == 0:
-            raise _fail(f"cannot {what} before the first throw", R_TURN)
+            raise _fail("looked.no_throw", R_TURN, what=action_msg(what))
         if not t.seen:
-            raise _fail(f"cannot {what}: the cup has not been lifted yet (lift first)", R_VIEW)
+            raise _fail("looked.not_lifted", R_VIEW, what=action_msg(what))
 
     def _need_throw_left(self, t: _Turn, what: str) -> None:
         cap = self._cap()
         if t.throws >= cap:
             first = self._is_first()
             raise _fail(
-                f"cannot {what}: no throw left ({t.throws} of "
-                + (f"at most {cap}" if first else f"the round's limit of {cap}")
-                + " used)",
+                "throw_left.first" if first else "throw_left.limit",
                 R_LIMIT,
                 "max_throws" if first else None,
+                what=action_msg(what),
+                used=t.throws,
+                cap=cap,
             )
 
     # ------------------------------------------------------------------ throw
@@ -480,7 +479,11 @@ class Game:
         if p is Phase.ROLL_OFF or p is Phase.LOADING:
             actor = self.actor
             if seat is not None and seat != actor:
-                raise _fail(f"cannot throw: the game waits for {self._waiting()}", R_ORDER)
+                raise _fail(
+                    "waits.throw",
+                    R_ORDER,
+                    waiting=waiting_for(p, actor, [s.name for s in self.seats]),
+                )
             n = 1 if p is Phase.ROLL_OFF else 3
         else:
             t = self._need_turn(seat, "throw")
@@ -488,11 +491,7 @@ class Game:
                 self._need_throw_left(t, "throw again")
                 n = t.aside.count(False)
                 if n == 0:
-                    raise _fail(
-                        "cannot throw again with every die set aside: at least one die goes "
-                        "back into the cup",
-                        R_SET_ASIDE,
-                    )
+                    raise _fail("throw.all_aside", R_SET_ASIDE)
             else:
                 n = 3
         if dice is not None:
@@ -598,9 +597,7 @@ class Game:
     def verify_lift(self, *, seat: int | None = None) -> None:
         t = self._need_turn(seat, "lift the cup")
         if not self._is_first() or t.throws != 1 or t.seen:
-            raise _fail(
-                "only the round's first player lifts his cup, on his first throw, once", R_VIEW
-            )
+            raise _fail("lift.only_first", R_VIEW)
 
     def can_lift(self, *, seat: int | None = None) -> bool:
         return _can(self.verify_lift, seat=seat)
@@ -627,19 +624,21 @@ class Game:
         if self.rules.set_aside is SetAside.ONES and any(v != 1 for v in values):
             bad = [v for v in values if v != 1]
             raise _fail(
-                f"may set aside only 1s under {self.rules.id}, not {bad}"
-                + (" (sixes only by turning them)" if 6 in bad else ""),
+                "set_aside.ones_sixes" if 6 in bad else "set_aside.ones",
                 R_SET_ASIDE,
                 "set_aside",
+                rules=self.rules.id,
+                bad=bad,
             )
         idx = _pick(t, t.fresh(), values)
         if idx is None:
             locked = [t.values[i] for i in range(3) if t.locked[i]]
-            extra = " (after turning sixes the leftover 6 goes back into the cup)" if locked else ""
             avail = sorted(t.values[i] for i in t.fresh())
             raise _fail(
-                f"cannot set aside {list(values)}: the last throw left {avail} in the cup" + extra,
+                "set_aside.missing_locked" if locked else "set_aside.missing",
                 R_SET_ASIDE,
+                dice=list(values),
+                avail=avail,
             )
         return idx
 
@@ -668,7 +667,7 @@ class Game:
         idx = _pick(t, [i for i in range(3) if t.aside[i]], values)
         if idx is None:
             on_table = sorted(t.values[i] for i in range(3) if t.aside[i])
-            raise _fail(f"cannot take back {list(values)}: on the table are {on_table}", R_TURN)
+            raise _fail("take_back.missing", R_TURN, dice=list(values), on_table=on_table)
         return idx
 
     def can_take_back(self, dice: Sequence[int], *, seat: int | None = None) -> bool:
@@ -689,28 +688,20 @@ class Game:
     def verify_turn_sixes(self, ones: int = 1, *, seat: int | None = None) -> list[int]:
         """Check turning sixes; return the indices of the sixes used."""
         if not self.rules.sixes_turning:
-            raise _fail(f"{self.rules.id} does not turn sixes", R_SIXES, "sixes_turning")
+            raise _fail("sixes.off", R_SIXES, "sixes_turning", rules=self.rules.id)
         t = self._need_turn(seat, "turn sixes")
         self._need_looked(t, "turn sixes")
         if ones not in (1, 2):
             raise InvalidInputError(f"ones must be 1 (two sixes) or 2 (three sixes), got {ones!r}")
         if t.throws >= self._cap():
-            raise _fail(
-                "cannot turn sixes on the last throw: turning needs a throw left",
-                R_SIXES,
-                "max_throws" if self._is_first() else None,
-            )
+            raise _fail("sixes.last_throw", R_SIXES, "max_throws" if self._is_first() else None)
         if t.turned_now:
-            raise _fail("sixes were already turned in this throw", R_SIXES)
+            raise _fail("sixes.again", R_SIXES)
         k = t.throws
         sixes = [i for i in range(3) if t.origin[i] == k and t.values[i] == 6 and not t.turned[i]]
         need = ones + 1
         if len(sixes) < need:
-            raise _fail(
-                f"turning into {ones} one(s) needs {need} sixes in the same throw; "
-                f"the last throw has {len(sixes)}",
-                R_SIXES,
-            )
+            raise _fail("sixes.too_few", R_SIXES, ones=ones, need=need, have=len(sixes))
         return sixes
 
     def can_turn_sixes(self, ones: int = 1, *, seat: int | None = None) -> bool:
@@ -742,9 +733,9 @@ class Game:
     def _check_stop(self, seat: int | None) -> _Turn:
         t = self._need_turn(seat, "stop")
         if t.throws == 0:
-            raise _fail("cannot stop before the first throw", R_TURN)
+            raise _fail("stop.no_throw", R_TURN)
         if t.must_throw:
-            raise _fail("after turning sixes the player must throw again", R_SIXES)
+            raise _fail("stop.must_throw", R_SIXES)
         return t
 
     def can_stop(self, *, seat: int | None = None) -> bool:
@@ -758,13 +749,10 @@ class Game:
 
     def verify_blind(self, *, seat: int | None = None) -> None:
         if not self.rules.blind:
-            raise _fail(f"{self.rules.id} has no blind round", R_BLIND, "blind")
+            raise _fail("blind.off", R_BLIND, "blind", rules=self.rules.id)
         t = self._need_turn(seat, "declare blind")
         if not self._is_first() or t.throws != 1 or t.seen:
-            raise _fail(
-                "only the round's first player declares blind, before lifting his first throw",
-                R_BLIND,
-            )
+            raise _fail("blind.only_first", R_BLIND)
 
     def can_blind(self, *, seat: int | None = None) -> bool:
         return _can(self.verify_blind, seat=seat)
@@ -818,13 +806,17 @@ class Game:
     def verify_einkaufen(self, join: bool = True, *, seat: int | None = None) -> None:
         if self.phase is not Phase.EINKAUFEN:
             raise _fail(
-                "Einkaufen is decided before a round once the Stock is empty; the game waits "
-                f"for {self._waiting()}",
+                "einkaufen.phase",
                 R_EINKAUFEN,
                 "einkaufen",
+                waiting=waiting_for(self.phase, self.actor, [s.name for s in self.seats]),
             )
         if seat is not None and seat != self.actor:
-            raise _fail(f"the game waits for {self._waiting()}", R_ORDER)
+            raise _fail(
+                "waits",
+                R_ORDER,
+                waiting=waiting_for(self.phase, self.actor, [s.name for s in self.seats]),
+            )
         if not isinstance(join, bool):
             raise InvalidInputError(f"join must be true or false, got {join!r}")
 
@@ -852,13 +844,13 @@ class Game:
     def verify_strafdeckel(self, seat: int, items: int = 1) -> None:
         mode = self.rules.strafdeckel
         if mode is Strafdeckel.NONE:
-            raise _fail(f"{self.rules.id} gives no Strafdeckel", R_STRAF, "strafdeckel")
+            raise _fail("straf.off", R_STRAF, "strafdeckel", rules=self.rules.id)
         if isinstance(items, bool) or not isinstance(items, int) or not 1 <= items <= 4:
             raise InvalidInputError(f"items must be 1 to 4 (three dice and a cup), got {items!r}")
         if self.phase is Phase.GAME_OVER or self._round is None or self.phase is Phase.ROLL_OFF:
-            raise _fail("a Strafdeckel is given during a round of a half", R_STRAF)
+            raise _fail("straf.phase", R_STRAF)
         if seat not in self._round.order:
-            raise _fail(f"seat {seat} does not take part in this round", R_STRAF)
+            raise _fail("straf.seat", R_STRAF, seat=seat)
 
     def can_strafdeckel(self, seat: int, items: int = 1) -> bool:
         return _can(self.verify_strafdeckel, seat, items)
@@ -905,12 +897,10 @@ class Game:
         """Check voiding the last throw; return the seat that threw it."""
         last = self.log[-1]
         if not isinstance(last, ev.Thrown | ev.RolledOff):
-            raise _fail(
-                "only the throw just made can be void, before anything else happens", R_VOID
-            )
+            raise _fail("void.not_last", R_VOID)
         who = last.seat
         if seat is not None and seat != who:
-            raise _fail(f"the last throw was seat {who}'s, not seat {seat}'s", R_VOID)
+            raise _fail("void.seat", R_VOID, who=who, seat=seat)
         return who
 
     def can_void_throw(self, *, seat: int | None = None) -> bool:

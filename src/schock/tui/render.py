@@ -16,6 +16,7 @@ from rich.text import Text
 
 from schock.engine.views import TurnView, View
 from schock.errors import IllegalActionError
+from schock.messages import rule_label
 from schock.results import evaluate
 from schock.rules import Rules, field_label
 from schock.rules.model import Structure
@@ -220,14 +221,17 @@ def illegal_text(exc: IllegalActionError, rules: Rules, lang: str) -> str:
     """The message for a move the rules forbid, naming the rule and the rules field.
 
     >>> from schock import load_rules
-    >>> e = IllegalActionError("may set aside only 1s", rule="RULES.md, A turn 2",
-    ...                        field="set_aside")
+    >>> from schock.messages import Msg
+    >>> e = IllegalActionError(Msg("set_aside.ones", {"rules": "porz", "bad": [4, 5]}),
+    ...                        rule="RULES.md, A turn 2: setting dice aside", field="set_aside")
     >>> print(illegal_text(e, load_rules("porz"), "de"))
-    Nicht erlaubt: may set aside only 1s · Regel: RULES.md, A turn 2 · Regelfeld: Herauslegen (set_aside = ones)
+    Nicht erlaubt: Bei porz dürfen nur 1en herausgelegt werden, nicht 4 und 5 · Regeln: Ein Zug, 2. Herauslegen · Regelfeld: Herauslegen (set_aside = ones)
+    >>> print(illegal_text(e, load_rules("porz"), "en"))
+    Not allowed: may set aside only 1s under porz, not [4, 5] · rule: RULES.md, A turn 2: setting dice aside · rules field: set_aside = ones (which dice may be set aside between throws)
     """
-    parts = [say(lang, "illegal", reason=exc.reason)]
+    parts = [say(lang, "illegal", reason=exc.message(lang))]
     if exc.rule:
-        parts.append(say(lang, "illegal.rule", rule=exc.rule))
+        parts.append(say(lang, "illegal.rule", rule=rule_label(exc.rule, lang)))
     if exc.field:
         try:
             label = field_label(exc.field, lang)

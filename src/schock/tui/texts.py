@@ -69,7 +69,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "unknown.key": "Die Taste „{key}“ bedeutet hier nichts. ? zeigt alle Tasten.",
         "over.keys": "Das Spiel ist vorbei. q beendet (und bietet das Speichern an).",
         "illegal": "Nicht erlaubt: {reason}",
-        "illegal.rule": "Regel: {rule}",
+        "illegal.rule": "{rule}",
         "illegal.field": "Regelfeld: {label} ({field} = {value})",
         "no.die": "Es gibt keinen Würfel {n}.",
         "hidden.die": "Würfel {n} liegt noch unterm Becher.",

@@ -1,0 +1,271 @@
+"""The engine's messages in German and English, and the German labels of rule references.
+
+Every :class:`~schock.errors.IllegalActionError` the engine raises carries a
+:class:`Msg`: a key of :data:`CATALOG` and its parameters. The English
+template gives the exception's text (``str(exc)``); the German one is for the
+German game. Game words stay German in both languages (Wurf, Becher, Deckel,
+Stock, Sechsen drehen, Einkaufen, Strafdeckel, Hälfte).
+
+A parameter may itself be a :class:`Msg` (rendered in the same language);
+a list of dice reads ``[5, 6]`` in English and ``5 und 6`` in German.
+
+>>> m = Msg("set_aside.ones_sixes", {"rules": "porz", "bad": [5, 6]})
+>>> m.text("en")
+'may set aside only 1s under porz, not [5, 6] (sixes only by turning them)'
+>>> m.text("de")
+'Bei porz dürfen nur 1en herausgelegt werden, nicht 5 und 6 (6en nur durch Sechsen drehen)'
+>>> Msg("need_turn.phase", {"what": action_msg("turn sixes"),
+...                         "waiting": waiting_for("einkaufen", 1, ["Anna", "Ben"])}).text("de")
+'Sechsen drehen geht jetzt nicht: Das Spiel wartet auf Ben (Platz 1): einkaufen oder nicht?'
+>>> rule_label("RULES.md, A turn 3: Sechsen drehen", "de")
+'Regeln: Ein Zug, 3. Sechsen drehen'
+>>> rule_label("RULES.md, A turn 3: Sechsen drehen", "en")
+'RULES.md, A turn 3: Sechsen drehen'
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+LANGS = ("de", "en")
+
+#: Message templates by language and key. Keys starting ``do.`` and ``waiting.``
+#: are parts of other messages (the action tried, what the game waits for).
+CATALOG: dict[str, dict[str, str]] = {
+    "en": {
+        # parts: the action tried (the engine's own English phrases) ...
+        "do.throw": "throw",
+        "do.throw_again": "throw again",
+        "do.lift": "lift the cup",
+        "do.set_aside": "set dice aside",
+        "do.take_back": "take dice back",
+        "do.turn_sixes": "turn sixes",
+        "do.stop": "stop",
+        "do.blind": "declare blind",
+        # ... and what the game waits for
+        "waiting.roll_off": "a roll-off throw of {name} (seat {seat})",
+        "waiting.einkaufen": "{name} (seat {seat}) to decide on Einkaufen",
+        "waiting.loading": "the first throw of {name} (seat {seat})",
+        "waiting.turn": "{name} (seat {seat})",
+        "waiting.game_over": "nothing: the game is over",
+        # whose move it is
+        "need_turn.phase": "cannot {what} now: the game waits for {waiting}",
+        "need_turn.seat": "cannot {what}: it is {name}'s turn (seat {actor}), not seat {seat}",
+        "waits.throw": "cannot throw: the game waits for {waiting}",
+        "waits": "the game waits for {waiting}",
+        # the throws of a turn
+        "looked.no_throw": "cannot {what} before the first throw",
+        "looked.not_lifted": "cannot {what}: the cup has not been lifted yet (lift first)",
+        "throw_left.first": "cannot {what}: no throw left ({used} of at most {cap} used)",
+        "throw_left.limit": (
+            "cannot {what}: no throw left ({used} of the round's limit of {cap} used)"
+        ),
+        "throw.all_aside": (
+            "cannot throw again with every die set aside: at least one die goes back into the cup"
+        ),
+        "lift.only_first": "only the round's first player lifts his cup, on his first throw, once",
+        # setting aside and taking back
+        "set_aside.ones": "may set aside only 1s under {rules}, not {bad}",
+        "set_aside.ones_sixes": (
+            "may set aside only 1s under {rules}, not {bad} (sixes only by turning them)"
+        ),
+        "set_aside.missing": "cannot set aside {dice}: the last throw left {avail} in the cup",
+        "set_aside.missing_locked": (
+            "cannot set aside {dice}: the last throw left {avail} in the cup"
+            " (after turning sixes the leftover 6 goes back into the cup)"
+        ),
+        "take_back.missing": "cannot take back {dice}: on the table are {on_table}",
+        # Sechsen drehen
+        "sixes.off": "{rules} does not turn sixes",
+        "sixes.last_throw": "cannot turn sixes on the last throw: turning needs a throw left",
+        "sixes.again": "sixes were already turned in this throw",
+        "sixes.too_few": (
+            "turning into {ones} one(s) needs {need} sixes in the same throw; "
+            "the last throw has {have}"
+        ),
+        # stop, blind
+        "stop.no_throw": "cannot stop before the first throw",
+        "stop.must_throw": "after turning sixes the player must throw again",
+        "blind.off": "{rules} has no blind round",
+        "blind.only_first": (
+            "only the round's first player declares blind, before lifting his first throw"
+        ),
+        # Einkaufen, Strafdeckel, void throws
+        "einkaufen.phase": (
+            "Einkaufen is decided before a round once the Stock is empty; "
+            "the game waits for {waiting}"
+        ),
+        "straf.off": "{rules} gives no Strafdeckel",
+        "straf.phase": "a Strafdeckel is given during a round of a half",
+        "straf.seat": "seat {seat} does not take part in this round",
+        "void.not_last": "only the throw just made can be void, before anything else happens",
+        "void.seat": "the last throw was seat {who}'s, not seat {seat}'s",
+    },
+    "de": {
+        "do.throw": "Werfen",
+        "do.throw_again": "Noch einmal werfen",
+        "do.lift": "Den Becher heben",
+        "do.set_aside": "Würfel herauslegen",
+        "do.take_back": "Würfel zurücknehmen",
+        "do.turn_sixes": "Sechsen drehen",
+        "do.stop": "Stehen lassen",
+        "do.blind": "Blind ansagen",
+        # after "Das Spiel wartet ..."
+        "waiting.roll_off": "auf den Wurf von {name} (Platz {seat}) beim Auswürfeln",
+        "waiting.einkaufen": "auf {name} (Platz {seat}): einkaufen oder nicht?",
+        "waiting.loading": "auf den ersten Wurf von {name} (Platz {seat})",
+        "waiting.turn": "auf {name} (Platz {seat})",
+        "waiting.game_over": "auf nichts mehr, es ist vorbei",
+        "need_turn.phase": "{what} geht jetzt nicht: Das Spiel wartet {waiting}",
+        "need_turn.seat": "{what} geht nicht: {name} ist am Zug (Platz {actor}), nicht Platz {seat}",
+        "waits.throw": "Werfen geht nicht: Das Spiel wartet {waiting}",
+        "waits": "Das Spiel wartet {waiting}",
+        "looked.no_throw": "{what} geht erst nach dem ersten Wurf",
+        "looked.not_lifted": "{what} geht nicht: Der Becher ist noch nicht gehoben (erst heben)",
+        "throw_left.first": (
+            "{what} geht nicht: kein Wurf mehr übrig ({used} von höchstens {cap} geworfen)"
+        ),
+        "throw_left.limit": (
+            "{what} geht nicht: kein Wurf mehr übrig ({used} von {cap} geworfen, "
+            "mehr lässt die Runde nicht zu)"
+        ),
+        "throw.all_aside": (
+            "Noch einmal werfen geht nicht, wenn alle Würfel herausgelegt sind: "
+            "Mindestens ein Würfel muss zurück in den Becher"
+        ),
+        "lift.only_first": (
+            "Den Becher heben darf nur der Beginner der Runde, nach seinem ersten Wurf "
+            "und nur einmal"
+        ),
+        "set_aside.ones": "Bei {rules} dürfen nur 1en herausgelegt werden, nicht {bad}",
+        "set_aside.ones_sixes": (
+            "Bei {rules} dürfen nur 1en herausgelegt werden, nicht {bad} "
+            "(6en nur durch Sechsen drehen)"
+        ),
+        "set_aside.missing": (
+            "{dice} herauslegen geht nicht: Das gibt der letzte Wurf nicht her (noch frei: {avail})"
+        ),
+        "set_aside.missing_locked": (
+            "{dice} herauslegen geht nicht: Das gibt der letzte Wurf nicht her (noch frei: "
+            "{avail}; nach dem Sechsen drehen muss die übrige 6 zurück in den Becher)"
+        ),
+        "take_back.missing": (
+            "{dice} zurücknehmen geht nicht: Das liegt nicht auf dem Tisch "
+            "(herausgelegt: {on_table})"
+        ),
+        "sixes.off": "Bei {rules} gibt es kein Sechsen drehen",
+        "sixes.last_throw": (
+            "Sechsen drehen geht nicht beim letzten Wurf: Nach dem Drehen muss noch ein Wurf "
+            "übrig sein"
+        ),
+        "sixes.again": "In diesem Wurf wurden schon Sechsen gedreht",
+        "sixes.too_few": (
+            "Sechsen drehen: Für {ones} Einser braucht man {need} Sechsen im selben Wurf, "
+            "der letzte Wurf hat {have}"
+        ),
+        "stop.no_throw": "Stehen lassen geht erst nach dem ersten Wurf",
+        "stop.must_throw": "Nach dem Sechsen drehen muss noch einmal geworfen werden",
+        "blind.off": "Bei {rules} wird nicht blind gespielt",
+        "blind.only_first": (
+            "Blind ansagen darf nur der Beginner der Runde, und nur bevor er nach seinem ersten "
+            "Wurf den Becher hebt"
+        ),
+        "einkaufen.phase": (
+            "Über das Einkaufen wird vor einer Runde entschieden, sobald der Stock leer ist; "
+            "das Spiel wartet {waiting}"
+        ),
+        "straf.off": "Bei {rules} gibt es keine Strafdeckel",
+        "straf.phase": "Strafdeckel gibt es nur während einer Runde einer Hälfte",
+        "straf.seat": "Platz {seat} spielt in dieser Runde nicht mit",
+        "void.not_last": (
+            "Nur der Wurf, der gerade gefallen ist, kann ungültig sein (Türmchen, Kippe), "
+            "und nur bevor sonst etwas passiert"
+        ),
+        "void.seat": "Der letzte Wurf war von Platz {who}, nicht von Platz {seat}",
+    },
+}
+
+#: German labels of the rule references (the English reference is its own label).
+RULE_LABELS: dict[str, str] = {
+    "RULES.md, A turn": "Regeln: Ein Zug",
+    "RULES.md, A turn 1: the round's throw limit": "Regeln: Ein Zug, 1. Wurfzahl der Runde",
+    "RULES.md, A turn 2: setting dice aside": "Regeln: Ein Zug, 2. Herauslegen",
+    "RULES.md, A turn 3: Sechsen drehen": "Regeln: Ein Zug, 3. Sechsen drehen",
+    "RULES.md, blind": "Regeln: blind",
+    "RULES.md, What each player may see": "Regeln: Wer was sehen darf",
+    "RULES.md, Einkaufen": "Regeln: Einkaufen",
+    "RULES.md, Deckel: Strafdeckel": "Regeln: Deckel, Strafdeckel",
+    "RULES.md, Deckel: Türmchen / Kippe": "Regeln: Deckel, Türmchen / Kippe",
+    "RULES.md, Who starts: play goes clockwise": (
+        "Regeln: Wer beginnt, gespielt wird im Uhrzeigersinn"
+    ),
+}
+
+_ACTIONS = {text: key for key, text in CATALOG["en"].items() if key.startswith("do.")}
+
+
+@dataclass(frozen=True, slots=True)
+class Msg:
+    """A message: a key of :data:`CATALOG` and the values of its placeholders."""
+
+    key: str
+    params: Mapping[str, object] = field(default_factory=dict)
+
+    def text(self, lang: str = "en") -> str:
+        """The message in ``lang`` (English for a language without a catalog)."""
+        words = CATALOG.get(lang, CATALOG["en"])
+        return words[self.key].format_map({k: _show(v, lang) for k, v in self.params.items()})
+
+
+def _show(value: object, lang: str) -> object:
+    if isinstance(value, Msg):
+        return value.text(lang)
+    if lang == "de" and isinstance(value, list | tuple):
+        items = [str(v) for v in value]
+        if not items:
+            return "nichts"
+        return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " und " + items[-1]
+    return value
+
+
+def placeholders(template: str) -> set[str]:
+    """The names of a template's placeholders.
+
+    >>> sorted(placeholders("cannot {what}: it is {name}'s turn"))
+    ['name', 'what']
+    """
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def action_msg(what: str) -> Msg | str:
+    """The message part for an action phrase of the engine (``"set dice aside"``).
+
+    An unknown phrase comes back as it is (the same in every language).
+
+    >>> action_msg("set dice aside").text("de")
+    'Würfel herauslegen'
+    """
+    key = _ACTIONS.get(what)
+    return Msg(key) if key is not None else what
+
+
+def waiting_for(phase: str, seat: int | None, names: Sequence[str]) -> Msg:
+    """What the game waits for in ``phase`` (a :class:`~schock.engine.Phase` value), from ``seat``.
+
+    >>> waiting_for("loading", 0, ["Anna", "Ben"]).text("en")
+    'the first throw of Anna (seat 0)'
+    >>> waiting_for("game_over", None, ["Anna", "Ben"]).text("de")
+    'auf nichts mehr, es ist vorbei'
+    """
+    if phase == "game_over" or seat is None:
+        return Msg("waiting.game_over")
+    return Msg(f"waiting.{phase}", {"name": names[seat], "seat": seat})
+
+
+def rule_label(rule: str, lang: str) -> str:
+    """The label of a rule reference in ``lang``; unknown references come back as they are."""
+    if lang == "de":
+        return RULE_LABELS.get(rule, rule)
+    return rule
