@@ -17,7 +17,9 @@ def run(*args: str) -> Result:
 
 
 def test_tables() -> None:
-    result = run("--bot", "heuristic", "--bot", "random", "--games", "20", "--seed", "3")
+    result = run(
+        "--bot", "heuristic", "--bot", "random", "--games", "20", "--seed", "3", "--lang", "en"
+    )
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "porz: 20 games, seed 3" in out
@@ -28,6 +30,17 @@ def test_tables() -> None:
         line = next(line for line in out.splitlines() if line.strip().startswith(r.name + " "))
         assert f"{r.losses}" in line.split() and f"{100 * r.loss_rate:.1f}" in line
     assert "20 games in" in result.stderr and "games/s" in result.stderr
+
+
+def test_tables_in_german_by_default() -> None:
+    result = run("--bot", "heuristic", "--bot", "random", "--games", "6", "--seed", "3")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "porz: 6 Spiele, Seed 3" in out and "Verlustquote" in out
+    assert "Wertung (openskill PlackettLuce)" in out and "der Verlierer des Spiels zuletzt" in out
+    expected = run_arena("porz", ["heuristic", "random"], games=6, seed=3, jobs=1)
+    rate = f"{100 * expected.results[0].loss_rate:.1f}".replace(".", ",")
+    assert f"{rate} %" in out
 
 
 def test_json_matches_library_and_quiet() -> None:
@@ -60,7 +73,7 @@ def test_house_rules_file(tmp_path: Path) -> None:
         "1",
     )
     assert result.exit_code == 0, result.output
-    assert "zum-becher: 4 games, seed 0" in result.stdout
+    assert "zum-becher: 4 Spiele, Seed 0" in result.stdout
 
 
 @pytest.mark.parametrize(

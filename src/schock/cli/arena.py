@@ -17,44 +17,70 @@ from schock.arena import RANKING, RATING_MODEL, ArenaResult, run_arena
 from schock.cli.common import make_console, rules_option
 from schock.rules import load_rules
 
+_TEXTS: dict[str, dict[str, str]] = {
+    "de": {
+        "title": "{rules}: {games} Spiele, Seed {seed}",
+        "games": "Spiele",
+        "losses": "Verloren",
+        "rate": "Verlustquote",
+        "ci": "95-%-Intervall (Wilson)",
+        "rating": "Wertung ({model})",
+        "rank": (
+            "Rang für die Wertung: je Spiel nach verlorenen Hälften (das Finale zählt mit), "
+            "die wenigsten zuerst, gleich viele gleich; der Verlierer des Spiels zuletzt."
+        ),
+    },
+    "en": {
+        "title": "{rules}: {games} games, seed {seed}",
+        "games": "Games",
+        "losses": "Losses",
+        "rate": "Loss rate",
+        "ci": "95 % CI (Wilson)",
+        "rating": "Rating ({model})",
+        "rank": f"Rank for the rating: {RANKING}.",
+    },
+}
 
-def percent(p: float) -> str:
-    """A rate as a percentage with one decimal.
 
-    >>> percent(0.16849), percent(1.0)
-    ('16.8 %', '100.0 %')
+def percent(p: float, lang: str = "en") -> str:
+    """A rate as a percentage with one decimal (German: decimal comma).
+
+    >>> percent(0.16849), percent(1.0), percent(0.16849, "de")
+    ('16.8 %', '100.0 %', '16,8 %')
     """
-    return f"{100 * p:.1f} %"
+    text = f"{100 * p:.1f} %"
+    return text.replace(".", ",") if lang == "de" else text
 
 
-def loss_table(result: ArenaResult) -> Table:
+def loss_table(result: ArenaResult, lang: str = "en") -> Table:
     """Per bot: games, losses, loss rate and its 95 % Wilson interval, in the order given."""
+    t = _TEXTS[lang]
     table = Table(
-        title=f"{result.rules}: {result.games} games, seed {result.seed}",
+        title=t["title"].format(rules=result.rules, games=result.games, seed=result.seed),
         box=box.SIMPLE_HEAD,
         title_justify="left",
     )
     table.add_column("Bot")
-    table.add_column("Games", justify="right")
-    table.add_column("Losses", justify="right")
-    table.add_column("Loss rate", justify="right")
-    table.add_column("95 % CI (Wilson)", justify="right")
+    table.add_column(t["games"], justify="right")
+    table.add_column(t["losses"], justify="right")
+    table.add_column(t["rate"], justify="right")
+    table.add_column(t["ci"], justify="right")
     for r in result.results:
         low, high = r.ci95
         table.add_row(
             r.name,
             str(r.games),
             str(r.losses),
-            percent(r.loss_rate),
-            f"{percent(low)} – {percent(high)}",
+            percent(r.loss_rate, lang),
+            f"{percent(low, lang)} – {percent(high, lang)}",
         )
     return table
 
 
-def rating_table(result: ArenaResult) -> Table:
+def rating_table(result: ArenaResult, lang: str = "en") -> Table:
     """The ratings, best first: mu, sigma and the ordinal mu - 3 sigma."""
     table = Table(
-        title=f"Rating ({RATING_MODEL})",
+        title=_TEXTS[lang]["rating"].format(model=RATING_MODEL),
         box=box.SIMPLE_HEAD,
         title_justify="left",
     )
@@ -89,6 +115,9 @@ def rating_table(result: ArenaResult) -> Table:
     "--quiet", is_flag=True, help="No progress bar (shown only on a terminal), no timing line."
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@click.option(
+    "--lang", type=click.Choice(["de", "en"]), default="de", show_default=True, help="Language."
+)
 def arena(
     bots: tuple[str, ...],
     rules_name: str,
@@ -97,6 +126,7 @@ def arena(
     jobs: int | None,
     quiet: bool,
     as_json: bool,
+    lang: str,
 ) -> None:
     """Play seeded games between bots and print loss rates and ratings.
 
@@ -134,9 +164,9 @@ def arena(
         click.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
     else:
         out = make_console()
-        out.print(loss_table(result))
-        out.print(rating_table(result))
-        out.print(f"Rank for the rating: {RANKING}.")
+        out.print(loss_table(result, lang))
+        out.print(rating_table(result, lang))
+        out.print(_TEXTS[lang]["rank"], highlight=False)
     if not quiet:
         used = jobs if jobs is not None else (os.cpu_count() or 1)
         err.print(
