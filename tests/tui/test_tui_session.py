@@ -163,3 +163,16 @@ def test_describe_event_tells_nothing_hidden() -> None:
     assert describe_event(stop, s, "de") == "Ben lässt stehen (2 Würfe)"
     assert describe_event(stop, s, "en") == "Ben stops (2 throws)"
     assert "1-1-4" not in describe_event(stop, s, "en")
+
+
+def test_the_record_keeps_which_bot_played_each_seat() -> None:
+    s = Session.new(PORZ, [Player("Anna"), Player("Ben", "cautious")], seed=3)
+    s.run_until_human()
+    record = loads(s.record_text())
+    assert record.bots == (None, "cautious")
+    again = Session.resume(record)
+    assert again.players == s.players and again.bots.keys() == {1}
+    # a record without bot kinds falls back to names
+    plain = loads(dumps(s.game))
+    assert plain.bots == ()
+    assert [p.bot for p in Session.resume(plain).players] == [None, None]

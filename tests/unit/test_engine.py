@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from schock import IllegalActionError, InvalidInputError, load_rules
-from schock.engine import Game, Phase, ScriptedDice, Seat, TableDice, events, parse_action
-from schock.engine.record import dumps
+from schock.engine import (
+    Game,
+    Phase,
+    ScriptedDice,
+    Seat,
+    SeededDice,
+    TableDice,
+    events,
+    parse_action,
+)
+from schock.engine.record import dumps, loads
+from schock.errors import RecordError
 
 
 def table_game(preset: str, n: int = 3, starter: int | None = 0, **overrides: object) -> Game:
@@ -421,8 +433,11 @@ def test_porz_opening_round_tie_for_lowest_youngest_loses() -> None:
 
 
 def test_opening_round_tie_without_ages_is_a_roll_off_lowest_loses() -> None:
-    g = Game(load_rules("niederrhein"), seats=["A", "B", "C"],
-             dice=ScriptedDice([1, 1, 5, 2, 2, 3, 3, 2, 2, 4, 1]))
+    g = Game(
+        load_rules("niederrhein"),
+        seats=["A", "B", "C"],
+        dice=ScriptedDice([1, 1, 5, 2, 2, 3, 3, 2, 2, 4, 1]),
+    )
     for _ in range(5):
         g.throw()
     assert g.deckel == (0, 0, 5) and g.round_starter == 2
@@ -463,3 +478,16 @@ def test_two_half_losers_play_the_final_started_by_the_first() -> None:
     assert g.half_number == 3 and g.players == (1, 2) and g.round_order == (2, 1)
     play(g, "2 throw 2-2-1", "2 lift", "2 stop", "1 throw 1-1-1", "1 stop")
     assert g.over and not g.durchmarsch and g.loser == 2
+
+
+def test_record_bot_kinds_round_trip_and_bad_values() -> None:
+    g = Game(load_rules("porz"), seats=["Anna", "Ben"], starter=0, dice=SeededDice(1))
+    text = dumps(g, bots=[None, "optimal"])
+    assert json.loads(text)["seats"] == [{"name": "Anna"}, {"name": "Ben", "bot": "optimal"}]
+    assert loads(text).bots == (None, "optimal")
+    with pytest.raises(InvalidInputError, match="one entry per seat"):
+        dumps(g, bots=["random"])
+    data = json.loads(text)
+    data["seats"][1]["bot"] = 7
+    with pytest.raises(RecordError, match=r"seats\[1\].bot: expected the name of a bot kind"):
+        loads(json.dumps(data))

@@ -21,11 +21,11 @@ from schock.rules import load_rules
 from schock.tui.session import (
     Player,
     Session,
-    bot_kind_of,
     bot_names,
     check_bot,
     default_bot,
     parse_seat,
+    recorded_players,
 )
 from schock.tui.texts import LANGS, say
 
@@ -54,7 +54,7 @@ def _resume(file: Path, seats: tuple[str, ...]) -> Session:
             "schock play throws its own dice, so it resumes records with seeded or scripted dice"
         )
     names = [s.name for s in record.seats]
-    players = {n: Player(n, bot_kind_of(n)) for n in names}
+    players = {p.name: p for p in recorded_players(record)}
     try:
         for spec in seats:
             p = parse_seat(spec)

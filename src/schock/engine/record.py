@@ -32,6 +32,7 @@ True
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -56,6 +57,8 @@ class Record:
     dice: dict[str, Any]
     actions: tuple[str, ...]
     result: dict[str, Any] | None = field(default=None)
+    bots: tuple[str | None, ...] = ()
+    """Per seat, the kind of bot that played it (None: a person); empty when not recorded."""
 
 
 def rules_to_json(rules: Rules) -> dict[str, Any]:
@@ -111,16 +114,26 @@ def dice_source(desc: Any, where: str = "dice") -> DiceSource:
     raise RecordError(f"{where}.source: {kind!r}; allowed: 'seeded', 'scripted', 'table'")
 
 
-def to_json(game: Game) -> dict[str, Any]:
-    """The record of ``game`` as a JSON-ready dict."""
+def _seat_json(seat: Seat, bot: str | None) -> dict[str, Any]:
+    out: dict[str, Any] = {"name": seat.name}
+    if seat.age is not None:
+        out["age"] = seat.age
+    if bot is not None:
+        out["bot"] = bot
+    return out
+
+
+def to_json(game: Game, *, bots: Sequence[str | None] = ()) -> dict[str, Any]:
+    """The record of ``game`` as a JSON-ready dict; ``bots`` names the bot
+    kind of each seat a bot played (None for a person), if it should be kept."""
+    if bots and len(bots) != len(game.seats):
+        raise InvalidInputError(f"bots: one entry per seat ({len(game.seats)}), got {len(bots)}")
+    kinds = list(bots) or [None] * len(game.seats)
     out: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
         "rules": rules_to_json(game.rules),
-        "seats": [
-            {"name": s.name} if s.age is None else {"name": s.name, "age": s.age}
-            for s in game.seats
-        ],
+        "seats": [_seat_json(s, b) for s, b in zip(game.seats, kinds, strict=True)],
         "starter": game.starter,
         "dice": game.dice.describe(),
         "actions": [format_action(seat, a) for seat, a in game.actions],
@@ -130,9 +143,9 @@ def to_json(game: Game) -> dict[str, Any]:
     return out
 
 
-def dumps(game: Game) -> str:
-    """The record of ``game`` as JSON text (one action per line)."""
-    data = to_json(game)
+def dumps(game: Game, *, bots: Sequence[str | None] = ()) -> str:
+    """The record of ``game`` as JSON text (one action per line); see :func:`to_json`."""
+    data = to_json(game, bots=bots)
     actions = data.pop("actions")
     result = data.pop("result", None)
     head = json.dumps(data, ensure_ascii=False, indent=2)[:-2]
@@ -180,9 +193,14 @@ def from_json(data: Any) -> Record:
     if not isinstance(seats_raw, list):
         raise RecordError("seats: expected a list")
     seats = []
+    bots: list[str | None] = []
     for i, s in enumerate(seats_raw):
-        if not isinstance(s, dict) or set(s) - {"name", "age"}:
-            raise RecordError(f"seats[{i}]: expected {{'name': ..., 'age': ...}}")
+        if not isinstance(s, dict) or set(s) - {"name", "age", "bot"}:
+            raise RecordError(f"seats[{i}]: expected {{'name': ..., 'age': ..., 'bot': ...}}")
+        bot = s.get("bot")
+        if bot is not None and (not isinstance(bot, str) or not bot):
+            raise RecordError(f"seats[{i}].bot: expected the name of a bot kind, got {bot!r}")
+        bots.append(bot)
         try:
             seats.append(Seat(s.get("name"), s.get("age")))  # type: ignore[arg-type]
         except InvalidInputError as exc:
@@ -203,7 +221,8 @@ def from_json(data: Any) -> Record:
     result = data.get("result")
     if result is not None and (not isinstance(result, dict) or "loser" not in result):
         raise RecordError('result: expected {"loser": seat, "durchmarsch": bool}')
-    return Record(rules, tuple(seats), starter, dice, tuple(actions), result)
+    kinds = tuple(bots) if any(b is not None for b in bots) else ()
+    return Record(rules, tuple(seats), starter, dice, tuple(actions), result, kinds)
 
 
 def replay(record: Record, *, upto: int | None = None) -> Game:

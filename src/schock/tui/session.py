@@ -97,6 +97,14 @@ def bot_kind_of(name: str) -> str | None:
     return kind if kind in available_bots() else None
 
 
+def recorded_players(record: Record) -> list[Player]:
+    """Who played each seat of ``record``: its bot kinds where it keeps them
+    (``seats[i].bot``), else a seat named after a bot kind is that bot."""
+    if record.bots:
+        return [Player(s.name, b) for s, b in zip(record.seats, record.bots, strict=True)]
+    return [Player(s.name, bot_kind_of(s.name)) for s in record.seats]
+
+
 def bot_names(kinds: Sequence[str], taken: Sequence[str]) -> list[str]:
     """Names for bots of ``kinds``: the kind, numbered from 2 where it repeats.
 
@@ -208,7 +216,7 @@ class Session:
         ``players``, a seat named after a bot kind is that bot, the others human."""
         game = replay(record)
         if players is None:
-            players = [Player(s.name, bot_kind_of(s.name)) for s in game.seats]
+            players = recorded_players(record)
         seed = record.dice.get("seed")
         return cls(game, players, seed=seed if isinstance(seed, int) else None)
 
@@ -304,7 +312,7 @@ class Session:
 
     def record_text(self) -> str:
         """The game record so far (see :mod:`schock.engine.record`)."""
-        return dumps(self.game)
+        return dumps(self.game, bots=[p.bot for p in self.players])
 
 
 def log_lines(game: Game, lang: str = "de") -> list[str]:
