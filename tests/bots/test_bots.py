@@ -97,6 +97,7 @@ def test_hints_refuse_a_view_with_nothing_to_decide() -> None:
         hints(game.view(actor), objective="glory")
     first = hints(game.view(actor))
     assert [h.kind for h in first] == ["throw"]
+    assert 0 < first[0].p_not_lose < 1 and first[0].expected_deckel > 0
 
 
 def test_first_player_before_lifting_compares_lift_zu_and_blind() -> None:
@@ -112,6 +113,7 @@ def test_first_player_before_lifting_compares_lift_zu_and_blind() -> None:
     assert by["lift"].value >= by["zu"].value  # looking is never worse than not looking
     assert by["lift"].value >= by["rethrow"].value
     assert 0 < by["blind"].p_not_lose < 1
+    assert by["rethrow"].p_not_lose <= by["lift"].p_not_lose
     assert by["lift"].describe("de") == "Becher heben"
 
 
