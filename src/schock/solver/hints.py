@@ -135,15 +135,13 @@ def hints(
     rules = view.rules
     me = sit.me
     problem = _problem(rules, sit.table, sit.limit, obj)
-    solver = problem.solver
-    nan = float("nan")
     out: list[Hint] = []
     if me.throws == 0:
-        return [Hint("throw", None, solver.start(), nan, nan, (ThrowAction(),))]
+        return [_unseen("throw", ThrowAction(), problem, 1, metrics)]
     if not me.looked:
         legal = set(view.legal)
         if LiftAction() in legal:
-            out.append(_lift(problem, metrics))
+            out.append(_unseen("lift", LiftAction(), problem, 1, metrics))
         if StopAction() in legal:
             kind = "zu" if sit.first else "stop"
             out.append(_blindly(kind, problem, me.throws, StopAction(), metrics))
@@ -151,7 +149,7 @@ def hints(
             blind = _problem(rules, replace(sit.table, blind=True), 1, obj)
             out.append(_blindly("blind", blind, 1, BlindAction(), metrics))
         if sit.first and ThrowAction() in legal:
-            out.append(Hint("rethrow", None, solver.before((), 1), nan, nan, (ThrowAction(),)))
+            out.append(_unseen("rethrow", ThrowAction(), problem, 2, metrics))
         out.sort(key=lambda h: -h.value)
         return out
     assert me.last_throw is not None
@@ -174,20 +172,19 @@ def hints(
     return out
 
 
-def _lift(problem: _Problem, metrics: bool) -> Hint:
-    """Lifting the cup on the first throw: the best play over the throw still unseen."""
+def _unseen(kind: str, action: Action, problem: _Problem, used: int, metrics: bool) -> Hint:
+    """A throw not yet seen (the next one, or the one under the cup) as throw
+    number ``used``: the best play over every way it may fall."""
     solver = problem.solver
     value = p_nl = deckel = 0.0
     for roll, p in _PROBS[3]:
-        v, move = solver.after((), roll, 1)
+        v, move = solver.after((), roll, used)
         value += p * v
         if metrics:
-            p_nl += p * solver.follow(problem.p_not_lose, (), roll, 1, move)
-            deckel += p * solver.follow(problem.received, (), roll, 1, move)
+            p_nl += p * solver.follow(problem.p_not_lose, (), roll, used, move)
+            deckel += p * solver.follow(problem.received, (), roll, used, move)
     nan = float("nan")
-    return Hint(
-        "lift", None, value, p_nl if metrics else nan, deckel if metrics else nan, (LiftAction(),)
-    )
+    return Hint(kind, None, value, p_nl if metrics else nan, deckel if metrics else nan, (action,))
 
 
 def _blindly(kind: str, problem: _Problem, throws: int, action: Action, metrics: bool) -> Hint:
