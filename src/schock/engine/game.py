@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from schock.dice import Outcome, check_dice
 from schock.engine import events as ev
@@ -45,6 +45,7 @@ from schock.engine.actions import (
     VoidThrowAction,
 )
 from schock.engine.dice_sources import DiceSource, ScriptedDice, SeededDice, TableDice
+from schock.engine.views import View, make_view
 from schock.errors import IllegalActionError, InvalidInputError
 from schock.messages import Msg, action_msg, waiting_for
 from schock.results import Evaluation, evaluation_table, sort_key
@@ -58,9 +59,6 @@ from schock.rules.model import (
     Structure,
 )
 
-if TYPE_CHECKING:
-    from schock.engine.views import View
-
 MIN_SEATS = 2
 MAX_SEATS = 12
 
@@ -73,6 +71,15 @@ class Phase(StrEnum):
     LOADING = "loading"  # simultaneous first throws (laden), or the opening round
     TURN = "turn"  # a player's turn
     GAME_OVER = "game_over"
+
+
+# The phases as plain names for the engine's hot paths: in Python 3.11 ``Phase.TURN``
+# goes through ``EnumType.__getattr__`` and costs several times a global lookup.
+_ROLL_OFF = Phase.ROLL_OFF
+_EINKAUFEN = Phase.EINKAUFEN
+_LOADING = Phase.LOADING
+_TURN = Phase.TURN
+_GAME_OVER = Phase.GAME_OVER
 
 
 class HalfKind(StrEnum):
@@ -170,15 +177,17 @@ class _Turn:
     def fresh(self) -> list[int]:
         """Indices of dice from the current throw that may still be set aside."""
         t = self.throws
-        return [
-            i
-            for i in range(len(self.values))
-            if self.origin[i] == t and not self.aside[i] and not self.locked[i]
-        ]
+        origin, aside, locked = self.origin, self.aside, self.locked
+        out = []
+        for i in range(len(origin)):
+            if origin[i] == t and not aside[i] and not locked[i]:
+                out.append(i)
+        return out
 
     def outcome(self) -> Outcome:
         t = self.throws
-        on_hand = all(o == t for o in self.origin) and not any(self.turned)
+        origin = self.origin
+        on_hand = origin[0] == origin[1] == origin[2] == t and not any(self.turned)
         a, b, c = self.values
         if a > b:
             a, b = b, a
@@ -313,7 +322,7 @@ class Game:
         self.log: list[ev.Event] = []
         self.actions: list[tuple[int, Action]] = []
         """Every action applied, with its seat: what a game record stores."""
-        self.phase = Phase.TURN
+        self.phase = _TURN
         self.halves: list[_Half] = []
         self.half_losers: list[int] = []
         self.loser: int | None = None
@@ -327,6 +336,9 @@ class Game:
         self.last_showdown: ev.Showdown | None = None
         self.last_deckel: ev.DeckelGiven | None = None
         self._table = evaluation_table(rules)
+        self._ones_only = rules.set_aside is SetAside.ONES
+        self._most_deckel_starts = rules.starter_after_stock is StarterAfterStock.MOST_DECKEL
+        self._orders: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
         self._trusted = type(self.dice) in (SeededDice, ScriptedDice)
         self._n = n = len(parsed)
         self._clockwise = tuple(tuple((s + i) % n for i in range(n)) for s in range(n))
@@ -338,19 +350,19 @@ class Game:
     def actor(self) -> int | None:
         """The seat whose move it is, or None when the game is over."""
         p = self.phase
-        if p is Phase.TURN:
+        if p is _TURN:
             r = self._round
             assert r is not None
             return r.order[r.pos]
-        if p is Phase.LOADING:
+        if p is _LOADING:
             r = self._round
             assert r is not None
             return r.order[r.load_pos]
-        if p is Phase.EINKAUFEN:
+        if p is _EINKAUFEN:
             r = self._round
             assert r is not None
             return r.einkauf_queue[0]
-        if p is Phase.ROLL_OFF:
+        if p is _ROLL_OFF:
             ro = self._rolloff
             assert ro is not None
             return ro.candidates[ro.pos]
@@ -359,7 +371,7 @@ class Game:
     @property
     def over(self) -> bool:
         """True once the game has its loser."""
-        return self.phase is Phase.GAME_OVER
+        return self.phase is _GAME_OVER
 
     @property
     def half_number(self) -> int:
@@ -434,14 +446,16 @@ class Game:
         return r.limit
 
     def _need_turn(self, seat: int | None, what: str) -> _Turn:
-        if self.phase is not Phase.TURN:
+        if self.phase is not _TURN:
             raise _fail(
                 "need_turn.phase",
                 R_TURN,
                 what=action_msg(what),
                 waiting=waiting_for(self.phase, self.actor, [s.name for s in self.seats]),
             )
-        t = self._turn()
+        r = self._round
+        assert r is not None
+        t = r.turns[r.order[r.pos]]
         if seat is not None and seat != t.seat:
             raise _fail(
                 "need_turn.seat",
@@ -453,6 +467,22 @@ class Game:
             )
         return t
 
+    def _need_choice(self, seat: int | None, what: str) -> _Turn:
+        """The current turn, once its player has looked at his throw and has a throw
+        left: what setting dice aside and taking them back need."""
+        if self.phase is _TURN:  # the usual case first, cheaply
+            r = self._round
+            assert r is not None
+            t = r.turns[r.order[r.pos]]
+            cap = self.rules.max_throws if r.pos == 0 else r.limit
+            assert cap is not None
+            if (seat is None or seat == t.seat) and t.throws and t.seen and t.throws < cap:
+                return t
+        t = self._need_turn(seat, what)  # else these say what is wrong
+        self._need_looked(t, what)
+        self._need_throw_left(t, what)
+        raise AssertionError("unreachable: one of the checks above fails")
+
     def _need_looked(self, t: _Turn, what: str) -> None:
         if t.throws == 0:
             raise _fail("looked.no_throw", R_TURN, what=action_msg(what))
@@ -460,9 +490,12 @@ class Game:
             raise _fail("looked.not_lifted", R_VIEW, what=action_msg(what))
 
     def _need_throw_left(self, t: _Turn, what: str) -> None:
-        cap = self._cap()
+        r = self._round
+        assert r is not None
+        first = r.pos == 0
+        cap = self.rules.max_throws if first else r.limit
+        assert cap is not None
         if t.throws >= cap:
-            first = self._is_first()
             raise _fail(
                 "throw_left.first" if first else "throw_left.limit",
                 R_LIMIT,
@@ -476,7 +509,7 @@ class Game:
     def verify_throw(self, dice: Sequence[int] | None = None, *, seat: int | None = None) -> int:
         """Check a throw; return how many dice it throws."""
         p = self.phase
-        if p is Phase.ROLL_OFF or p is Phase.LOADING:
+        if p is _ROLL_OFF or p is _LOADING:
             actor = self.actor
             if seat is not None and seat != actor:
                 raise _fail(
@@ -484,7 +517,7 @@ class Game:
                     R_ORDER,
                     waiting=waiting_for(p, actor, [s.name for s in self.seats]),
                 )
-            n = 1 if p is Phase.ROLL_OFF else 3
+            n = 1 if p is _ROLL_OFF else 3
         else:
             t = self._need_turn(seat, "throw")
             if t.throws:
@@ -504,26 +537,28 @@ class Game:
     def throw(self, dice: Sequence[int] | None = None, *, seat: int | None = None) -> ev.Event:
         """Throw the dice in the cup (``dice`` typed in, else from the source)."""
         n = self.verify_throw(dice, seat=seat)
-        actor = self.actor
+        p = self.phase
+        r = self._round
+        if p is _TURN:
+            assert r is not None
+            t = r.turns[r.order[r.pos]]
+            actor: int | None = t.seat
+        else:
+            actor = self.actor
         assert actor is not None
         if dice is None:
-            values = self.dice.roll(n)
-            if not self._trusted:
-                check_dice(values, count=n)
-            if n > 1:
-                values = tuple(sorted(values))  # the log shows every throw's dice ascending
-            self.actions.append((actor, _THROW))
+            values = self._roll(n, actor)
         else:
             values = tuple(sorted(dice))  # typed-in dice have no order
             self.actions.append((actor, ThrowAction(values)))
-        p = self.phase
-        if p is not Phase.TURN:
-            if p is Phase.ROLL_OFF:
+        if p is not _TURN:
+            if p is _ROLL_OFF:
                 return self._roll_off_throw(values[0])
             return self._loading_throw(values)
-        r = self._round
         assert r is not None
-        t = r.turns[actor]
+        first = r.pos == 0
+        cap = self.rules.max_throws if first else r.limit
+        assert cap is not None
         k = t.throws = t.throws + 1
         if k == 1:
             t.values = list(values)
@@ -544,7 +579,7 @@ class Game:
         t.must_throw = False
         t.turned_now = False
         t.history.append(values)
-        if r.pos == 0 and k < self.rules.max_throws:
+        if first and k < cap:
             # the round's first player: his first throw waits under the cup for
             # "lift" (or "zu"/blind); later ones he lifts to decide, for all to see
             t.shown = t.seen = k > 1
@@ -553,9 +588,19 @@ class Game:
             t.seen = True
         e = ev.Thrown(actor, values, k)
         self.log.append(e)
-        if self._auto_stop and k >= self._cap():
-            self.stop()
+        if self._auto_stop and k >= cap:
+            self._stop(t)
         return e
+
+    def _roll(self, n: int, actor: int) -> tuple[int, ...]:
+        """``n`` dice from the source, recorded as a throw of ``actor``."""
+        values = self.dice.roll(n)
+        if not self._trusted:
+            check_dice(values, count=n)
+        if n > 1:
+            values = tuple(sorted(values))  # the log shows every throw's dice ascending
+        self.actions.append((actor, _THROW))
+        return values
 
     def _loading_throw(self, values: tuple[int, ...]) -> ev.Event:
         r = self._round
@@ -577,7 +622,7 @@ class Game:
             if r.opening:
                 self._showdown()
             else:
-                self.phase = Phase.TURN
+                self.phase = _TURN
                 self._activate()
         return e
 
@@ -615,13 +660,17 @@ class Game:
     # ------------------------------------------------------------------ set aside / take back
     def verify_set_aside(self, dice: Sequence[int], *, seat: int | None = None) -> list[int]:
         """Check setting aside ``dice`` from the last throw; return their indices."""
-        t = self._need_turn(seat, "set dice aside")
-        self._need_looked(t, "set dice aside")
-        self._need_throw_left(t, "set dice aside")
+        return self._check_set_aside(dice, seat)[2]
+
+    def _check_set_aside(
+        self, dice: Sequence[int], seat: int | None
+    ) -> tuple[_Turn, tuple[int, ...], list[int]]:
+        """The turn, the dice (sorted) and their indices, once checked."""
+        t = self._need_choice(seat, "set dice aside")
         values = check_dice(dice, count=None)
         if not values:
             raise InvalidInputError("name at least one die to set aside")
-        if self.rules.set_aside is SetAside.ONES and any(v != 1 for v in values):
+        if self._ones_only and any(v != 1 for v in values):
             bad = [v for v in values if v != 1]
             raise _fail(
                 "set_aside.ones_sixes" if 6 in bad else "set_aside.ones",
@@ -640,47 +689,52 @@ class Game:
                 dice=list(values),
                 avail=avail,
             )
-        return idx
+        return t, values, idx
 
     def can_set_aside(self, dice: Sequence[int], *, seat: int | None = None) -> bool:
         return _can(self.verify_set_aside, dice, seat=seat)
 
     def set_aside(self, dice: Sequence[int], *, seat: int | None = None) -> ev.Event:
         """Put dice of the last throw on the table."""
-        idx = self.verify_set_aside(dice, seat=seat)
-        t = self._turn()
-        self.actions.append((t.seat, SetAsideAction(tuple(sorted(dice)))))
+        t, values, idx = self._check_set_aside(dice, seat)
+        self.actions.append((t.seat, SetAsideAction(values)))
+        aside = t.aside
         for i in idx:
-            t.aside[i] = True
-        e = ev.SetAside(t.seat, tuple(sorted(t.values[i] for i in idx)))
+            aside[i] = True
+        e = ev.SetAside(t.seat, values)  # the dice picked show exactly these values
         self.log.append(e)
         return e
 
     def verify_take_back(self, dice: Sequence[int], *, seat: int | None = None) -> list[int]:
         """Check putting ``dice`` from the table back into the cup."""
-        t = self._need_turn(seat, "take dice back")
-        self._need_looked(t, "take dice back")
-        self._need_throw_left(t, "take dice back")
+        return self._check_take_back(dice, seat)[2]
+
+    def _check_take_back(
+        self, dice: Sequence[int], seat: int | None
+    ) -> tuple[_Turn, tuple[int, ...], list[int]]:
+        """The turn, the dice (sorted) and their indices, once checked."""
+        t = self._need_choice(seat, "take dice back")
         values = check_dice(dice, count=None)
         if not values:
             raise InvalidInputError("name at least one die to take back")
-        idx = _pick(t, [i for i in range(3) if t.aside[i]], values)
+        aside = t.aside
+        idx = _pick(t, [i for i in (0, 1, 2) if aside[i]], values)
         if idx is None:
             on_table = sorted(t.values[i] for i in range(3) if t.aside[i])
             raise _fail("take_back.missing", R_TURN, dice=list(values), on_table=on_table)
-        return idx
+        return t, values, idx
 
     def can_take_back(self, dice: Sequence[int], *, seat: int | None = None) -> bool:
         return _can(self.verify_take_back, dice, seat=seat)
 
     def take_back(self, dice: Sequence[int], *, seat: int | None = None) -> ev.Event:
         """Put dice set aside earlier back into the cup."""
-        idx = self.verify_take_back(dice, seat=seat)
-        t = self._turn()
-        self.actions.append((t.seat, TakeBackAction(tuple(sorted(dice)))))
+        t, values, idx = self._check_take_back(dice, seat)
+        self.actions.append((t.seat, TakeBackAction(values)))
+        aside = t.aside
         for i in idx:
-            t.aside[i] = False
-        e = ev.TakenBack(t.seat, tuple(sorted(t.values[i] for i in idx)))
+            aside[i] = False
+        e = ev.TakenBack(t.seat, values)  # the dice picked show exactly these values
         self.log.append(e)
         return e
 
@@ -743,9 +797,12 @@ class Game:
 
     def stop(self, *, seat: int | None = None) -> ev.Event:
         """End the turn with the dice as they are."""
-        t = self._check_stop(seat)
+        return self._stop(self._check_stop(seat))
+
+    def _stop(self, t: _Turn) -> ev.Event:
+        """Stop the current turn ``t`` (checked)."""
         self.actions.append((t.seat, _STOP))
-        return self._end_turn()
+        return self._end_turn(t)
 
     def verify_blind(self, *, seat: int | None = None) -> None:
         if not self.rules.blind:
@@ -760,19 +817,20 @@ class Game:
     def blind(self, *, seat: int | None = None) -> ev.Event:
         """Declare blind: the round is one throw for everybody, the Deckel double."""
         self.verify_blind(seat=seat)
-        self.actions.append((self._turn().seat, _BLIND))
+        t = self._turn()
+        self.actions.append((t.seat, _BLIND))
         r = self._round
         assert r is not None
         r.blind = True
-        e = ev.BlindDeclared(self._turn().seat)
+        e = ev.BlindDeclared(t.seat)
         self.log.append(e)
-        self._end_turn()
+        self._end_turn(t)
         return e
 
-    def _end_turn(self) -> ev.Event:
+    def _end_turn(self, t: _Turn) -> ev.Event:
+        """End the current turn ``t``."""
         r = self._round
         assert r is not None
-        t = r.turns[r.order[r.pos]]
         t.done = True
         t.result = t.outcome()
         first = r.pos == 0
@@ -800,11 +858,11 @@ class Game:
             assert r.limit is not None
             t.seen = r.limit > 1
             if self._auto_stop and r.limit == 1:
-                self.stop()
+                self._stop(t)
 
     # ------------------------------------------------------------------ Einkaufen
     def verify_einkaufen(self, join: bool = True, *, seat: int | None = None) -> None:
-        if self.phase is not Phase.EINKAUFEN:
+        if self.phase is not _EINKAUFEN:
             raise _fail(
                 "einkaufen.phase",
                 R_EINKAUFEN,
@@ -847,7 +905,7 @@ class Game:
             raise _fail("straf.off", R_STRAF, "strafdeckel", rules=self.rules.id)
         if isinstance(items, bool) or not isinstance(items, int) or not 1 <= items <= 4:
             raise InvalidInputError(f"items must be 1 to 4 (three dice and a cup), got {items!r}")
-        if self.phase is Phase.GAME_OVER or self._round is None or self.phase is Phase.ROLL_OFF:
+        if self.phase is _GAME_OVER or self._round is None or self.phase is _ROLL_OFF:
             raise _fail("straf.phase", R_STRAF)
         if seat not in self._round.order:
             raise _fail("straf.seat", R_STRAF, seat=seat)
@@ -949,10 +1007,10 @@ class Game:
         """The actor's legal moves (sets of dice listed one value at a time;
         scorekeeping actions such as Strafdeckel and void throws left out)."""
         p = self.phase
-        if p is not Phase.TURN:
-            if p is Phase.GAME_OVER:
+        if p is not _TURN:
+            if p is _GAME_OVER:
                 return []
-            if p is Phase.EINKAUFEN:
+            if p is _EINKAUFEN:
                 return [_JOIN, _PASS]
             return [_THROW]
         r = self._round
@@ -976,7 +1034,7 @@ class Game:
             values, aside, origin = t.values, t.aside, t.origin
             if not (aside[0] and aside[1] and aside[2]):
                 out.append(_THROW)
-            ones_only = self.rules.set_aside is SetAside.ONES
+            ones_only = self._ones_only
             locked, turned = t.locked, t.turned
             seen_v = 0
             back = 0
@@ -1026,9 +1084,9 @@ class Game:
 
     def _begin_roll_off(self, purpose: RollOffPurpose, candidates: tuple[int, ...]) -> None:
         self._rolloff = _RollOff(purpose, candidates)
-        self.phase = Phase.ROLL_OFF
+        self.phase = _ROLL_OFF
         if self._auto_roll:
-            while self.phase is Phase.ROLL_OFF:
+            while self.phase is _ROLL_OFF:
                 self.throw()
 
     def _decide_roll_off(self) -> None:
@@ -1053,9 +1111,13 @@ class Game:
         else:
             self._begin_round(seat)
 
-    def _order_from(self, starter: int, members: Sequence[int]) -> tuple[int, ...]:
+    def _order_from(self, starter: int, members: tuple[int, ...]) -> tuple[int, ...]:
         """``members`` in play order (clockwise) from ``starter``."""
-        return tuple(s for s in self._clockwise[starter] if s in members)
+        key = (starter, members)
+        order = self._orders.get(key)
+        if order is None:
+            order = self._orders[key] = tuple(s for s in self._clockwise[starter] if s in members)
+        return order
 
     def _begin_opening_round(self) -> None:
         h = self._half
@@ -1064,36 +1126,38 @@ class Game:
         r = self._round = _Round(self._rounds_in_half, order[0], order, opening=True)
         r.limit = 1
         self.log.append(ev.RoundStarted(r.number, r.starter, order, opening=True))
-        self.phase = Phase.LOADING
+        self.phase = _LOADING
         self._auto_loading()
 
     def _begin_round(self, starter: int) -> None:
         h = self._half
         self._rounds_in_half += 1
-        members = h.players if h.stock > 0 else tuple(s for s in h.players if h.deckel[s] > 0)
-        order = self._order_from(starter, members)
+        everybody = self._order_from(starter, h.players)
+        deckel = h.deckel
+        order = everybody if h.stock > 0 else tuple([s for s in everybody if deckel[s] > 0])
         r = self._round = _Round(self._rounds_in_half, starter, order, opening=False)
         if self.rules.einkaufen and h.stock == 0:
-            queue = [s for s in self._order_from(starter, h.players) if h.deckel[s] == 0]
+            queue = [s for s in everybody if deckel[s] == 0]
             if queue:
                 r.einkauf_queue = queue
-                self.phase = Phase.EINKAUFEN
+                self.phase = _EINKAUFEN
                 return
         self.log.append(ev.RoundStarted(r.number, starter, order))
         self._start_play()
 
     def _start_play(self) -> None:
         if self.rules.simultaneous_first_throw:
-            self.phase = Phase.LOADING
+            self.phase = _LOADING
             self._auto_loading()
         else:
-            self.phase = Phase.TURN
+            self.phase = _TURN
 
     def _auto_loading(self) -> None:
         if self._auto_load:
             r = self._round
-            while self.phase is Phase.LOADING and self._round is r:
-                self.throw()
+            assert r is not None
+            while self.phase is _LOADING and self._round is r:
+                self._loading_throw(self._roll(3, r.order[r.load_pos]))  # as throw() would
 
     def _showdown(self) -> None:
         r = self._round
@@ -1102,17 +1166,20 @@ class Game:
         rules = self.rules
         results = []
         keys = []
+        turns = r.turns
+        opening = r.opening
         for pos, s in enumerate(r.order):
-            t = r.turns[s]
-            o = t.result if t.result is not None else t.outcome()
-            t.result = o
+            t = turns[s]
+            o = t.result
+            if o is None:
+                o = t.result = t.outcome()
             t.shown = True
             e = table[(o.dice, o.on_hand)]
             results.append((s, o))
             # the opening round is thrown at once: no seat order, ties go to a roll-off
-            keys.append((-e.strength, 0, 0) if r.opening else sort_key(rules, e, o.throws, pos))
+            keys.append((-e.strength, 0, 0) if opening else sort_key(rules, e, o.throws, pos))
         ranking = sorted(range(len(results)), key=keys.__getitem__)
-        seats = tuple(results[i][0] for i in ranking)
+        seats = tuple([results[i][0] for i in ranking])
         self.last_showdown = ev.Showdown(tuple(results), seats)
         self.log.append(self.last_showdown)
         self._winner = seats[0]
@@ -1184,7 +1251,7 @@ class Game:
     def _next_round(self, loser: int) -> None:
         h = self._half
         starter = loser
-        if h.stock == 0 and self.rules.starter_after_stock is StarterAfterStock.MOST_DECKEL:
+        if h.stock == 0 and self._most_deckel_starts:
             most = max(h.deckel)
             if h.deckel[loser] != most:
                 starter = next(s for s in self._order_from(loser, h.players) if h.deckel[s] == most)
@@ -1212,15 +1279,13 @@ class Game:
     def _game_lost(self, loser: int, *, durchmarsch: bool) -> None:
         self.loser = loser
         self.durchmarsch = durchmarsch
-        self.phase = Phase.GAME_OVER
+        self.phase = _GAME_OVER
         self._round = None
         self.log.append(ev.GameLost(loser, durchmarsch))
 
     # ------------------------------------------------------------------ views
     def view(self, seat: int | None) -> View:
         """What ``seat`` may see (None: a spectator, who sees only the public table)."""
-        from schock.engine.views import make_view
-
         return make_view(self, seat)
 
 
@@ -1270,9 +1335,10 @@ def _pick(t: _Turn, candidates: list[int], values: tuple[int, ...]) -> list[int]
     """Indices among ``candidates`` whose dice show ``values`` (a multiset), or None."""
     left = list(candidates)
     out = []
+    tv = t.values
     for v in values:
         for i in left:
-            if t.values[i] == v:
+            if tv[i] == v:
                 out.append(i)
                 left.remove(i)
                 break

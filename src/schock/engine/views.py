@@ -24,13 +24,14 @@ from typing import TYPE_CHECKING, Any
 
 from schock.dice import Outcome
 from schock.engine.actions import Action
-from schock.engine.events import DeckelGiven, Showdown
+from schock.engine.events import DeckelGiven, Showdown, _quick_init
 from schock.rules.model import Rules
 
 if TYPE_CHECKING:
     from schock.engine.game import Game
 
 
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class TurnView:
     """One player's turn in the current round, as the viewer sees it."""
@@ -79,6 +80,7 @@ class TurnView:
         }
 
 
+@_quick_init
 @dataclass(frozen=True, slots=True)
 class View:
     """The table as one seat sees it (``seat`` None: a spectator)."""
@@ -181,17 +183,17 @@ def make_view(game: Game, seat: int | None) -> View:
     if r is not None:
         blind = r.blind
         for s in r.order:
-            t = r.turns[s]
-            turns.append(_turn_view(t, seat))
+            turns.append(_turn_view(r.turns[s], seat))
     ro = game._rolloff
     roll_off = tuple(ro.rolled.items()) if ro is not None else ()
-    legal = tuple(game.legal_actions()) if seat is not None and seat == game.actor else ()
+    actor = game.actor
+    legal = tuple(game.legal_actions()) if seat is not None and seat == actor else ()
     return View(
         seat=seat,
         rules=game.rules,
-        names=tuple(s.name for s in game.seats),
+        names=tuple([s.name for s in game.seats]),
         phase=str(game.phase),
-        actor=game.actor,
+        actor=actor,
         half_number=game.half_number,
         half_kind=str(game.half_kind),
         players=game.players,
@@ -217,47 +219,49 @@ def make_view(game: Game, seat: int | None) -> View:
 def _turn_view(t: Any, viewer: int | None) -> TurnView:
     mine = viewer == t.seat
     current_visible = t.shown or (mine and t.seen)
-    aside = tuple(sorted(t.values[i] for i in range(len(t.values)) if t.aside[i]))
-    turned = sum(1 for i in range(len(t.values)) if t.aside[i] and t.turned[i])
-    cup_vals: list[int] = []
-    hidden = 0
-    for i in range(len(t.values)):
-        if t.aside[i]:
-            continue
-        if t.origin[i] < t.throws or t.turned[i] or current_visible:
-            cup_vals.append(t.values[i])
-        else:
-            hidden += 1
-    cup: tuple[int, ...] | None = tuple(sorted(cup_vals)) if cup_vals or not hidden else None
-    if not t.values:
-        cup = None
-    history = tuple(t.history[:-1]) if t.history else ()
-    result = t.result if (t.done and current_visible) else None
+    values, on_table, origin, is_turned = t.values, t.aside, t.origin, t.turned
     k = t.throws
+    aside: list[int] = []
+    cup_vals: list[int] = []
     kept: list[int] = []
     last: list[int] = []
-    turned_now = 0
-    for i in range(len(t.values)):
-        if t.origin[i] < k:
-            kept.append(t.values[i])
-        elif t.turned[i]:
+    turned = hidden = turned_now = 0
+    for i in range(len(values)):
+        v = values[i]
+        if on_table[i]:
+            aside.append(v)
+            if is_turned[i]:
+                turned += 1
+        elif origin[i] < k or is_turned[i] or current_visible:
+            cup_vals.append(v)
+        else:
+            hidden += 1
+        if origin[i] < k:
+            kept.append(v)
+        elif is_turned[i]:
             turned_now += 1
             last.append(6)
         else:
-            last.append(t.values[i])
+            last.append(v)
+    cup: tuple[int, ...] | None = tuple(sorted(cup_vals)) if cup_vals or not hidden else None
+    if not values:
+        cup = None
+    aside.sort()
+    kept.sort()
+    last.sort()
     return TurnView(
         seat=t.seat,
-        throws=t.throws,
-        aside=aside,
+        throws=k,
+        aside=tuple(aside),
         turned=turned,
         cup=cup,
         hidden=hidden,
-        history=history,
+        history=tuple(t.history[:-1]) if t.history else (),
         done=t.done,
-        result=result,
+        result=t.result if (t.done and current_visible) else None,
         must_throw=t.must_throw,
         looked=t.seen,
-        kept=tuple(sorted(kept)),
-        last_throw=tuple(sorted(last)) if current_visible and last else None,
+        kept=tuple(kept),
+        last_throw=tuple(last) if current_visible and last else None,
         turned_now=turned_now,
     )
