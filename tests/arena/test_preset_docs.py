@@ -35,6 +35,7 @@ def test_write_then_check(
 ) -> None:
     monkeypatch.setattr(docs, "available_bots", lambda: ("heuristic", "random"))
     args = ["--out", str(tmp_path), "--games", "4", "--seed", "3", "--jobs", "1"]
+    args += ["--duel-games", "2"]
     assert docs.main(args) == 0
     names = sorted(p.name for p in tmp_path.iterdir())
     assert names == sorted([f"{p}.md" for p in PRESETS] + ["README.md"])
@@ -43,6 +44,9 @@ def test_write_then_check(
     for heading in ("# porz: ", "## Rules", "## Odds", "## Arena", "**4 games, seed 3**"):
         assert heading in page
     assert "schock arena --rules porz --bot heuristic --bot random --games 4 --seed 3" in page
+    assert "## Heads-up against the pub heuristic" in page
+    assert "schock arena --rules porz --bot random --bot heuristic --games 2 --seed 3" in page
+    assert "| random | 2 |" in page
     index = (tmp_path / "README.md").read_text(encoding="utf-8")
     assert all(f"]({p}.md)" in index for p in PRESETS)
     (tmp_path / "mosel.md").write_text("stale\n", encoding="utf-8")
