@@ -25,6 +25,7 @@ from schock.solver.turn import (
     TurnState,
     _problem,
     check_state,
+    exploitability,
     format_state,
     grade,
     parse_state,
@@ -230,6 +231,16 @@ def test_reference_is_stronger_with_more_throws() -> None:
         rules = load_rules(preset)
         g = grade(rules, evaluate(rules, Outcome((6, 5, 3))), 1)
         assert reference(rules, 1).p_above(g) < reference(rules, rules.max_throws).p_above(g)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_reference_is_nearly_unexploitable(preset: str) -> None:
+    """No way of playing gains much more against the later players' model than the
+    model gains against itself (fictitious play; best answers alone go round in circles)."""
+    rules = load_rules(preset)
+    assert exploitability(rules, 1) == pytest.approx(0.0, abs=1e-12)  # one throw: no choice
+    for limit in (2, 3):
+        assert 0.0 <= exploitability(rules, limit) < 0.03
 
 
 def test_policy_table_covers_every_state() -> None:

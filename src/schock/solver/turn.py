@@ -688,13 +688,21 @@ def _grades_of(rules: Rules, outcomes: dict[tuple[Dice, bool, int], float]) -> R
     return Result.of(weights)
 
 
+#: Rounds of fictitious play behind :func:`reference`.
+REFERENCE_ROUNDS = 24
+
+
 @functools.lru_cache(maxsize=64)
 def reference(rules: Rules, limit: int) -> Result:
     """The result of a player after you, within the round's ``limit``.
 
     He plays to beat one covered earlier result of a player as strong as
-    himself: starting from a single throw, the model is played against
-    itself until it no longer changes (it settles in a few rounds).
+    himself. Answering the answer again and again goes round in circles
+    (a bold answer invites a cautious one, and back), so the model is
+    fictitious play: starting from a single throw, each of
+    :data:`REFERENCE_ROUNDS` rounds adds the best answer to the average of
+    the results so far, and the reference is that average: a mix of ways
+    of playing that no single way beats by much.
 
     >>> from schock import load_rules
     >>> porz = load_rules("porz")
@@ -703,20 +711,43 @@ def reference(rules: Rules, limit: int) -> Result:
     True
     """
     table = evaluation_table(rules)
-    current = _grades_of(rules, {(d, True, 1): p for d, p in _PROBS[3]})
-    for _ in range(40):
-        earlier = current
+    total: dict[int, float] = defaultdict(float)
+    start = _grades_of(rules, {(d, True, 1): p for d, p in _PROBS[3]})
+    for g, p in zip(start.grades, start.probs, strict=True):
+        total[g] += p
+    average = start
+    for n in range(1, REFERENCE_ROUNDS + 1):
 
-        def utility(dice: Dice, hand: bool, used: int, earlier: Result = earlier) -> float:
+        def utility(dice: Dice, hand: bool, used: int, earlier: Result = average) -> float:
             return 1.0 - earlier.p_at_least(grade(rules, table[(dice, hand)], used))
 
-        nxt = _grades_of(rules, TurnSolver(rules, limit, utility).outcomes())
-        if nxt.grades == current.grades and all(
-            abs(a - b) < 1e-12 for a, b in zip(nxt.probs, current.probs, strict=True)
-        ):
-            break
-        current = nxt
-    return current
+        answer = _grades_of(rules, TurnSolver(rules, limit, utility).outcomes())
+        for g, p in zip(answer.grades, answer.probs, strict=True):
+            total[g] += p
+        average = Result.of({g: w / (n + 1) for g, w in total.items()})
+    return average
+
+
+def exploitability(rules: Rules, limit: int) -> float:
+    """How much more the best answer to :func:`reference` gains against it than
+    the reference gains against itself, as the later player, where the gain
+    is P(beat it) - P(be beaten). 0 would be an exact equilibrium of the model.
+
+    >>> from schock import load_rules
+    >>> 0 <= exploitability(load_rules("porz"), 3) < 0.05
+    True
+    """
+    table = evaluation_table(rules)
+    ref = reference(rules, limit)
+
+    def gain(g: int) -> float:
+        return ref.p_at_most(g - 1) - ref.p_at_least(g)
+
+    def utility(dice: Dice, hand: bool, used: int) -> float:
+        return gain(grade(rules, table[(dice, hand)], used))
+
+    itself = sum(p * gain(g) for g, p in zip(ref.grades, ref.probs, strict=True))
+    return TurnSolver(rules, limit, utility).start() - itself
 
 
 @functools.lru_cache(maxsize=4096)
