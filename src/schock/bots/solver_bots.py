@@ -29,10 +29,12 @@ from __future__ import annotations
 import math
 import random
 
+from schock.bots.base import _need_turn
 from schock.engine.actions import Action, EinkaufenAction, LiftAction, StopAction, ThrowAction
 from schock.engine.views import View
 from schock.errors import InvalidInputError
 from schock.results import evaluation_table
+from schock.rules.model import SetAside
 from schock.solver.hints import Hint, hints, plan_actions, situation
 from schock.solver.turn import Objective, TurnSolver, grade, reference
 
@@ -59,11 +61,7 @@ class _Planner:
 
 def _simple(view: View) -> Action | None:
     """Moves no solver is needed for: a single legal move, Einkaufen (declined)."""
-    legal = view.legal
-    if not view.my_turn or not legal:
-        raise InvalidInputError(
-            f"a bot acts only on its own turn (view of seat {view.seat}, actor {view.actor})"
-        )
+    legal = _need_turn(view)
     if len(legal) == 1:
         return legal[0]
     if view.phase != "turn":
@@ -174,27 +172,21 @@ class RiskBot(_SolverBot):
             s = self._solvers[key] = TurnSolver(rules, cap, utility)
         return s
 
-    def act(self, view: View) -> Action:
-        simple = _simple(view)
-        if simple is not None:
-            return simple
-        pending = self._plan.next(view)
-        if pending is not None:
-            return pending
+    def _choose(self, view: View) -> tuple[Action, ...]:
         sit = situation(view)
         me = sit.me
         cap = view.rules.max_throws if sit.limit is None else sit.limit
         if me.throws == 0:
-            return ThrowAction()
+            return (ThrowAction(),)
         if not me.looked:
-            return LiftAction() if LiftAction() in view.legal else StopAction()
+            return (LiftAction() if LiftAction() in view.legal else StopAction(),)
         assert me.last_throw is not None
         solver = self._solver(view, cap)
-        any_ = view.rules.set_aside.value == "any"
+        any_ = view.rules.set_aside is SetAside.ANY
         for move, _ in solver.choices(me.kept, me.last_throw, me.throws):
             actions = plan_actions(me, move, any_)
             if actions is not None:
-                return self._plan.start(actions)
+                return actions
         raise AssertionError("no reachable choice")  # pragma: no cover
 
 

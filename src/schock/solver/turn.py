@@ -48,7 +48,7 @@ import bisect
 import functools
 import itertools
 import math
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -58,6 +58,7 @@ from schock.dice import Outcome, parse_dice
 from schock.errors import InvalidInputError, NotationError
 from schock.results import Evaluation, Kind, evaluation_table
 from schock.rules.model import Rules, SetAside
+from schock.solver.odds import _ROLLS, _keeps
 
 if TYPE_CHECKING:
     from schock.engine.views import View
@@ -216,13 +217,6 @@ class Move:
 _STOP = Move(True)
 
 
-def _subsets(pool: Dice) -> list[Dice]:
-    """Every sub-multiset of ``pool`` with at most two dice, sorted."""
-    out: set[Dice] = {()} | {(d,) for d in pool}
-    out |= {tuple(sorted(p)) for p in itertools.combinations(pool, 2)}
-    return sorted(out, key=lambda k: (len(k), k))
-
-
 @functools.cache
 def _options(any_: bool, turning: bool, kept: Dice, thrown: Dice) -> tuple[Move, ...]:
     """Every distinct way to go on after a throw (stopping not included).
@@ -232,13 +226,13 @@ def _options(any_: bool, turning: bool, kept: Dice, thrown: Dice) -> tuple[Move,
     """
     keepable = thrown if any_ else tuple(d for d in thrown if d == 1)
     moves: dict[Dice, Move] = {}
-    for k in _subsets(tuple(sorted(kept + keepable))):
+    for k in _keeps(tuple(sorted(kept + keepable))):
         moves[k] = Move(False, k, 0)
     sixes = thrown.count(6)
     if turning and sixes >= 2:
         others = tuple(d for d in keepable if d != 6)  # every 6 of the throw goes back
         for ones in range(1, sixes):  # two 6s: one 1; three 6s: one or two 1s
-            for k in _subsets(tuple(sorted(kept + others + (1,) * ones))):
+            for k in _keeps(tuple(sorted(kept + others + (1,) * ones))):
                 moves.setdefault(k, Move(False, k, ones))
     return tuple(moves.values())
 
@@ -387,12 +381,10 @@ class Result:
 _DIE_TOKENS = frozenset("?123456")
 
 
-def _rolls(m: int) -> tuple[tuple[Dice, float], ...]:
-    counts = Counter(tuple(sorted(t)) for t in itertools.product(range(1, 7), repeat=m))
-    return tuple((d, c / 6**m) for d, c in sorted(counts.items()))
-
-
-_PROBS = {m: _rolls(m) for m in range(4)}
+#: Every sorted throw of m dice with its chance (from the odds module's counts).
+_PROBS: dict[int, tuple[tuple[Dice, float], ...]] = {
+    m: tuple((d, c / 6**m) for d, c in _ROLLS[m]) for m in range(4)
+}
 
 
 # ---------------------------------------------------------------- the round around the turn
@@ -626,7 +618,7 @@ class TurnSolver:
         """The best move in every state after a throw (the full policy table)."""
         table: dict[tuple[Dice, Dice, int], Move] = {}
         for used in range(1, self.cap + 1):
-            for kept in _subsets((1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6)):
+            for kept in _keeps((1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6)):
                 if used == 1 and kept:
                     continue
                 for roll, _ in _PROBS[3 - len(kept)]:
