@@ -14,7 +14,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from schock.arena import RANKING, RATING_MODEL, ArenaResult, run_arena
-from schock.cli.common import make_console, rules_option
+from schock.cli.common import lang_option, make_console, rules_option
 from schock.rules import load_rules
 
 _TEXTS: dict[str, dict[str, str]] = {
@@ -115,9 +115,7 @@ def rating_table(result: ArenaResult, lang: str = "en") -> Table:
     "--quiet", is_flag=True, help="No progress bar (shown only on a terminal), no timing line."
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
-@click.option(
-    "--lang", type=click.Choice(["de", "en"]), default="de", show_default=True, help="Language."
-)
+@lang_option()
 def arena(
     bots: tuple[str, ...],
     rules_name: str,

@@ -9,8 +9,9 @@ with 1, both with the message on stderr and no traceback.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, TypeVar
 
 import click
 from rich.console import Console
@@ -22,6 +23,8 @@ from schock.errors import InvalidInputError, SchockError
 PLAIN_WIDTH = 120
 
 
+F = TypeVar("F", bound=Callable[..., Any])
+
 #: The ``--rules NAME|FILE`` option every rules-aware command shares (default: porz).
 rules_option = click.option(
     "--rules",
@@ -31,6 +34,17 @@ rules_option = click.option(
     show_default=True,
     help="A preset (id or alias) or a rules TOML file.",
 )
+
+
+def lang_option(what: str = "Language.") -> Callable[[F], F]:
+    """The ``--lang de|en`` option (German by default); ``what`` is its help text."""
+    return click.option(
+        "--lang",
+        type=click.Choice(["de", "en"]),
+        default="de",
+        show_default=True,
+        help=what,
+    )
 
 
 class BadInputError(click.ClickException):

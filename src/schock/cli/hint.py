@@ -9,7 +9,7 @@ import click
 from rich import box
 from rich.table import Table as RichTable
 
-from schock.cli.common import make_console, rules_option
+from schock.cli.common import lang_option, make_console, rules_option
 from schock.cli.odds import percent
 from schock.rules import load_rules
 from schock.solver.turn import Objective, Result, Table, parse_state, solve
@@ -45,9 +45,7 @@ from schock.solver.turn import Objective, Result, Table, parse_state, solve
     "net: fewest Deckel in your own pile after the round.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the choices as JSON.")
-@click.option(
-    "--lang", type=click.Choice(["de", "en"]), default="de", show_default=True, help="Language."
-)
+@lang_option()
 def hint(
     state: str,
     rules_name: str,

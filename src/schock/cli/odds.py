@@ -8,7 +8,7 @@ import click
 from rich import box
 from rich.table import Table
 
-from schock.cli.common import make_console, rules_option
+from schock.cli.common import lang_option, make_console, rules_option
 from schock.rules import Rules, load_rules
 from schock.solver import odds_table
 
@@ -80,13 +80,7 @@ def odds_rich_table(rules: Rules, table: dict[str, object], lang: str = "de") ->
 @click.command("odds")
 @rules_option
 @click.option("--json", "as_json", is_flag=True, help="Print the table as JSON.")
-@click.option(
-    "--lang",
-    type=click.Choice(["de", "en"]),
-    default="de",
-    show_default=True,
-    help="Language of the labels.",
-)
+@lang_option("Language of the labels.")
 def odds(rules_name: str, as_json: bool, lang: str) -> None:
     """Exact chances of each result within 1, 2 and 3 throws.
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import click
 
 from schock.bots import available_bots
-from schock.cli.common import BadInputError, read_record
+from schock.cli.common import BadInputError, lang_option, read_record
 from schock.errors import InvalidInputError
 from schock.rules import load_rules
 from schock.tui.session import (
@@ -27,7 +27,7 @@ from schock.tui.session import (
     parse_seat,
     recorded_players,
 )
-from schock.tui.texts import LANGS, say
+from schock.tui.texts import say
 
 
 def _players(seats: tuple[str, ...], bots: tuple[str, ...], lang: str) -> list[Player]:
@@ -135,13 +135,7 @@ class _PlayCommand(click.Command):
     help="A bot seat after the --seat seats (repeat it), named after its kind.",
 )
 @click.option("--seed", type=int, help="Seed of the dice (and bots): the same seed, the same game.")
-@click.option(
-    "--lang",
-    type=click.Choice(LANGS),
-    default="de",
-    show_default=True,
-    help="Language of the screen.",
-)
+@lang_option("Language of the screen.")
 @click.option(
     "--resume",
     "resume_file",

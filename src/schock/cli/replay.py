@@ -11,12 +11,12 @@ from pathlib import Path
 
 import click
 
-from schock.cli.common import BadInputError, read_record
+from schock.cli.common import BadInputError, lang_option, read_record
 from schock.engine.record import replay as replay_record
 from schock.engine.record import rules_to_json
 from schock.errors import InvalidInputError
 from schock.examples import EXAMPLES, load_example
-from schock.narrate import LANGS, account, render_text
+from schock.narrate import account, render_text
 
 
 @click.command("replay")
@@ -27,13 +27,7 @@ from schock.narrate import LANGS, account, render_text
     help=f"Replay the shipped example game of a preset ({', '.join(EXAMPLES)}).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the account as JSON.")
-@click.option(
-    "--lang",
-    type=click.Choice(LANGS),
-    default="de",
-    show_default=True,
-    help="Language of the account.",
-)
+@lang_option("Language of the account.")
 def replay(file: Path | None, example: str | None, as_json: bool, lang: str) -> None:
     """Replay a game record FILE (or a shipped example) and tell it round by round.
 

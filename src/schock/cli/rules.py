@@ -9,7 +9,7 @@ import click
 from rich import box
 from rich.table import Table
 
-from schock.cli.common import SchockGroup, make_console
+from schock.cli.common import SchockGroup, lang_option, make_console
 from schock.rules import FIELD_NAMES, PRESETS, Rules, field_label, load_rules, preset_id
 from schock.rules.loader import load_rules_file
 
@@ -93,13 +93,7 @@ def list_presets() -> None:
 
 @rules.command("show")
 @click.argument("name_or_file", metavar="NAME|FILE")
-@click.option(
-    "--lang",
-    type=click.Choice(["de", "en"]),
-    default="de",
-    show_default=True,
-    help="Language of the label column and of yes/no values.",
-)
+@lang_option("Language of the label column and of yes/no values.")
 @click.option("--json", "as_json", is_flag=True, help="Print the rules as JSON.")
 def show(name_or_file: str, lang: str, as_json: bool) -> None:
     """Print every field of a preset (by id or alias) or of a rules TOML file."""
