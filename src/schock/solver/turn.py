@@ -794,8 +794,8 @@ class _Problem:
         self.limit = limit
         self.objective = objective
         self._eval = evaluation_table(rules)
-        self._amounts = _amounts(rules, table) if objective is not Objective.LOSS else None
         self._full = _amounts(rules, table)
+        self._amounts = None if objective is Objective.LOSS else self._full
         self._metrics: dict[tuple[object, ...], Metrics] = {}
         self._full_metrics: dict[tuple[object, ...], Metrics] = {}
         cap = rules.max_throws if limit is None else limit
