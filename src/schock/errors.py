@@ -36,7 +36,8 @@ class NotationError(InvalidInputError):
         self.position = position
         where = ""
         if text is not None:
-            where += f" in {text!r}"
+            shown = text if len(text) <= 80 else text[:60] + f"... ({len(text)} characters)"
+            where += f" in {shown!r}"
         if position is not None:
             where += f" at position {position}"
         super().__init__(message + where)
