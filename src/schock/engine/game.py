@@ -534,7 +534,7 @@ class Game:
 
     def _check_seat(self, seat: object, *, required: bool = False) -> None:
         """The public methods' check of a ``seat`` argument: a seat number (or None)."""
-        if seat.__class__ is int and 0 <= seat < self._n:  # type: ignore[operator]
+        if seat.__class__ is int and 0 <= seat < self._n:
             return
         if seat is None and not required:
             return
