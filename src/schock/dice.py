@@ -29,6 +29,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from schock.errors import InvalidInputError, NotationError
+from schock.errors import short_repr as _short
 
 DICE_PER_CUP = 3
 FACES = range(1, 7)
@@ -68,15 +69,6 @@ def check_dice(dice: object, count: int | None = DICE_PER_CUP) -> tuple[int, ...
         if v.__class__ is not int or not 1 <= v <= 6:
             raise InvalidInputError(f"bad die {_short(v)}: a die shows a whole number from 1 to 6")
     return tuple(sorted(values))
-
-
-def _short(value: object, limit: int = 60) -> str:
-    """``repr(value)``, cut to ``limit`` characters for error messages."""
-    try:
-        text = repr(value)
-    except ValueError:  # an int too long to print
-        text = f"<{type(value).__name__}>"
-    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def parse_dice(text: str, count: int | None = DICE_PER_CUP) -> tuple[int, ...]:

@@ -18,8 +18,9 @@ import random
 from collections.abc import Iterable
 from typing import Any, Protocol, runtime_checkable
 
-from schock.dice import _short, check_dice
+from schock.dice import check_dice
 from schock.errors import IllegalActionError, InvalidInputError
+from schock.errors import short_repr as _short
 
 
 @runtime_checkable

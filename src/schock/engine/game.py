@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from schock.dice import Outcome, _short, check_dice
+from schock.dice import Outcome, check_dice
 from schock.engine import events as ev
 from schock.engine.actions import (
     Action,
@@ -47,6 +47,7 @@ from schock.engine.actions import (
 from schock.engine.dice_sources import DiceSource, ScriptedDice, SeededDice, TableDice
 from schock.engine.views import View, make_view
 from schock.errors import IllegalActionError, InvalidInputError
+from schock.errors import short_repr as _short
 from schock.messages import Msg, action_msg, waiting_for
 from schock.results import Evaluation, evaluation_table, sort_key
 from schock.rules.model import (

@@ -22,6 +22,7 @@ schock.errors.RulesError: unknown rule set 'skat'; allowed: a preset (ferschweil
 from __future__ import annotations
 
 import functools
+import re
 import tomllib
 from importlib import resources
 from pathlib import Path
@@ -236,5 +237,7 @@ def _resolve_extends(extends: str, chain: tuple[Path, ...], base_dir: Path | Non
 
 
 def _default_id(label: str, parent: Rules) -> str:
+    """The id of a file that gives none: its name as a slug (``My House.toml``: my-house)."""
     stem = Path(label).stem if not label.startswith("<") else ""
-    return stem or f"{parent.id}-custom"
+    slug = "-".join(re.findall(r"[^\W_][\w.]*", stem.lower()))[:64].strip(".-")
+    return slug or f"{parent.id}-custom"
