@@ -204,7 +204,7 @@ def _build(
         parent = _resolve_extends(extends, chain, base_dir)
         values.setdefault("id", _default_id(label, parent))
         if "name" not in values:
-            values["name"] = f"{parent.name} ({values['id']})"
+            values["name"] = f"{_load_preset(parent.base).name} ({values['id']})"
         values["base"] = parent.base
         if "source" not in values:
             values["source"] = parent.source
