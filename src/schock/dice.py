@@ -58,7 +58,7 @@ def check_dice(dice: object, count: int | None = DICE_PER_CUP) -> tuple[int, ...
     ...
     schock.errors.InvalidInputError: dice must be a list or tuple of whole numbers 1 to 6, got {1, 4, 6}
     """
-    if not isinstance(dice, tuple | list):
+    if not isinstance(dice, (tuple, list)):
         raise InvalidInputError(
             f"dice must be a list or tuple of whole numbers 1 to 6, got {_short(dice)}"
         )

@@ -187,3 +187,18 @@ def test_cli_replay_of_bad_records(tmp_path: Path) -> None:
             result = CliRunner().invoke(main, args)
             assert result.exit_code == 2, (args, result.output)
             assert len(result.output.strip().splitlines()) == 1
+
+
+def test_one_throw_with_laden_lists_no_throw_for_the_unlifted_first_player() -> None:
+    """Found by the random house-rules property: max_throws = 1 with a simultaneous
+    first throw listed 'throw again' for the first player, and the engine refused it."""
+    rules = PORZ.replace(max_throws=1, simultaneous_first_throw=True)
+    g = Game(rules, seats=["A", "B"], dice=SeededDice(0))
+    while g.phase == "loading":
+        g.throw()
+    assert g.phase == "turn"
+    legal = g.legal_actions()
+    assert all(g.can_throw() or type(a).__name__ != "ThrowAction" for a in legal)
+    for action in legal:
+        twin = replay(loads(dumps(g)))
+        twin.apply(twin.actor, action)  # type: ignore[arg-type]

@@ -118,6 +118,8 @@ def read_record(file: Path, option: str = "") -> Record:
         raise BadInputError(f"{where}: not UTF-8 text (byte {exc.start})") from None
     except OSError as exc:
         raise BadInputError(f"{where}: cannot read: {exc.strerror or exc}") from None
+    except ValueError:  # a NUL character in the name
+        raise BadInputError(f"{where[:200]!r}: not a usable file name") from None
     try:
         return loads(text)
     except InvalidInputError as exc:

@@ -63,6 +63,7 @@ from schock.rules.model import (
 MIN_SEATS = 2
 MAX_SEATS = 12
 MAX_NAME = 40
+_SEQUENCE = (tuple, list)  # what dice and seat lists may be
 
 
 class Phase(StrEnum):
@@ -295,7 +296,7 @@ class Game:
     ) -> None:
         if not isinstance(rules, Rules):
             raise InvalidInputError(f"rules must be a Rules object, got {type(rules).__name__}")
-        if not isinstance(seats, list | tuple):
+        if not isinstance(seats, _SEQUENCE):
             raise InvalidInputError(
                 f"seats must be a list of {MIN_SEATS} to {MAX_SEATS} names, got {_short(seats)}"
             )
@@ -445,7 +446,8 @@ class Game:
 
     def in_half(self, seat: int) -> bool:
         """Whether ``seat`` still plays in this half (not out)."""
-        self._check_seat(seat, required=True)
+        if seat.__class__ is not int or not 0 <= seat < self._n:
+            raise self._seat_error(seat, required=True)
         h = self._half
         return seat in h.players and (h.stock > 0 or h.deckel[seat] > 0)
 
@@ -533,13 +535,9 @@ class Game:
                 cap=cap,
             )
 
-    def _check_seat(self, seat: object, *, required: bool = False) -> None:
-        """The public methods' check of a ``seat`` argument: a seat number (or None)."""
-        if seat.__class__ is int and 0 <= seat < self._n:
-            return
-        if seat is None and not required:
-            return
-        raise InvalidInputError(
+    def _seat_error(self, seat: object, *, required: bool = False) -> InvalidInputError:
+        """The error for a bad ``seat`` argument (each public method checks it inline)."""
+        return InvalidInputError(
             f"seat must be a seat number from 0 to {self._n - 1}"
             + ("" if required else " or None")
             + f", got {_short(seat)}"
@@ -548,8 +546,9 @@ class Game:
     # ------------------------------------------------------------------ throw
     def verify_throw(self, dice: Sequence[int] | None = None, *, seat: int | None = None) -> int:
         """Check a throw; return how many dice it throws."""
-        self._check_seat(seat)
-        if dice is not None and not isinstance(dice, tuple | list):
+        if seat is not None and (seat.__class__ is not int or not 0 <= seat < self._n):
+            raise self._seat_error(seat)
+        if dice is not None and not isinstance(dice, _SEQUENCE):
             check_dice(dice)  # raises: dice must be a list or tuple
         p = self.phase
         if p is _ROLL_OFF or p is _LOADING:
@@ -683,7 +682,8 @@ class Game:
 
     # ------------------------------------------------------------------ lift
     def verify_lift(self, *, seat: int | None = None) -> None:
-        self._check_seat(seat)
+        if seat is not None and (seat.__class__ is not int or not 0 <= seat < self._n):
+            raise self._seat_error(seat)
         t = self._need_turn(seat, "lift the cup")
         if not self._is_first() or t.throws != 1 or t.seen:
             raise _fail("lift.only_first", R_VIEW)
@@ -710,8 +710,9 @@ class Game:
         self, dice: Sequence[int], seat: int | None
     ) -> tuple[_Turn, tuple[int, ...], list[int]]:
         """The turn, the dice (sorted) and their indices, once checked."""
-        self._check_seat(seat)
-        if not isinstance(dice, tuple | list):
+        if seat is not None and (seat.__class__ is not int or not 0 <= seat < self._n):
+            raise self._seat_error(seat)
+        if not isinstance(dice, _SEQUENCE):
             check_dice(dice)  # raises: dice must be a list or tuple
         t = self._need_choice(seat, "set dice aside")
         values = check_dice(dice, count=None)
@@ -760,8 +761,9 @@ class Game:
         self, dice: Sequence[int], seat: int | None
     ) -> tuple[_Turn, tuple[int, ...], list[int]]:
         """The turn, the dice (sorted) and their indices, once checked."""
-        self._check_seat(seat)
-        if not isinstance(dice, tuple | list):
+        if seat is not None and (seat.__class__ is not int or not 0 <= seat < self._n):
+            raise self._seat_error(seat)
+        if not isinstance(dice, _SEQUENCE):
             check_dice(dice)  # raises: dice must be a list or tuple
         t = self._need_choice(seat, "take dice back")
         values = check_dice(dice, count=None)
@@ -791,7 +793,8 @@ class Game:
     # ------------------------------------------------------------------ Sechsen drehen
     def verify_turn_sixes(self, ones: int = 1, *, seat: int | None = None) -> list[int]:
         """Check turning sixes; return the indices of the sixes used."""
-        self._check_seat(seat)
+        if seat is not None and (seat.__class__ is not int or not 0 <= seat < self._n):
+            raise self._seat_error(seat)
         if ones.__class__ is not int or ones not in (1, 2):
             raise InvalidInputError(
                 f"ones must be 1 (two sixes) or 2 (three sixes), got {_short(ones)}"
@@ -838,7 +841,8 @@ class Game:
         self._check_stop(seat)
 
     def _check_stop(self, seat: int | None) -> _Turn:
-        self._check_seat(seat)
+        if seat is not None and (seat.__class__ is not int or not 0 <= seat < self._n):
+            raise self._seat_error(seat)
         t = self._need_turn(seat, "stop")
         if t.throws == 0:
             raise _fail("stop.no_throw", R_TURN)
@@ -859,7 +863,8 @@ class Game:
         return self._end_turn(t)
 
     def verify_blind(self, *, seat: int | None = None) -> None:
-        self._check_seat(seat)
+        if seat is not None and (seat.__class__ is not int or not 0 <= seat < self._n):
+            raise self._seat_error(seat)
         if not self.rules.blind:
             raise _fail("blind.off", R_BLIND, "blind", rules=self.rules.id)
         t = self._need_turn(seat, "declare blind")
@@ -917,7 +922,8 @@ class Game:
 
     # ------------------------------------------------------------------ Einkaufen
     def verify_einkaufen(self, join: bool = True, *, seat: int | None = None) -> None:
-        self._check_seat(seat)
+        if seat is not None and (seat.__class__ is not int or not 0 <= seat < self._n):
+            raise self._seat_error(seat)
         if not isinstance(join, bool):
             raise InvalidInputError(f"join must be true or false, got {_short(join)}")
         if self.phase is not _EINKAUFEN:
@@ -956,7 +962,8 @@ class Game:
 
     # ------------------------------------------------------------------ Strafdeckel
     def verify_strafdeckel(self, seat: int, items: int = 1) -> None:
-        self._check_seat(seat, required=True)
+        if seat.__class__ is not int or not 0 <= seat < self._n:
+            raise self._seat_error(seat, required=True)
         if isinstance(items, bool) or not isinstance(items, int) or not 1 <= items <= 4:
             raise InvalidInputError(f"items must be 1 to 4 (three dice and a cup), got {_short(items)}")
         mode = self.rules.strafdeckel
@@ -1010,7 +1017,8 @@ class Game:
     # ------------------------------------------------------------------ void throw
     def verify_void_throw(self, *, seat: int | None = None) -> int:
         """Check voiding the last throw; return the seat that threw it."""
-        self._check_seat(seat)
+        if seat is not None and (seat.__class__ is not int or not 0 <= seat < self._n):
+            raise self._seat_error(seat)
         last = self.log[-1]
         if not isinstance(last, ev.Thrown | ev.RolledOff):
             raise _fail("void.not_last", R_VOID)
@@ -1056,7 +1064,8 @@ class Game:
     # ------------------------------------------------------------------ generic apply
     def apply(self, seat: int, action: Action) -> ev.Event:
         """Apply an :mod:`~schock.engine.actions` value on behalf of ``seat``."""
-        self._check_seat(seat, required=True)
+        if seat.__class__ is not int or not 0 <= seat < self._n:
+            raise self._seat_error(seat, required=True)
         handler = _DISPATCH.get(type(action))
         if handler is None:
             raise InvalidInputError(f"not an action: {action!r}")
@@ -1080,8 +1089,10 @@ class Game:
             return [_THROW]
         first = r.pos == 0
         if not t.seen:
-            if first:  # throwing again lifts the cup too
-                out0: list[Action] = [_LIFT, _STOP, _THROW]
+            if first:  # throwing again lifts the cup too, where a throw is left
+                out0: list[Action] = [_LIFT, _STOP]
+                if k < self.rules.max_throws:
+                    out0.append(_THROW)
                 if self.rules.blind:
                     out0.append(_BLIND)
                 return out0
