@@ -29,20 +29,46 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from schock.errors import InvalidInputError, NotationError
+from schock.errors import short_repr as _short
 
 DICE_PER_CUP = 3
 FACES = range(1, 7)
 
 
-def check_dice(dice: Iterable[object], count: int | None = DICE_PER_CUP) -> tuple[int, ...]:
-    """Validate dice values; return them sorted ascending."""
+def small_int(text: str, max_digits: int = 6) -> int | None:
+    """``text`` as a whole number if it is plain ASCII digits (at most ``max_digits``), else None.
+
+    ``str.isdigit`` lets superscripts and other scripts' digits through, and
+    ``int`` refuses numbers of thousands of digits with a ValueError of its own:
+    notation parsers use this instead.
+
+    >>> small_int("12"), small_int("²"), small_int("1" * 5000), small_int("-1")
+    (12, None, None, None)
+    """
+    if not text or len(text) > max_digits or not (text.isascii() and text.isdigit()):
+        return None
+    return int(text)
+
+
+def check_dice(dice: object, count: int | None = DICE_PER_CUP) -> tuple[int, ...]:
+    """Validate dice values (a list or tuple of whole numbers 1 to 6); return them sorted.
+
+    >>> check_dice({1, 4, 6})
+    Traceback (most recent call last):
+    ...
+    schock.errors.InvalidInputError: dice must be a list or tuple of whole numbers 1 to 6, got {1, 4, 6}
+    """
+    if not isinstance(dice, (tuple, list)):
+        raise InvalidInputError(
+            f"dice must be a list or tuple of whole numbers 1 to 6, got {_short(dice)}"
+        )
     values = tuple(dice)
     if count is not None and len(values) != count:
-        raise InvalidInputError(f"need {count} dice, got {len(values)}: {values!r}")
+        raise InvalidInputError(f"need {count} dice, got {len(values)}: {_short(values)}")
     for v in values:
-        if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= 6:
-            raise InvalidInputError(f"bad die {v!r}: a die shows a whole number from 1 to 6")
-    return tuple(sorted(values))  # type: ignore[arg-type]  # checked ints above
+        if v.__class__ is not int or not 1 <= v <= 6:
+            raise InvalidInputError(f"bad die {_short(v)}: a die shows a whole number from 1 to 6")
+    return tuple(sorted(values))
 
 
 def parse_dice(text: str, count: int | None = DICE_PER_CUP) -> tuple[int, ...]:
@@ -113,11 +139,12 @@ class Outcome:
             on_hand = True
         else:
             s, _, n = s.partition("/")
-            if not (n.isascii() and n.isdigit()) or not 1 <= int(n) <= 9:
+            count = small_int(n)
+            if count is None or not 1 <= count <= 9:
                 raise NotationError(
-                    f"bad throw count {n!r} (allowed: 1 to 9)", text=text, position=len(s) + 1
+                    f"bad throw count {n[:20]!r} (allowed: 1 to 9)", text=text, position=len(s) + 1
                 )
-            throws = int(n)
+            throws = count
         dice = parse_dice(s) if s else parse_dice(text)
         return cls(dice=dice, throws=throws, on_hand=on_hand)
 

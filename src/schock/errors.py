@@ -16,6 +16,30 @@ from collections.abc import Mapping
 from schock.messages import Msg
 
 
+def short_repr(value: object, limit: int = 60) -> str:
+    """``repr(value)`` for error messages, cut to ``limit`` characters.
+
+    >>> short_repr("x" * 100, 12)
+    "'xxxxxxxx..."
+    >>> short_repr(10**5000)
+    '<an int of 5001 digits>'
+    """
+    try:
+        text = repr(value)
+    except ValueError:  # an int too long to print
+        text = f"<an int of {_digits(value)} digits>" if isinstance(value, int) else "<?>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _digits(value: int) -> int:
+    """Decimal digits of ``abs(value)``, without converting it to text."""
+    n = abs(value)
+    count = max(1, int(n.bit_length() * 0.30103) - 1)
+    while 10**count <= n:
+        count += 1
+    return count
+
+
 class SchockError(Exception):
     """Base class of every error raised by schock."""
 
@@ -36,7 +60,8 @@ class NotationError(InvalidInputError):
         self.position = position
         where = ""
         if text is not None:
-            where += f" in {text!r}"
+            shown = text if len(text) <= 80 else text[:60] + f"... ({len(text)} characters)"
+            where += f" in {shown!r}"
         if position is not None:
             where += f" at position {position}"
         super().__init__(message + where)

@@ -220,7 +220,7 @@ def test_check_ok_reports_the_root_preset_through_a_file_chain(tmp_path: Path) -
     result = run("rules", "check", str(house))
     assert result.exit_code == 0
     assert result.output.splitlines() == [
-        "ok: house (Niederrhein-Schockmeisterschaft (club) (house)), extends niederrhein",
+        "ok: house (Niederrhein-Schockmeisterschaft (house)), extends niederrhein",
         "differs from niederrhein in 2 rule(s):",
         "  deckel = 15  (niederrhein: 13)",
         "  blind  = true  (niederrhein: false)",

@@ -8,6 +8,7 @@ with 1, both with the message on stderr and no traceback.
 
 from __future__ import annotations
 
+import math
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -45,6 +46,26 @@ def lang_option(what: str = "Language.") -> Callable[[F], F]:
         show_default=True,
         help=what,
     )
+
+
+class FiniteFloatRange(click.FloatRange):
+    """A float range that also refuses ``nan`` and ``inf`` (which every comparison lets by).
+
+    >>> FiniteFloatRange(0, 10).convert("nan", None, None)
+    Traceback (most recent call last):
+    ...
+    click.exceptions.BadParameter: 'nan' is not a finite number; allowed: 0 to 10.
+    """
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(
+                f"{value!r} is not a finite number; allowed: {self.min:g} to {self.max:g}.",
+                param,
+                ctx,
+            )
+        return number
 
 
 class BadInputError(click.ClickException):
@@ -97,6 +118,8 @@ def read_record(file: Path, option: str = "") -> Record:
         raise BadInputError(f"{where}: not UTF-8 text (byte {exc.start})") from None
     except OSError as exc:
         raise BadInputError(f"{where}: cannot read: {exc.strerror or exc}") from None
+    except ValueError:  # a NUL character in the name
+        raise BadInputError(f"{where[:200]!r}: not a usable file name") from None
     try:
         return loads(text)
     except InvalidInputError as exc:

@@ -15,7 +15,7 @@ from pathlib import Path
 import click
 
 from schock.bots import available_bots
-from schock.cli.common import BadInputError, lang_option, read_record
+from schock.cli.common import BadInputError, FiniteFloatRange, lang_option, read_record
 from schock.errors import InvalidInputError
 from schock.rules import load_rules
 from schock.tui.session import (
@@ -134,7 +134,11 @@ class _PlayCommand(click.Command):
     metavar="BOT",
     help="A bot seat after the --seat seats (repeat it), named after its kind.",
 )
-@click.option("--seed", type=int, help="Seed of the dice (and bots): the same seed, the same game.")
+@click.option(
+    "--seed",
+    type=click.IntRange(0, 2**63 - 1),
+    help="Seed of the dice (and bots): the same seed, the same game.",
+)
 @lang_option("Language of the screen.")
 @click.option(
     "--resume",
@@ -146,7 +150,7 @@ class _PlayCommand(click.Command):
 )
 @click.option(
     "--delay",
-    type=click.FloatRange(0, 10),
+    type=FiniteFloatRange(0, 10),
     default=0.6,
     show_default=True,
     help="Seconds between two bot moves (0: no animation).",

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from schock.dice import format_dice, parse_dice
+from schock.dice import format_dice, parse_dice, small_int
 from schock.errors import NotationError
 
 
@@ -137,13 +137,15 @@ def parse_action(text: str) -> tuple[int, Action]:
     if len(parts) < 2:
         raise NotationError("expected '<seat> <action> [arguments]'", text=text)
     seat_s, verb, args = parts[0], parts[1], parts[2:]
-    if not seat_s.isdigit():
-        raise NotationError(f"bad seat {seat_s!r} (allowed: a seat number)", text=text, position=0)
-    seat = int(seat_s)
+    seat = small_int(seat_s, max_digits=2)
+    if seat is None:
+        raise NotationError(
+            f"bad seat {seat_s[:20]!r} (allowed: a seat number from 0)", text=text, position=0
+        )
     where = text.find(verb)
     if verb not in _VERBS:
         raise NotationError(
-            f"unknown action {verb!r} (allowed: {', '.join(_VERBS)})", text=text, position=where
+            f"unknown action {verb[:20]!r} (allowed: {', '.join(_VERBS)})", text=text, position=where
         )
     nargs = {
         "throw": (0, 1),
@@ -183,9 +185,9 @@ def parse_action(text: str) -> tuple[int, Action]:
             raise NotationError(f"bad answer {args[0]!r} (allowed: yes, no)", text=text)
         action = EinkaufenAction(args[0] == "yes")
     elif verb == "strafdeckel":
-        if not args[0].isdigit():
+        if args[0] not in ("1", "2", "3", "4"):
             raise NotationError(
-                f"bad number of items {args[0]!r} (allowed: 1 to 4)", text=text, position=where
+                f"bad number of items {args[0][:20]!r} (allowed: 1 to 4)", text=text, position=where
             )
         action = StrafdeckelAction(int(args[0]))
     else:

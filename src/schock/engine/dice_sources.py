@@ -19,7 +19,8 @@ from collections.abc import Iterable
 from typing import Any, Protocol, runtime_checkable
 
 from schock.dice import check_dice
-from schock.errors import IllegalActionError
+from schock.errors import IllegalActionError, InvalidInputError
+from schock.errors import short_repr as _short
 
 
 @runtime_checkable
@@ -40,9 +41,14 @@ class SeededDice:
 
     __slots__ = ("_random", "seed")
 
+    #: Seeds are whole numbers of at most 128 bits, so that a record can always hold them.
+    MAX_SEED = 2**128 - 1
+
     def __init__(self, seed: int) -> None:
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise TypeError(f"seed must be an int, got {seed!r}")
+        if seed.__class__ is not int or not -self.MAX_SEED <= seed <= self.MAX_SEED:
+            raise InvalidInputError(
+                f"seed must be a whole number with |seed| < 2**128, got {_short(seed)}"
+            )
         self.seed = seed
         self._random = random.Random(seed).random
 

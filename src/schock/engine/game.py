@@ -47,6 +47,7 @@ from schock.engine.actions import (
 from schock.engine.dice_sources import DiceSource, ScriptedDice, SeededDice, TableDice
 from schock.engine.views import View, make_view
 from schock.errors import IllegalActionError, InvalidInputError
+from schock.errors import short_repr as _short
 from schock.messages import Msg, action_msg, waiting_for
 from schock.results import Evaluation, evaluation_table, sort_key
 from schock.rules.model import (
@@ -61,6 +62,8 @@ from schock.rules.model import (
 
 MIN_SEATS = 2
 MAX_SEATS = 12
+MAX_NAME = 40
+_SEQUENCE = (tuple, list)  # what dice and seat lists may be
 
 
 class Phase(StrEnum):
@@ -115,8 +118,15 @@ class Seat:
     age: int | None = None
 
     def __post_init__(self) -> None:
-        if not isinstance(self.name, str) or not self.name.strip():
-            raise InvalidInputError(f"a seat needs a name, got {self.name!r}")
+        name = self.name
+        if not isinstance(name, str) or not name.strip():
+            raise InvalidInputError(f"a seat needs a name, got {_short(name)}")
+        name = name.strip()
+        if len(name) > MAX_NAME or not name.isprintable():
+            raise InvalidInputError(
+                f"bad seat name {_short(name)}: allowed are 1 to {MAX_NAME} printable characters"
+            )
+        object.__setattr__(self, "name", name)  # surrounding blanks are not part of a name
         if self.age is not None and (
             isinstance(self.age, bool) or not isinstance(self.age, int) or not 0 <= self.age <= 150
         ):
@@ -286,14 +296,32 @@ class Game:
     ) -> None:
         if not isinstance(rules, Rules):
             raise InvalidInputError(f"rules must be a Rules object, got {type(rules).__name__}")
-        parsed = tuple(s if isinstance(s, Seat) else Seat(s) for s in seats)
-        if not MIN_SEATS <= len(parsed) <= MAX_SEATS:
+        if not isinstance(seats, _SEQUENCE):
             raise InvalidInputError(
-                f"Schocken needs {MIN_SEATS} to {MAX_SEATS} seats, got {len(parsed)}"
+                f"seats must be a list of {MIN_SEATS} to {MAX_SEATS} names, got {_short(seats)}"
             )
+        if not MIN_SEATS <= len(seats) <= MAX_SEATS:
+            raise InvalidInputError(
+                f"Schocken needs {MIN_SEATS} to {MAX_SEATS} seats, got {len(seats)}"
+            )
+        parsed = tuple(s if isinstance(s, Seat) else Seat(s) for s in seats)
         names = [s.name for s in parsed]
-        if len(set(names)) != len(names):
-            raise InvalidInputError(f"seat names must differ, got {names}")
+        folded = [n.casefold() for n in names]
+        if len(set(folded)) != len(folded):
+            raise InvalidInputError(
+                f"seat names must differ (ignoring case and surrounding blanks), got {names}"
+            )
+        if dice is not None and not isinstance(dice, DiceSource):
+            raise InvalidInputError(
+                f"dice must be a dice source (SeededDice, ScriptedDice, TableDice) or None, "
+                f"got {_short(dice)}"
+            )
+        if isinstance(automations, str) or not isinstance(automations, Iterable):
+            raise InvalidInputError(
+                f"automations must be a list of names, got {_short(automations)}; allowed: "
+                + ", ".join(a.value for a in Automation)
+            )
+        automations = list(automations)
         if starter is not None and (
             isinstance(starter, bool)
             or not isinstance(starter, int)
@@ -304,9 +332,9 @@ class Game:
             )
         try:
             auto = frozenset(Automation(a) for a in automations)
-        except ValueError:
+        except (ValueError, TypeError):
             raise InvalidInputError(
-                f"unknown automation in {list(automations)!r}; allowed: "
+                f"unknown automation in {_short(automations)}; allowed: "
                 + ", ".join(a.value for a in Automation)
             ) from None
         if auto - {Automation.FORCED_STOP} and isinstance(dice, TableDice):
@@ -418,6 +446,8 @@ class Game:
 
     def in_half(self, seat: int) -> bool:
         """Whether ``seat`` still plays in this half (not out)."""
+        if seat.__class__ is not int or not 0 <= seat < self._n:
+            raise self._seat_error(seat, required=True)
         h = self._half
         return seat in h.players and (h.stock > 0 or h.deckel[seat] > 0)
 
@@ -505,9 +535,21 @@ class Game:
                 cap=cap,
             )
 
+    def _seat_error(self, seat: object, *, required: bool = False) -> InvalidInputError:
+        """The error for a bad ``seat`` argument (each public method checks it inline)."""
+        return InvalidInputError(
+            f"seat must be a seat number from 0 to {self._n - 1}"
+            + ("" if required else " or None")
+            + f", got {_short(seat)}"
+        )
+
     # ------------------------------------------------------------------ throw
     def verify_throw(self, dice: Sequence[int] | None = None, *, seat: int | None = None) -> int:
         """Check a throw; return how many dice it throws."""
+        if seat is not None and (seat.__class__ is not int or not 0 <= seat < self._n):
+            raise self._seat_error(seat)
+        if dice is not None and not isinstance(dice, _SEQUENCE):
+            check_dice(dice)  # raises: dice must be a list or tuple
         p = self.phase
         if p is _ROLL_OFF or p is _LOADING:
             actor = self.actor
@@ -640,6 +682,8 @@ class Game:
 
     # ------------------------------------------------------------------ lift
     def verify_lift(self, *, seat: int | None = None) -> None:
+        if seat is not None and (seat.__class__ is not int or not 0 <= seat < self._n):
+            raise self._seat_error(seat)
         t = self._need_turn(seat, "lift the cup")
         if not self._is_first() or t.throws != 1 or t.seen:
             raise _fail("lift.only_first", R_VIEW)
@@ -666,6 +710,10 @@ class Game:
         self, dice: Sequence[int], seat: int | None
     ) -> tuple[_Turn, tuple[int, ...], list[int]]:
         """The turn, the dice (sorted) and their indices, once checked."""
+        if seat is not None and (seat.__class__ is not int or not 0 <= seat < self._n):
+            raise self._seat_error(seat)
+        if not isinstance(dice, _SEQUENCE):
+            check_dice(dice)  # raises: dice must be a list or tuple
         t = self._need_choice(seat, "set dice aside")
         values = check_dice(dice, count=None)
         if not values:
@@ -713,6 +761,10 @@ class Game:
         self, dice: Sequence[int], seat: int | None
     ) -> tuple[_Turn, tuple[int, ...], list[int]]:
         """The turn, the dice (sorted) and their indices, once checked."""
+        if seat is not None and (seat.__class__ is not int or not 0 <= seat < self._n):
+            raise self._seat_error(seat)
+        if not isinstance(dice, _SEQUENCE):
+            check_dice(dice)  # raises: dice must be a list or tuple
         t = self._need_choice(seat, "take dice back")
         values = check_dice(dice, count=None)
         if not values:
@@ -741,12 +793,16 @@ class Game:
     # ------------------------------------------------------------------ Sechsen drehen
     def verify_turn_sixes(self, ones: int = 1, *, seat: int | None = None) -> list[int]:
         """Check turning sixes; return the indices of the sixes used."""
+        if seat is not None and (seat.__class__ is not int or not 0 <= seat < self._n):
+            raise self._seat_error(seat)
+        if ones.__class__ is not int or ones not in (1, 2):
+            raise InvalidInputError(
+                f"ones must be 1 (two sixes) or 2 (three sixes), got {_short(ones)}"
+            )
         if not self.rules.sixes_turning:
             raise _fail("sixes.off", R_SIXES, "sixes_turning", rules=self.rules.id)
         t = self._need_turn(seat, "turn sixes")
         self._need_looked(t, "turn sixes")
-        if ones not in (1, 2):
-            raise InvalidInputError(f"ones must be 1 (two sixes) or 2 (three sixes), got {ones!r}")
         if t.throws >= self._cap():
             raise _fail("sixes.last_throw", R_SIXES, "max_throws" if self._is_first() else None)
         if t.turned_now:
@@ -785,6 +841,8 @@ class Game:
         self._check_stop(seat)
 
     def _check_stop(self, seat: int | None) -> _Turn:
+        if seat is not None and (seat.__class__ is not int or not 0 <= seat < self._n):
+            raise self._seat_error(seat)
         t = self._need_turn(seat, "stop")
         if t.throws == 0:
             raise _fail("stop.no_throw", R_TURN)
@@ -805,6 +863,8 @@ class Game:
         return self._end_turn(t)
 
     def verify_blind(self, *, seat: int | None = None) -> None:
+        if seat is not None and (seat.__class__ is not int or not 0 <= seat < self._n):
+            raise self._seat_error(seat)
         if not self.rules.blind:
             raise _fail("blind.off", R_BLIND, "blind", rules=self.rules.id)
         t = self._need_turn(seat, "declare blind")
@@ -862,6 +922,10 @@ class Game:
 
     # ------------------------------------------------------------------ Einkaufen
     def verify_einkaufen(self, join: bool = True, *, seat: int | None = None) -> None:
+        if seat is not None and (seat.__class__ is not int or not 0 <= seat < self._n):
+            raise self._seat_error(seat)
+        if not isinstance(join, bool):
+            raise InvalidInputError(f"join must be true or false, got {_short(join)}")
         if self.phase is not _EINKAUFEN:
             raise _fail(
                 "einkaufen.phase",
@@ -875,8 +939,6 @@ class Game:
                 R_ORDER,
                 waiting=waiting_for(self.phase, self.actor, [s.name for s in self.seats]),
             )
-        if not isinstance(join, bool):
-            raise InvalidInputError(f"join must be true or false, got {join!r}")
 
     def can_einkaufen(self, join: bool = True, *, seat: int | None = None) -> bool:
         return _can(self.verify_einkaufen, join, seat=seat)
@@ -900,11 +962,13 @@ class Game:
 
     # ------------------------------------------------------------------ Strafdeckel
     def verify_strafdeckel(self, seat: int, items: int = 1) -> None:
+        if seat.__class__ is not int or not 0 <= seat < self._n:
+            raise self._seat_error(seat, required=True)
+        if isinstance(items, bool) or not isinstance(items, int) or not 1 <= items <= 4:
+            raise InvalidInputError(f"items must be 1 to 4 (three dice and a cup), got {_short(items)}")
         mode = self.rules.strafdeckel
         if mode is Strafdeckel.NONE:
             raise _fail("straf.off", R_STRAF, "strafdeckel", rules=self.rules.id)
-        if isinstance(items, bool) or not isinstance(items, int) or not 1 <= items <= 4:
-            raise InvalidInputError(f"items must be 1 to 4 (three dice and a cup), got {items!r}")
         if self.phase is _GAME_OVER or self._round is None or self.phase is _ROLL_OFF:
             raise _fail("straf.phase", R_STRAF)
         if seat not in self._round.order:
@@ -953,6 +1017,8 @@ class Game:
     # ------------------------------------------------------------------ void throw
     def verify_void_throw(self, *, seat: int | None = None) -> int:
         """Check voiding the last throw; return the seat that threw it."""
+        if seat is not None and (seat.__class__ is not int or not 0 <= seat < self._n):
+            raise self._seat_error(seat)
         last = self.log[-1]
         if not isinstance(last, ev.Thrown | ev.RolledOff):
             raise _fail("void.not_last", R_VOID)
@@ -998,6 +1064,8 @@ class Game:
     # ------------------------------------------------------------------ generic apply
     def apply(self, seat: int, action: Action) -> ev.Event:
         """Apply an :mod:`~schock.engine.actions` value on behalf of ``seat``."""
+        if seat.__class__ is not int or not 0 <= seat < self._n:
+            raise self._seat_error(seat, required=True)
         handler = _DISPATCH.get(type(action))
         if handler is None:
             raise InvalidInputError(f"not an action: {action!r}")
@@ -1021,8 +1089,10 @@ class Game:
             return [_THROW]
         first = r.pos == 0
         if not t.seen:
-            if first:  # throwing again lifts the cup too
-                out0: list[Action] = [_LIFT, _STOP, _THROW]
+            if first:  # throwing again lifts the cup too, where a throw is left
+                out0: list[Action] = [_LIFT, _STOP]
+                if k < self.rules.max_throws:
+                    out0.append(_THROW)
                 if self.rules.blind:
                     out0.append(_BLIND)
                 return out0

@@ -162,13 +162,34 @@ def dumps(game: Game, *, bots: Sequence[str | None] = ()) -> str:
 
 def loads(text: str) -> Record:
     """Parse record text; a malformed record raises :class:`RecordError` saying where."""
+    if not isinstance(text, str):
+        raise RecordError(f"a record is JSON text, got {type(text).__name__}")
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=_record_int, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         raise RecordError(
             f"not valid JSON: line {exc.lineno}, column {exc.colno}: {exc.msg}"
         ) from None
+    except RecursionError:
+        raise RecordError("not a record: JSON nested too deeply") from None
     return from_json(data)
+
+
+#: Whole numbers in a record (seeds included) have at most this many digits.
+MAX_INT_DIGITS = 40
+
+
+def _record_int(text: str) -> int:
+    digits = text.lstrip("-")
+    if len(digits) > MAX_INT_DIGITS:
+        raise RecordError(
+            f"a number of {len(digits)} digits; allowed: at most {MAX_INT_DIGITS} digits"
+        )
+    return int(text)
+
+
+def _no_constant(name: str) -> Any:
+    raise RecordError(f"{name} is not a number a record may hold; allowed: plain numbers")
 
 
 def from_json(data: Any) -> Record:
@@ -177,7 +198,8 @@ def from_json(data: Any) -> Record:
         raise RecordError("a record is a JSON object")
     if data.get("format") != FORMAT:
         raise RecordError(f"format: expected {FORMAT!r}, got {data.get('format')!r}")
-    if data.get("version") != VERSION:
+    version = data.get("version")
+    if version.__class__ is not int or version != VERSION:
         raise RecordError(
             f"version: this schock reads version {VERSION}, got {data.get('version')!r}"
         )

@@ -22,6 +22,7 @@ schock.errors.RulesError: unknown rule set 'skat'; allowed: a preset (ferschweil
 from __future__ import annotations
 
 import functools
+import re
 import tomllib
 from importlib import resources
 from pathlib import Path
@@ -52,21 +53,51 @@ def preset_id(name: str) -> str | None:
     return key if key in PRESETS else None
 
 
+_ALLOWED_NAMES = f"a preset ({', '.join(PRESETS)}) or the path of a rules TOML file"
+
+#: How many files an ``extends`` chain may pass through (presets end every chain).
+MAX_EXTENDS_DEPTH = 16
+
+#: The longest path or name read as a rules file.
+MAX_PATH = 1024
+
+
 def load_rules(name_or_path: str | Path) -> Rules:
-    """A preset by id or alias, or a rules TOML file by path."""
+    """A preset by id or alias, or a rules TOML file by path.
+
+    >>> load_rules(5)
+    Traceback (most recent call last):
+    ...
+    schock.errors.RulesError: unknown rule set 5; allowed: a preset (ferschweiler, porz, mosel, irmgarteich, niederrhein) or the path of a rules TOML file
+    """
+    if not isinstance(name_or_path, str | Path):
+        raise RulesError(f"unknown rule set {name_or_path!r}"[:200], allowed=_ALLOWED_NAMES)
     if isinstance(name_or_path, str):
         pid = preset_id(name_or_path)
         if pid is not None:
             return _load_preset(pid)
+        _check_path_text(name_or_path)
         looks_like_path = (
             name_or_path.endswith(".toml") or "/" in name_or_path or "\\" in name_or_path
         )
-        if not looks_like_path and not Path(name_or_path).is_file():
-            raise RulesError(
-                f"unknown rule set {name_or_path!r}",
-                allowed=f"a preset ({', '.join(PRESETS)}) or the path of a rules TOML file",
-            )
+        if not looks_like_path and not _is_file(Path(name_or_path)):
+            raise RulesError(f"unknown rule set {name_or_path!r}", allowed=_ALLOWED_NAMES)
     return load_rules_file(Path(name_or_path))
+
+
+def _check_path_text(text: str, **where: str) -> None:
+    """Refuse a name that no file can have (a NUL character, thousands of characters)."""
+    if "\x00" in text:
+        raise RulesError("a file name cannot hold a NUL character", allowed=_ALLOWED_NAMES, **where)
+    if len(text) > MAX_PATH:
+        raise RulesError(f"a name of {len(text)} characters; allowed: at most {MAX_PATH}", **where)
+
+
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except (OSError, ValueError):  # a name too long for the file system, say
+        return False
 
 
 @functools.cache
@@ -77,11 +108,21 @@ def _load_preset(pid: str) -> Rules:
 
 def load_rules_file(path: Path) -> Rules:
     """Load a rules TOML file (which may extend a preset or another file)."""
-    return _load_file(path.resolve(), chain=())
+    _check_path_text(str(path))
+    return _load_file(_resolve(path), chain=())
+
+
+def _resolve(path: Path, **where: str) -> Path:
+    try:
+        return path.resolve()
+    except (OSError, ValueError, RuntimeError) as exc:
+        raise RulesError(f"not a usable file name: {exc}", **where) from None
 
 
 def loads_rules(text: str, *, name: str = "<string>", base_dir: Path | None = None) -> Rules:
     """Load rules from TOML text (``extends`` paths relative to ``base_dir``)."""
+    if not isinstance(text, str):
+        raise RulesError(f"rules text must be a string, got {type(text).__name__}", file=name)
     data = _parse(text, name)
     return _build(data, name, chain=(), base_dir=base_dir or Path.cwd())
 
@@ -91,12 +132,23 @@ def _load_file(path: Path, chain: tuple[Path, ...]) -> Rules:
     if path in chain:
         cycle = " -> ".join(str(p) for p in (*chain, path))
         raise RulesError(f"'extends' goes round in a circle: {cycle}", key="extends", file=label)
+    if len(chain) >= MAX_EXTENDS_DEPTH:
+        raise RulesError(
+            f"'extends' goes through more than {MAX_EXTENDS_DEPTH} files",
+            key="extends",
+            allowed=f"a chain of at most {MAX_EXTENDS_DEPTH} files ending in a preset",
+            file=label,
+        )
     try:
         text = path.read_text("utf-8")
     except FileNotFoundError:
         raise RulesError("no such rules file", file=label) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RulesError(f"cannot read the file: {exc}", file=label) from None
+    except UnicodeDecodeError as exc:
+        raise RulesError(f"not UTF-8 text (byte {exc.start})", file=label) from None
+    except (OSError, ValueError) as exc:
+        raise RulesError(
+            f"cannot read the file: {getattr(exc, 'strerror', None) or exc}", file=label
+        ) from None
     return _build(_parse(text, label), label, chain=(*chain, path), base_dir=path.parent)
 
 
@@ -105,6 +157,14 @@ def _parse(text: str, label: str) -> dict[str, Any]:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise RulesError(f"not valid TOML: {exc}", file=label) from None
+    except RecursionError:
+        raise RulesError("not valid rules: nested too deeply", file=label) from None
+    except ValueError:  # tomllib's int() of a number with thousands of digits
+        raise RulesError(
+            "not valid rules: a number with thousands of digits; allowed: the values each field "
+            "lists (schock rules show)",
+            file=label,
+        ) from None
 
 
 def _build(
@@ -144,7 +204,7 @@ def _build(
         parent = _resolve_extends(extends, chain, base_dir)
         values.setdefault("id", _default_id(label, parent))
         if "name" not in values:
-            values["name"] = f"{parent.name} ({values['id']})"
+            values["name"] = f"{_load_preset(parent.base).name} ({values['id']})"
         values["base"] = parent.base
         if "source" not in values:
             values["source"] = parent.source
@@ -164,8 +224,9 @@ def _resolve_extends(extends: str, chain: tuple[Path, ...], base_dir: Path | Non
             value=repr(extends),
             allowed=", ".join(PRESETS),
         )
-    path = (base_dir / extends).resolve()
-    if not path.is_file():
+    _check_path_text(extends, key="extends")
+    path = _resolve(base_dir / extends, key="extends")
+    if not _is_file(path):
         raise RulesError(
             "neither a preset nor an existing rules file",
             key="extends",
@@ -176,5 +237,7 @@ def _resolve_extends(extends: str, chain: tuple[Path, ...], base_dir: Path | Non
 
 
 def _default_id(label: str, parent: Rules) -> str:
+    """The id of a file that gives none: its name as a slug (``My House.toml``: my-house)."""
     stem = Path(label).stem if not label.startswith("<") else ""
-    return stem or f"{parent.id}-custom"
+    slug = "-".join(re.findall(r"[^\W_][\w.]*", stem.lower()))[:64].strip(".-")
+    return slug or f"{parent.id}-custom"

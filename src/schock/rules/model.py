@@ -15,11 +15,12 @@ False
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from schock.errors import RulesError
+from schock.errors import RulesError, short_repr
 
 
 class SetAside(StrEnum):
@@ -185,7 +186,7 @@ class Rules:
                 raise RulesError(
                     "unknown rules field",
                     key=key,
-                    value=repr(changes[key]),
+                    value=short_repr(changes[key]),
                     allowed=_allowed_keys(),
                 )
         return dataclasses.replace(self, **changes)
@@ -212,6 +213,10 @@ _ENUMS: dict[str, type[StrEnum]] = {
 _BOOLS = frozenset(f.name for f in dataclasses.fields(Rules) if f.type in ("bool", bool))
 _INT_RANGES: dict[str, tuple[int, int]] = {"deckel": (1, 99), "max_throws": (1, 9)}
 _STRINGS = frozenset({"id", "name", "source", "base"})
+#: A rule set's id names files (saved games, docs pages): a short slug.
+_ID_RE = re.compile(r"[^\W_][\w.-]{0,63}")
+_ID_ALLOWED = "1 to 64 letters, digits, '-', '_' or '.', starting with a letter or digit"
+_TEXT_LIMITS = {"name": 100, "source": 300}
 
 
 def _allowed_keys() -> str:
@@ -241,7 +246,7 @@ def allowed_values(name: str) -> str:
 def coerce_field(name: str, value: Any) -> Any:
     """Turn a raw (TOML) value into the field's type, or raise RulesError."""
     if name not in FIELD_NAMES:
-        raise RulesError("unknown key", key=name, value=repr(value), allowed=_allowed_keys())
+        raise RulesError("unknown key", key=name, value=short_repr(value), allowed=_allowed_keys())
     if name in _ENUMS:
         enum = _ENUMS[name]
         if isinstance(value, enum):
@@ -251,7 +256,7 @@ def coerce_field(name: str, value: Any) -> Any:
                 return enum(value)
             except ValueError:
                 pass
-        raise RulesError("bad value", key=name, value=repr(value), allowed=allowed_values(name))
+        raise RulesError("bad value", key=name, value=short_repr(value), allowed=allowed_values(name))
     check_field(name, value)
     return value
 
@@ -260,18 +265,28 @@ def check_field(name: str, value: Any) -> None:
     """Raise RulesError unless ``value`` is valid for field ``name``."""
     if name in _ENUMS:
         if not isinstance(value, _ENUMS[name]):
-            raise RulesError("bad value", key=name, value=repr(value), allowed=allowed_values(name))
+            raise RulesError("bad value", key=name, value=short_repr(value), allowed=allowed_values(name))
     elif name in _BOOLS:
         if not isinstance(value, bool):
             raise RulesError(
-                "wrong type", key=name, value=repr(value), allowed=allowed_values(name)
+                "wrong type", key=name, value=short_repr(value), allowed=allowed_values(name)
             )
     elif name in _INT_RANGES:
         lo, hi = _INT_RANGES[name]
         if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-            raise RulesError("bad value", key=name, value=repr(value), allowed=allowed_values(name))
+            raise RulesError("bad value", key=name, value=short_repr(value), allowed=allowed_values(name))
     elif name in _STRINGS:
         if not isinstance(value, str):
-            raise RulesError("wrong type", key=name, value=repr(value), allowed="a text")
-        if name == "id" and not value.strip():
-            raise RulesError("empty id", key=name, value=repr(value), allowed="a non-empty text")
+            raise RulesError("wrong type", key=name, value=short_repr(value), allowed="a text")
+        if name in ("id", "base") and value and not _ID_RE.fullmatch(value):
+            raise RulesError("bad id", key=name, value=short_repr(value), allowed=_ID_ALLOWED)
+        if name == "id" and not value:
+            raise RulesError("empty id", key=name, value=short_repr(value), allowed=_ID_ALLOWED)
+        limit = _TEXT_LIMITS.get(name, 0)
+        if limit and (len(value) > limit or not value.isprintable()):
+            raise RulesError(
+                "bad text",
+                key=name,
+                value=short_repr(value),
+                allowed=f"at most {limit} printable characters (no line breaks)",
+            )

@@ -54,7 +54,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from schock.dice import Outcome, parse_dice
+from schock.dice import Outcome, parse_dice, small_int
 from schock.errors import InvalidInputError, NotationError
 from schock.results import Evaluation, Kind, evaluation_table
 from schock.rules.model import Rules, SetAside
@@ -123,15 +123,16 @@ def parse_state(text: str) -> TurnState:
     if not thrown:
         raise NotationError("at least one die is thrown in every throw", text=text)
     throws_s, slash, limit_s = count_part.partition("/")
-    if not slash or not throws_s.isdigit() or not (limit_s.isdigit() or limit_s == "*"):
+    throws = small_int(throws_s, max_digits=2)
+    limit = None if limit_s == "*" else small_int(limit_s, max_digits=2)
+    if not slash or throws is None or (limit is None and limit_s != "*"):
         raise NotationError(
-            f"bad throw count {count_part!r} (allowed: THROWS/LIMIT such as 2/3, or 1/* "
+            f"bad throw count {count_part[:20]!r} (allowed: THROWS/LIMIT such as 2/3, or 1/* "
             "for the round's first player)",
             text=text,
             position=text.find(count_part),
         )
-    limit = None if limit_s == "*" else int(limit_s)
-    return TurnState(tuple(sorted(kept)), tuple(sorted(thrown)), int(throws_s), limit)
+    return TurnState(tuple(sorted(kept)), tuple(sorted(thrown)), throws, limit)
 
 
 def format_state(state: TurnState) -> str:
@@ -313,7 +314,8 @@ class Result:
         if body.endswith(("h", "H")):
             on_hand, body = True, body[:-1]
         dice_s, slash, n = body.partition("/")
-        if not slash or not (n.isascii() and n.isdigit()) or not 1 <= int(n) <= rules.max_throws:
+        throws = small_int(n, max_digits=2)
+        if not slash or throws is None or not 1 <= throws <= rules.max_throws:
             raise NotationError(
                 f"a covered result needs its throw count: DICE/THROWS with THROWS 1 to "
                 f"{rules.max_throws} (e.g. 1-?-?/3)",
@@ -326,7 +328,7 @@ class Result:
                 text=text,
             )
         shown = [int(t) for t in tokens if t != "?"]
-        return Result.covered(rules, shown, tokens.count("?"), int(n), on_hand)
+        return Result.covered(rules, shown, tokens.count("?"), throws, on_hand)
 
     @staticmethod
     def covered(

@@ -1,0 +1,100 @@
+"""Random argument lists into every ``schock`` command: exit 0 or 2, never a traceback.
+
+Commands that would start something long (the terminal game, an arena run)
+stop right where the real work would begin: reaching that point means the
+arguments were accepted.
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+from typing import Any
+
+import click
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from schock.cli import main
+from schock.examples import example_text
+
+FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+class Started(Exception):
+    """Raised where a command would start its long work: its arguments were accepted."""
+
+
+def _stop(*_args: Any, **_kwargs: Any) -> Any:
+    raise Started
+
+
+#: (module, attribute) replaced by _stop for the test: where play and arena start running.
+LONG_WORK = [("schock.cli.play", "run_app"), ("schock.cli.arena", "run_arena")]
+
+
+def _commands(group: click.Group, prefix: tuple[str, ...] = ()) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for name, cmd in group.commands.items():
+        if isinstance(cmd, click.Group):
+            out.update(_commands(cmd, (*prefix, name)))
+        else:
+            out[" ".join((*prefix, name))] = cmd
+    return out
+
+
+COMMANDS = _commands(main)
+BIG = "9" * 5000
+values = st.one_of(
+    st.sampled_from(
+        ["porz", "mosel", "nope", "0", "1", "-1", "2", "1000", "nan", "inf", "1e999", "", " ",
+         "de", "en", "xx", "1-1-4", "1-1-4/2", "1-?-?/3", "1+4-4 ²/3", "1-6-6 1/*", "2-3-5 1/3",
+         "heuristic", "random", "optimal=x", "Anna", "Anna=heuristic", "a\x00b", BIG,
+         "x" * 300 + ".toml", "/", "/tmp", "--", "-", "--help", "loss", "deckel", "net"]
+    ),
+    st.text(max_size=12),
+)
+
+
+def _args_for(cmd: click.Command) -> Any:
+    options = [o for p in cmd.params if isinstance(p, click.Option) for o in p.opts]
+    tokens = st.one_of(values, st.sampled_from(options) if options else values, values)
+    return st.lists(tokens, max_size=6)
+
+
+@pytest.fixture
+def files(tmp_path: Path) -> list[str]:
+    good = tmp_path / "good.json"
+    good.write_text(example_text("porz"))
+    bad = tmp_path / "bad.json"
+    bad.write_text("[" * 3000)
+    toml = tmp_path / "house.toml"
+    toml.write_text('extends = "porz"\ndeckel = ' + BIG + "\n")
+    return [str(good), str(bad), str(toml), str(tmp_path)]
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_random_arguments(name: str, files: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    for module, attr in LONG_WORK:
+        monkeypatch.setattr(importlib.import_module(module), attr, _stop)
+    runner = CliRunner()
+    cmd = COMMANDS[name]
+
+    @FUZZ
+    @given(args=_args_for(cmd), file=st.sampled_from(files), with_file=st.booleans())
+    def check(args: list[str], file: str, with_file: bool) -> None:
+        argv = [*name.split(), *([file] if with_file else []), *args]
+        result = runner.invoke(main, argv)
+        if isinstance(result.exception, Started):
+            return
+        assert result.exception is None or isinstance(result.exception, SystemExit), (
+            argv,
+            result.output,
+            result.exception,
+        )
+        assert result.exit_code in (0, 2), (argv, result.exit_code, result.output)
+        assert "Traceback" not in result.output
+
+    check()
