@@ -131,6 +131,7 @@ FAST_CASES = [
     (21, 3, 8),
     (15, 3, 7),
     (32, 4, 8),
+    (32, 4, 10),
     (16, 4, 5),
     (27, 3, 13),
     (25, 5, 6),
@@ -144,6 +145,20 @@ def test_repeat_free_cases(players: int, table_size: int, rounds: int) -> None:
     assert len(draws) == rounds
     check_partition(draws, players, table_size)
     assert repeat_count(draws) == 0
+
+
+def test_social_golfer_32_at_4_for_10_rounds() -> None:
+    draws = plan_draws(32, 4, 10, seed=9)
+    check_partition(draws, 32, 4)
+    met: dict[int, set[int]] = {p: set() for p in range(32)}
+    for tables in draws:
+        for t in tables:
+            for a, b in itertools.combinations(t, 2):
+                assert b not in met[a]
+                met[a].add(b)
+                met[b].add(a)
+    # everyone meets 30 of the 31 others: the pairs that never meet are a perfect matching
+    assert all(len(m) == 30 for m in met.values())
 
 
 def test_forced_repeats_reach_the_bound() -> None:
@@ -318,6 +333,7 @@ def test_next_draw_team_mates_apart() -> None:
         (([1, 2, 3], 1, []), {}, "table_size"),
         (([1, 2, 3], 3, "x"), {}, "history"),
         (([1, 2, 3], 3, [[5]]), {}, r"history\[0\]\[0\]"),
+        (([1, 2, 3], 3, [5]), {}, r"history\[0\]"),
         (([1, 2, 3], 3, []), {"short_table_counts": {1: -1}}, "short_table_counts"),
         (([1, 2, 3], 3, []), {"teams": [1, 2, 3]}, "teams"),
     ],

@@ -10,18 +10,21 @@ searches count their work in steps, not in seconds.
 Three methods, tried in this order (the first that reaches the lower bound wins):
 
 1. known constructions, with the players relabelled by a seeded permutation:
-   the circle method for tables of 2, the parallel classes of lines of the affine
-   geometry AG(m, p) for p^m players at tables of p (p = 3, 5), and the cosets of
-   a partial spread of planes of GF(2)^m for 16 and 32 players at tables of 4;
-2. a *developed* schedule: a permutation ``s`` of the players (cycles of equal
-   length and a few fixed points) is chosen and round ``i`` is ``s^i`` applied to
-   round 0; a tabu search looks for a round 0 whose images never repeat a pair.
-   This finds the Kirkman schedules (15 players in 7 rounds of triples,
-   21 in 8) and the 32-players-at-tables-of-4 social golfer schedule for 10 rounds
-   in well under a second, where a plain search needs much longer or fails;
-3. a tabu search over swaps inside a round, from a greedy start, minimizing
-   repeat meetings, then team conflicts, under a hard fairness rule for the
-   odd-sized tables (see below). It handles any head count and table size.
+   the circle method for tables of 2 (n - 1 rounds for even n), the parallel
+   classes of lines of the affine geometry AG(m, p) for p^m players at tables of
+   p (p = 3, 5: 9, 25, 27 players), the cosets of a spread of planes of GF(2)^4
+   (16 players at tables of 4, 5 rounds), and for 32 players at tables of 4 up to
+   10 rounds (the social golfer problem 8-4-10) two affine planes of order 4
+   with every point doubled and signs from a linear system over GF(2)
+   (:func:`_doubled_affine`);
+2. a tabu search over swaps inside a round, from a greedy start, minimizing
+   repeat meetings, then team conflicts, under the rotation rule below. It
+   handles any head count and table size, and finds the Kirkman schedules
+   (15 players in 7 rounds of triples, 21 in 8) and 18 players in 7 rounds in
+   well under a second;
+3. where that falls short of the bound with equal tables: a *developed*
+   schedule, round ``i`` being ``s^i`` of round 0 for a permutation ``s`` (cycles
+   of equal length and a few fixed points), round 0 found by a tabu search.
 
 Fairness of the odd tables: when the tables differ in size, the players at the
 tables whose size is not the nominal one are chosen from those who sat there
@@ -39,6 +42,7 @@ seats differ by at most one between any two players.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Hashable, Mapping, Sequence
 
@@ -58,7 +62,7 @@ Schedule = list[Round]
 # The searches count "steps" (one evaluated move each) instead of seconds, so
 # the result does not depend on the machine or its load. One nominal second of
 # ``time_limit`` buys this many steps (about a second of one core of a 2020s laptop).
-STEPS_PER_SECOND = 400_000
+STEPS_PER_SECOND = 250_000
 
 _MAX_PLAYERS = 10_000
 _MAX_ROUNDS = 1_000
@@ -423,13 +427,13 @@ class _Swaps:
                         continue
                     same = self.odd_table[b] == odd_a
                     for y in table:
+                        self.steps += 1
                         back = r
                         if not same and self.strict:
                             partner = self._partner_round(r, x, y)
                             if partner is None:
                                 continue
                             back = partner
-                        self.steps += 1
                         d = self._delta(r, x, y)
                         if back != r:
                             d += self._delta(back, x, y)
@@ -587,9 +591,112 @@ def _affine_planes(n: int, rounds: int) -> Schedule | None:
     return out
 
 
+def _spreads_of_pg32() -> list[list[tuple[int, int, int]]]:
+    """All 56 spreads of PG(3, 2): five 2-dimensional subspaces of GF(2)^4 meeting in 0."""
+    lines = [(u, v, u ^ v) for u in range(1, 16) for v in range(u + 1, 16) if u ^ v > v]
+    out: list[list[tuple[int, int, int]]] = []
+
+    def extend(start: int, chosen: list[tuple[int, int, int]], used: int) -> None:
+        if len(chosen) == 5:
+            out.append(chosen)
+            return
+        for i in range(start, len(lines)):
+            mask = sum(1 << x for x in lines[i])
+            if not used & mask:
+                extend(i + 1, [*chosen, lines[i]], used | mask)
+
+    extend(0, [], 0)
+    return out
+
+
+def _cosets(n: int, subspace: tuple[int, int, int]) -> list[list[int]]:
+    u, v, w = subspace
+    seen = [False] * n
+    out = []
+    for x in range(n):
+        if not seen[x]:
+            coset = [x, x ^ u, x ^ v, x ^ w]
+            for y in coset:
+                seen[y] = True
+            out.append(coset)
+    return out
+
+
+def _lift_signs(planes: list[list[list[list[int]]]]) -> list[list[int]] | None:
+    """Signs ``s[c][P]`` in GF(2) per class ``c`` of the two planes and point P such that
+    for every pair {P, Q}, lying on a line of class c of the first plane and of class d
+    of the second, ``s[c][P] + s[c][Q] != s[d][P] + s[d][Q]`` (Gaussian elimination)."""
+    classes = len(planes[0]) + len(planes[1])
+    unknowns = classes * 16
+    where: dict[tuple[int, int], list[int]] = {}
+    for c, cls in enumerate(planes[0] + planes[1]):
+        for line in cls:
+            for a, b in itertools.combinations(line, 2):
+                where.setdefault((min(a, b), max(a, b)), []).append(c)
+    pivots: dict[int, int] = {}
+    for (a, b), (c, d) in where.items():
+        row = (1 << unknowns) ^ (1 << (c * 16 + a)) ^ (1 << (c * 16 + b))
+        row ^= (1 << (d * 16 + a)) ^ (1 << (d * 16 + b))
+        for bit, pivot in pivots.items():
+            if row >> bit & 1:
+                row ^= pivot
+        low = row & ((1 << unknowns) - 1)
+        if not low:
+            if row:
+                return None  # inconsistent
+            continue
+        bit = low.bit_length() - 1
+        for other in pivots:
+            if pivots[other] >> bit & 1:
+                pivots[other] ^= row
+        pivots[bit] = row
+    value = 0
+    for bit, row in pivots.items():
+        if row >> unknowns & 1:
+            value |= 1 << bit
+    return [[value >> (c * 16 + p) & 1 for p in range(16)] for c in range(classes)]
+
+
+def _doubled_affine(rounds: int) -> Schedule | None:
+    """32 players at tables of 4 for up to 10 rounds (the social golfer problem 8-4-10).
+
+    Two affine planes of order 4 on the 16 points of GF(2)^4 (the cosets of two
+    spreads of PG(3, 2) without a common line) give 10 parallel classes that
+    cover every pair of points twice. Each point P becomes two players (P, 0) and
+    (P, 1); a line L of class c becomes the two tables {(P, s_c(P))} and
+    {(P, 1 + s_c(P))} for P on L. A pair of players (P, x), (Q, y) meets at class c
+    exactly when x + y = s_c(P) + s_c(Q); the signs are chosen (a linear system
+    over GF(2)) so that the two classes through {P, Q} differ there, so every such
+    pair meets exactly once and only (P, 0), (P, 1) never meet.
+    """
+    if rounds > 10:
+        return None
+    spreads = _spreads_of_pg32()
+    first = spreads[0]
+    planes0 = [_cosets(16, sub) for sub in first]
+    for other in spreads[1:]:
+        if set(other) & set(first):
+            continue
+        planes1 = [_cosets(16, sub) for sub in other]
+        signs = _lift_signs([planes0, planes1])
+        if signs is None:
+            continue
+        out: Schedule = []
+        for c, cls in enumerate(planes0 + planes1):
+            tables = []
+            for line in cls:
+                tables.append([2 * p + signs[c][p] for p in line])
+                tables.append([2 * p + 1 - signs[c][p] for p in line])
+            out.append(tables)
+        return out[:rounds]
+    return None  # pragma: no cover - 30 of the 56 spreads work
+
+
 def _construction(n: int, k: int, rounds: int) -> Schedule | None:
     if n % k:
         return None
+    if (n, k) == (32, 4):
+        return _doubled_affine(rounds)
     if k == 2:
         return _circle(n, rounds)
     if k in (3, 5):
@@ -1025,6 +1132,8 @@ def next_draw(
     if isinstance(history, str | bytes) or not isinstance(history, Sequence):
         raise InvalidInputError("history must be a list of rounds, each a list of tables of ids")
     for r, tables in enumerate(history):
+        if isinstance(tables, str | bytes) or not isinstance(tables, Sequence):
+            raise InvalidInputError(f"history[{r}] must be a list of tables, got {tables!r}")
         for t, table in enumerate(tables):
             if isinstance(table, str | bytes) or not isinstance(table, Sequence):
                 raise InvalidInputError(
