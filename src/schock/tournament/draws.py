@@ -722,11 +722,14 @@ def _structures(n: int, k: int, rounds: int) -> list[tuple[int, int, int]]:
     return out
 
 
-def _developed(n: int, k: int, rounds: int, rng: random.Random, budget: int) -> Schedule | None:
-    """A repeat-free schedule whose round ``i`` is ``s^i`` of round 0, or None."""
+def _developed(
+    n: int, k: int, rounds: int, rng: random.Random, budget: int
+) -> tuple[Schedule | None, int]:
+    """A repeat-free schedule whose round ``i`` is ``s^i`` of round 0 (or None), and the
+    steps spent."""
     structures = _structures(n, k, rounds)
-    if not structures:
-        return None
+    if not structures or budget <= 0:
+        return None, 0
     share = budget // len(structures)
     spent = 0
     for structure in structures:
@@ -735,10 +738,10 @@ def _developed(n: int, k: int, rounds: int, rng: random.Random, budget: int) -> 
         )
         spent += steps
         if base is not None:
-            return base
+            return base, spent
         if spent >= budget:
             break
-    return None
+    return None, spent
 
 
 def _develop_one(
@@ -949,8 +952,9 @@ def _team_conflicts(schedule: Schedule, team: list[int]) -> int:
 
 def _separate_teams(
     schedule: Schedule, team: list[int], rng: random.Random, budget: int
-) -> Schedule:
-    """Relabel the players of ``schedule`` to seat team-mates apart (repeats unchanged)."""
+) -> tuple[Schedule, int]:
+    """Relabel the players of ``schedule`` to seat team-mates apart (repeats unchanged);
+    the new schedule and the steps spent."""
     n = len(team)
     label = list(range(n))  # position p of the schedule is played by label[p]
     rounds = len(schedule)
@@ -980,7 +984,7 @@ def _separate_teams(
             for q in range(n):
                 if q == p or team[label[q]] == team[label[p]]:
                     continue
-                steps += 1
+                steps += rounds
                 before = clashes(p, label[p], q) + clashes(q, label[q], p)
                 after = clashes(p, label[q], q) + clashes(q, label[p], p)
                 if after < before:
@@ -990,7 +994,7 @@ def _separate_teams(
                     break
         if not improved:
             break
-    return _relabel(schedule, label)
+    return _relabel(schedule, label), steps
 
 
 def plan_draws(
@@ -1044,6 +1048,8 @@ def plan_draws(
             f"time_limit must be a number of seconds from 0 to 3600, got {time_limit!r}"
         )
     team = _team_ids(teams, n)
+    if not isinstance(fair_rotation, bool):
+        raise InvalidInputError(f"fair_rotation must be true or false, got {fair_rotation!r}")
     rng = random.Random(f"schock-draws/{n}/{k}/{r}/{seed}")
     budget = max(1, int(time_limit * STEPS_PER_SECOND))
     bound = repeat_lower_bound(n, k, r)
@@ -1051,14 +1057,20 @@ def plan_draws(
     has_teams = any(t >= 0 for t in team)
     uniform = len(set(sizes)) == 1
 
+    spent = 0  # steps outside the tabu search
+
     def finish(schedule: Schedule) -> list[list[list[int]]]:
         return [_tidy(t) for t in schedule]
 
     def relabelled(schedule: Schedule) -> Schedule:
+        nonlocal spent
         perm = list(range(n))
         rng.shuffle(perm)
         out = _relabel(schedule, perm)
-        return _separate_teams(out, team, rng, budget // 4) if has_teams else out
+        if has_teams:
+            out, used = _separate_teams(out, team, rng, (budget - spent) // 4)
+            spent += used
+        return out
 
     # 1. a known construction
     found = _construction(n, sizes[0], r) if uniform and bound == 0 else None
@@ -1066,27 +1078,29 @@ def plan_draws(
         found = relabelled(found)
         if _team_conflicts(found, team) <= team_bound:
             return finish(found)
-    if not isinstance(fair_rotation, bool):
-        raise InvalidInputError(f"fair_rotation must be true or false, got {fair_rotation!r}")
     search = _Swaps(n, sizes, r, rng, nominal=k, team=team, strict=fair_rotation)
     target = bound * search.w_repeat + team_bound * search.w_team
     if found is not None:  # team-mates left together: search on from the construction
         search.restart_from(found)
-        return finish(search.run(budget, target)[1])
+        return finish(search.run(budget - spent, target)[1])
     # 2. the tabu search from a greedy start
     share = budget if not uniform or bound else budget * 2 // 5
     cost, best = search.run(share, target)
-    if cost <= target or search.steps >= budget or not uniform or bound:
-        return finish(best)
-    # 3. a developed schedule (uniform tables, no forced repeats)
-    developed = _developed(n, sizes[0], r, rng, budget - search.steps)
-    if developed is None:
-        return finish(best)
-    developed = relabelled(developed)
-    if _team_conflicts(developed, team) > team_bound:
-        search.restart_from(developed)
-        return finish(search.run(search.steps + budget // 2, target)[1])
-    return finish(developed)
+    if cost > target and cost >= search.w_repeat and uniform and not bound:
+        # 3. repeats left where none are forced: a developed schedule
+        developed, used = _developed(n, sizes[0], r, rng, budget - search.steps)
+        spent += used
+        if developed is not None:
+            developed = relabelled(developed)
+            if _team_conflicts(developed, team) <= team_bound:
+                return finish(developed)
+            search.restart_from(developed)
+            return finish(search.run(budget - spent, target)[1])
+    if cost > target:  # spend the rest of the budget from where the search stands
+        more, other = search.run(budget - spent, target)
+        if more < cost:
+            best = other
+    return finish(best)
 
 
 def next_draw(
