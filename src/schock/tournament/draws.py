@@ -7,24 +7,22 @@ among tables of 3) rotate fairly. Everything is seeded and reproducible: the sam
 arguments give the same draw on any machine and under any load, because the
 searches count their work in steps, not in seconds.
 
-Three methods, tried in this order (the first that reaches the lower bound wins):
+Two methods, tried in this order:
 
 1. known constructions, with the players relabelled by a seeded permutation:
    the circle method for tables of 2 (n - 1 rounds for even n), the parallel
    classes of lines of the affine geometry AG(m, p) for p^m players at tables of
-   p (p = 3, 5: 9, 25, 27 players), the cosets of a spread of planes of GF(2)^4
-   (16 players at tables of 4, 5 rounds), and for 32 players at tables of 4 up to
+   p (p = 3, 5: 9, 25, 27 players), the cosets of a spread of planes of GF(2)^m
+   (16 players at tables of 4 for 5 rounds, 64 for 21), and for 32 players at tables of 4 up to
    10 rounds (the social golfer problem 8-4-10) two affine planes of order 4
    with every point doubled and signs from a linear system over GF(2)
    (:func:`_doubled_affine`);
 2. a tabu search over swaps inside a round, from a greedy start, minimizing
    repeat meetings, then team conflicts, under the rotation rule below. It
    handles any head count and table size, and finds the Kirkman schedules
-   (15 players in 7 rounds of triples, 21 in 8) and 18 players in 7 rounds in
-   well under a second;
-3. where that falls short of the bound with equal tables: a *developed*
-   schedule, round ``i`` being ``s^i`` of round 0 for a permutation ``s`` (cycles
-   of equal length and a few fixed points), round 0 found by a tabu search.
+   (15 players in 7 rounds of triples, 21 in 8) and 18 players in 7 rounds
+   within about a second. When a construction leaves team-mates together that a
+   relabelling of the players cannot separate, the search starts from it.
 
 Fairness of the odd tables: when the tables differ in size, the players at the
 tables whose size is not the nominal one are chosen from those who sat there
@@ -398,6 +396,19 @@ class _Swaps:
                         out.extend((r, p) for p in range(self.n) if not st[p] and before[p] == low)
         return out
 
+    def search(self, budget: int, target: int) -> Schedule:
+        """:meth:`run` again from where it stopped for lack of progress (three times at
+        most, each with a fresh tabu list and patience); the best schedule seen."""
+        best_cost, best = self.run(budget, target)
+        for _ in range(2):
+            if best_cost <= target or self.steps >= budget:
+                break
+            self._perturb()
+            cost, schedule = self.run(budget, target)
+            if cost < best_cost:
+                best_cost, best = cost, schedule
+        return best
+
     def snapshot(self) -> Schedule:
         return [[sorted(t) for t in tables] for tables in self.tables]
 
@@ -711,191 +722,6 @@ def _construction(n: int, k: int, rounds: int) -> Schedule | None:
     return None
 
 
-# ------------------------------------------------------- developed schedules
-
-
-def _structures(n: int, k: int, rounds: int) -> list[tuple[int, int, int]]:
-    """Permutations as (cycles, cycle length, fixed points), the likeliest first."""
-    tables = n // k
-    out = []
-    for fixed in (1, 0, 2, 3):
-        for cycles in (1, 2, 3, 4):
-            rest = n - fixed
-            if fixed <= tables and rest > 0 and rest % cycles == 0 and rest // cycles >= rounds:
-                out.append((cycles, rest // cycles, fixed))
-    out.sort(key=lambda s: (s[0] + s[2], s[2]))
-    return out
-
-
-def _developed(
-    n: int, k: int, rounds: int, rng: random.Random, budget: int
-) -> tuple[Schedule | None, int]:
-    """A repeat-free schedule whose round ``i`` is ``s^i`` of round 0 (or None), and the
-    steps spent."""
-    structures = _structures(n, k, rounds)
-    if not structures or budget <= 0:
-        return None, 0
-    share = budget // len(structures)
-    spent = 0
-    for structure in structures:
-        base, steps = _develop_one(
-            n, k, rounds, structure, rng, share + (budget - spent - share) // 2
-        )
-        spent += steps
-        if base is not None:
-            return base, spent
-        if spent >= budget:
-            break
-    return None, spent
-
-
-def _develop_one(
-    n: int,
-    k: int,
-    rounds: int,
-    structure: tuple[int, int, int],
-    rng: random.Random,
-    budget: int,
-) -> tuple[Schedule | None, int]:
-    cycles, length, _fixed = structure
-    cut = cycles * length
-
-    def shift(p: int, s: int) -> int:
-        if p >= cut:
-            return p
-        c, i = divmod(p, length)
-        return c * length + (i + s) % length
-
-    powers = [[shift(p, s) for p in range(n)] for s in range(rounds)]
-    images: list[list[int]] = [[] for _ in range(n * n)]
-    for a in range(n):
-        for b in range(n):
-            if a != b:
-                imgs = []
-                for sp in powers:
-                    x, y = sp[a], sp[b]
-                    imgs.append(x * n + y if x < y else y * n + x)
-                images[a * n + b] = imgs
-    count = [0] * (n * n)
-    players = list(range(n))
-    rng.shuffle(players)
-    tables = [players[i : i + k] for i in range(0, n, k)]
-    where = [0] * n
-    for t, table in enumerate(tables):
-        for p in table:
-            where[p] = t
-    cost = 0
-    for table in tables:
-        for i, a in enumerate(table):
-            for b in table[i + 1 :]:
-                for pid in images[a * n + b]:
-                    if count[pid]:
-                        cost += 1
-                    count[pid] += 1
-
-    def pair_bad(a: int, b: int) -> bool:
-        return any(count[pid] > 1 for pid in images[a * n + b])
-
-    def delta(x: int, y: int) -> int:
-        d = 0
-        for z in tables[where[x]]:
-            if z != x:
-                d -= sum(1 for pid in images[x * n + z] if count[pid] > 1)
-                d += sum(1 for pid in images[y * n + z] if count[pid])
-        for w in tables[where[y]]:
-            if w != y:
-                d -= sum(1 for pid in images[y * n + w] if count[pid] > 1)
-                d += sum(1 for pid in images[x * n + w] if count[pid])
-        return d
-
-    def apply(x: int, y: int) -> int:
-        d = 0
-        a, b = where[x], where[y]
-        for z in tables[a]:
-            if z != x:
-                for pid in images[x * n + z]:
-                    count[pid] -= 1
-                    if count[pid]:
-                        d -= 1
-        for w in tables[b]:
-            if w != y:
-                for pid in images[y * n + w]:
-                    count[pid] -= 1
-                    if count[pid]:
-                        d -= 1
-        ta, tb = tables[a], tables[b]
-        ta[ta.index(x)] = y
-        tb[tb.index(y)] = x
-        where[x], where[y] = b, a
-        for z in ta:
-            if z != y:
-                for pid in images[y * n + z]:
-                    if count[pid]:
-                        d += 1
-                    count[pid] += 1
-        for w in tb:
-            if w != x:
-                for pid in images[x * n + w]:
-                    if count[pid]:
-                        d += 1
-                    count[pid] += 1
-        return d
-
-    steps = 0
-    step_cost = -(-rounds // 3)  # a move here touches every round: it counts as more steps
-    it = 0
-    best = cost
-    stall = 0
-    tabu: dict[tuple[int, int], int] = {}
-    while cost > 0 and steps < budget:
-        it += 1
-        conflicted = [
-            x for table in tables for x in table if any(z != x and pair_bad(x, z) for z in table)
-        ]
-        move: tuple[int, int] | None = None
-        move_delta = 0
-        ties = 0
-        for x in conflicted:
-            a = where[x]
-            for y in range(n):
-                b = where[y]
-                if b == a:
-                    continue
-                steps += step_cost
-                d = delta(x, y)
-                if (tabu.get((x, b), 0) > it or tabu.get((y, a), 0) > it) and cost + d >= best:
-                    continue
-                if move is None or d < move_delta:
-                    move, move_delta, ties = (x, y), d, 1
-                elif d == move_delta:
-                    ties += 1
-                    if rng.randrange(ties) == 0:
-                        move = (x, y)
-        if move is None:
-            stall += 100
-        else:
-            x, y = move
-            a, b = where[x], where[y]
-            cost += apply(x, y)
-            tenure = 3 + rng.randrange(6)
-            tabu[x, a] = it + tenure
-            tabu[y, b] = it + tenure
-            if cost < best:
-                best, stall = cost, 0
-            else:
-                stall += 1
-        if stall > 150:
-            for _ in range(2):
-                x, y = rng.sample(range(n), 2)
-                if where[x] != where[y]:
-                    cost += apply(x, y)
-            best = cost
-            stall = 0
-    if cost:
-        return None, steps
-    return [[[sp[p] for p in table] for table in tables] for sp in powers], steps
-
-
 # ------------------------------------------------------------------ the draws
 
 
@@ -1088,25 +914,9 @@ def plan_draws(
     target = bound * search.w_repeat + team_bound * search.w_team
     if found is not None:  # team-mates left together: search on from the construction
         search.restart_from(found)
-        return finish(search.run(budget - spent, target)[1])
+        return finish(search.search(budget - spent, target))
     # 2. the tabu search from a greedy start
-    share = budget if not uniform or bound else budget * 2 // 5
-    cost, best = search.run(share, target)
-    if cost > target and cost >= search.w_repeat and uniform and not bound:
-        # 3. repeats left where none are forced: a developed schedule
-        developed, used = _developed(n, sizes[0], r, rng, budget - search.steps)
-        spent += used
-        if developed is not None:
-            developed = relabelled(developed)
-            if _team_conflicts(developed, team) <= team_bound:
-                return finish(developed)
-            search.restart_from(developed)
-            return finish(search.run(budget - spent, target)[1])
-    if cost > target:  # spend the rest of the budget from where the search stands
-        more, other = search.run(budget - spent, target)
-        if more < cost:
-            best = other
-    return finish(best)
+    return finish(search.search(budget - spent, target))
 
 
 def next_draw(
@@ -1203,5 +1013,5 @@ def next_draw(
     )
     old = sum(max(0, m - 1) for i, row in enumerate(meet0) for m in row[i + 1 :])
     target = old * search.w_repeat + _team_lower_bound(team, len(sizes), 1) * search.w_team
-    _, best = search.run(4 * STEPS_PER_SECOND, target)
+    best = search.search(4 * STEPS_PER_SECOND, target)
     return _tidy([[order[p] for p in table] for table in best[0]])
