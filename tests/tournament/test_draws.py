@@ -147,18 +147,20 @@ def test_repeat_free_cases(players: int, table_size: int, rounds: int) -> None:
     assert repeat_count(draws) == 0
 
 
-def test_social_golfer_32_at_4_for_10_rounds() -> None:
-    draws = plan_draws(32, 4, 10, seed=9)
-    check_partition(draws, 32, 4)
-    met: dict[int, set[int]] = {p: set() for p in range(32)}
+@pytest.mark.parametrize(("players", "table_size", "rounds"), [(32, 4, 10), (18, 3, 8)])
+def test_doubled_affine_planes(players: int, table_size: int, rounds: int) -> None:
+    # the social golfer problem 8-4-10 and a nearly Kirkman triple system on 18 points
+    draws = plan_draws(players, table_size, rounds, seed=9)
+    check_partition(draws, players, table_size)
+    met: dict[int, set[int]] = {p: set() for p in range(players)}
     for tables in draws:
         for t in tables:
             for a, b in itertools.combinations(t, 2):
                 assert b not in met[a]
                 met[a].add(b)
                 met[b].add(a)
-    # everyone meets 30 of the 31 others: the pairs that never meet are a perfect matching
-    assert all(len(m) == 30 for m in met.values())
+    # everyone meets all others but one: the pairs that never meet are a perfect matching
+    assert all(len(m) == players - 2 for m in met.values())
 
 
 def test_forced_repeats_reach_the_bound() -> None:

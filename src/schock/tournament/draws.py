@@ -14,7 +14,8 @@ Two methods, tried in this order:
    classes of lines of the affine geometry AG(m, p) for p^m players at tables of
    p (p = 3, 5: 9, 25, 27 players), the cosets of a spread of planes of GF(2)^m
    (16 players at tables of 4 for 5 rounds, 64 for 21), and for 32 players at tables of 4 up to
-   10 rounds (the social golfer problem 8-4-10) two affine planes of order 4
+   10 rounds (the social golfer problem 8-4-10) and 18 at tables of 3 up to 8
+   rounds (a nearly Kirkman triple system), two affine planes of order 4 or 3
    with every point doubled and signs from a linear system over GF(2)
    (:func:`_doubled_affine`);
 2. a tabu search over swaps inside a round, from a greedy start, minimizing
@@ -638,21 +639,22 @@ def _cosets(n: int, subspace: tuple[int, int, int]) -> list[list[int]]:
     return out
 
 
-def _lift_signs(planes: list[list[list[list[int]]]]) -> list[list[int]] | None:
-    """Signs ``s[c][P]`` in GF(2) per class ``c`` of the two planes and point P such that
-    for every pair {P, Q}, lying on a line of class c of the first plane and of class d
-    of the second, ``s[c][P] + s[c][Q] != s[d][P] + s[d][Q]`` (Gaussian elimination)."""
-    classes = len(planes[0]) + len(planes[1])
-    unknowns = classes * 16
+def _lift_signs(classes: list[list[list[int]]], points: int) -> list[list[int]] | None:
+    """Signs ``s[c][P]`` in GF(2) per class ``c`` (of two affine planes on ``points``
+    points) and point P such that for every pair {P, Q}, lying on a line of class c
+    of the first plane and of class d of the second, ``s[c][P] + s[c][Q] != s[d][P] +
+    s[d][Q]``: a linear system over GF(2), solved by Gaussian elimination. None when
+    it has no solution, or when a pair lies on a line of both planes."""
+    unknowns = len(classes) * points
     where: dict[tuple[int, int], list[int]] = {}
-    for c, cls in enumerate(planes[0] + planes[1]):
+    for c, cls in enumerate(classes):
         for line in cls:
             for a, b in itertools.combinations(line, 2):
                 where.setdefault((min(a, b), max(a, b)), []).append(c)
     pivots: dict[int, int] = {}
     for (a, b), (c, d) in where.items():
-        row = (1 << unknowns) ^ (1 << (c * 16 + a)) ^ (1 << (c * 16 + b))
-        row ^= (1 << (d * 16 + a)) ^ (1 << (d * 16 + b))
+        row = (1 << unknowns) ^ (1 << (c * points + a)) ^ (1 << (c * points + b))
+        row ^= (1 << (d * points + a)) ^ (1 << (d * points + b))
         for bit, pivot in pivots.items():
             if row >> bit & 1:
                 row ^= pivot
@@ -670,49 +672,66 @@ def _lift_signs(planes: list[list[list[list[int]]]]) -> list[list[int]] | None:
     for bit, row in pivots.items():
         if row >> unknowns & 1:
             value |= 1 << bit
-    return [[value >> (c * 16 + p) & 1 for p in range(16)] for c in range(classes)]
+    return [[value >> (c * points + p) & 1 for p in range(points)] for c in range(len(classes))]
 
 
-def _doubled_affine(rounds: int) -> Schedule | None:
-    """32 players at tables of 4 for up to 10 rounds (the social golfer problem 8-4-10).
+def _second_planes(q: int) -> list[list[list[list[int]]]]:
+    """Candidates for the second affine plane of :func:`_doubled_affine`, in a fixed order."""
+    if q == 4:  # the cosets of the other spreads of PG(3, 2)
+        return [[_cosets(16, sub) for sub in spread] for spread in _spreads_of_pg32()[1:]]
+    first = _affine_lines(q * q, q, q + 1) or []
+    rng = random.Random(f"schock-second-plane/{q}")
+    out = []
+    for _ in range(200):  # relabelled copies; about one in five works for q = 3
+        perm = list(range(q * q))
+        rng.shuffle(perm)
+        out.append([[[perm[p] for p in line] for line in cls] for cls in first])
+    return out
 
-    Two affine planes of order 4 on the 16 points of GF(2)^4 (the cosets of two
-    spreads of PG(3, 2) without a common line) give 10 parallel classes that
-    cover every pair of points twice. Each point P becomes two players (P, 0) and
-    (P, 1); a line L of class c becomes the two tables {(P, s_c(P))} and
-    {(P, 1 + s_c(P))} for P on L. A pair of players (P, x), (Q, y) meets at class c
-    exactly when x + y = s_c(P) + s_c(Q); the signs are chosen (a linear system
-    over GF(2)) so that the two classes through {P, Q} differ there, so every such
-    pair meets exactly once and only (P, 0), (P, 1) never meet.
+
+def _doubled_affine(q: int, rounds: int) -> Schedule | None:
+    """``2 q^2`` players at tables of ``q`` for up to ``2 (q + 1)`` rounds (q = 3, 4).
+
+    For q = 4 this is the social golfer problem 8-4-10, for q = 3 a nearly Kirkman
+    triple system on 18 points (8 rounds). Two affine planes of order q on the same
+    q^2 points, without a common line, give 2 (q + 1) parallel classes covering every
+    pair of points twice (for q = 4 the cosets of two spreads of PG(3, 2), for q = 3
+    the lines of AG(2, 3) and a relabelled copy). Each point P becomes two players
+    (P, 0) and (P, 1); a line L of class c becomes the two tables {(P, s_c(P))} and
+    {(P, 1 + s_c(P))} for P on L. Players (P, x) and (Q, y) meet at class c exactly
+    when x + y = s_c(P) + s_c(Q); the signs (:func:`_lift_signs`) make the two classes
+    through {P, Q} differ there, so such a pair meets exactly once, and only (P, 0)
+    and (P, 1) never meet.
     """
-    if rounds > 10:
+    if rounds > 2 * (q + 1):
         return None
-    spreads = _spreads_of_pg32()
-    first = spreads[0]
-    planes0 = [_cosets(16, sub) for sub in first]
-    for other in spreads[1:]:
-        if set(other) & set(first):
-            continue
-        planes1 = [_cosets(16, sub) for sub in other]
-        signs = _lift_signs([planes0, planes1])
+    first = (
+        [_cosets(16, sub) for sub in _spreads_of_pg32()[0]]
+        if q == 4
+        else _affine_lines(q * q, q, q + 1)
+    )
+    if first is None:  # pragma: no cover - q is 3 or 4
+        return None
+    for second in _second_planes(q):
+        signs = _lift_signs(first + second, q * q)
         if signs is None:
             continue
         out: Schedule = []
-        for c, cls in enumerate(planes0 + planes1):
+        for c, cls in enumerate(first + second):
             tables = []
             for line in cls:
                 tables.append([2 * p + signs[c][p] for p in line])
                 tables.append([2 * p + 1 - signs[c][p] for p in line])
             out.append(tables)
         return out[:rounds]
-    return None  # pragma: no cover - 30 of the 56 spreads work
+    return None  # pragma: no cover - 30 of the 55 other spreads work for q = 4
 
 
 def _construction(n: int, k: int, rounds: int) -> Schedule | None:
     if n % k:
         return None
-    if (n, k) == (32, 4):
-        return _doubled_affine(rounds)
+    if (n, k) in ((18, 3), (32, 4)):
+        return _doubled_affine(k, rounds)
     if k == 2:
         return _circle(n, rounds)
     if k in (3, 5):
