@@ -63,7 +63,7 @@ Schedule = list[Round]
 # ``time_limit`` buys this many steps (about a second of one core of a 2020s laptop).
 STEPS_PER_SECOND = 200_000
 
-_MAX_PLAYERS = 10_000
+_MAX_PLAYERS = 2_000
 _MAX_ROUNDS = 1_000
 
 
@@ -101,7 +101,7 @@ def table_sizes(players: int, table_size: int) -> list[int]:
     >>> table_sizes(1, 3)
     Traceback (most recent call last):
     ...
-    schock.errors.InvalidInputError: players must be from 2 to 10000, got 1
+    schock.errors.InvalidInputError: players must be from 2 to 2000, got 1
     """
     n = _whole("players", players, 2, _MAX_PLAYERS)
     k = _whole("table_size", table_size, 2, _MAX_PLAYERS)
@@ -584,28 +584,15 @@ def _plane_spread(m: int, count: int) -> list[tuple[int, int, int]] | None:
 
 
 def _affine_planes(n: int, rounds: int) -> Schedule | None:
-    """Tables of 4 for ``n = 2^m``: the cosets of a partial spread of planes of GF(2)^m."""
+    """Tables of 4 for 16 or 64 players: the cosets of a spread of planes of GF(2)^m
+    (5 or 21 rounds; 32 players are :func:`_doubled_affine`'s)."""
     m = _power(n, 2)
-    if m < 2 or m > 6 or rounds > {2: 1, 3: 1, 4: 5, 5: 9, 6: 21}[m]:
+    if m not in (4, 6) or rounds > (n - 1) // 3:
         return None
-    spread = [(0, 0, 0)] if m < 4 else _plane_spread(m, rounds)
-    if spread is None:  # pragma: no cover - the counts above are known to exist
+    spread = _plane_spread(m, rounds)
+    if spread is None:  # pragma: no cover - spreads of PG(3, 2) and PG(5, 2) exist
         return None
-    out: Schedule = []
-    for u, v, w in spread[:rounds]:
-        if m < 4:  # 4 or 8 players: one round only
-            out.append([list(range(i, i + 4)) for i in range(0, n, 4)])
-            continue
-        seen = [False] * n
-        tables = []
-        for x in range(n):
-            if not seen[x]:
-                coset = [x, x ^ u, x ^ v, x ^ w]
-                for y in coset:
-                    seen[y] = True
-                tables.append(coset)
-        out.append(tables)
-    return out
+    return [_cosets(n, subspace) for subspace in spread]
 
 
 def _spreads_of_pg32() -> list[list[tuple[int, int, int]]]:
