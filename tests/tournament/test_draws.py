@@ -321,6 +321,18 @@ def test_next_draw_short_tables_go_to_those_with_fewest() -> None:
     assert sorted(draw[0]) == [2, 5, 9, 13]
 
 
+def test_next_draw_counts_odd_seats_from_history() -> None:
+    history: list[list[list[int]]] = []
+    ids = list(range(100, 113))  # 13 players: a table of 4 and three of 3
+    for seed in range(5):
+        history.append(next_draw(ids, 3, history, seed=seed))
+        counts = {p: sum(p in r[0] for r in history) for p in ids}
+        assert max(counts.values()) - min(counts.values()) <= 1
+    # the one player who was never at the table of 4 in rounds 1-3 sits there in round 4
+    first_three = {p for r in history[:3] for p in r[0]}
+    assert set(ids) - first_three <= set(history[3][0])
+
+
 def test_next_draw_team_mates_apart() -> None:
     ids = list(range(10, 22))
     teams = {p: p % 4 for p in ids}

@@ -194,7 +194,8 @@ class _Swaps:
         self.team = team
         self.sizes = sizes
         uniform = len(set(sizes)) == 1
-        self.odd_table = [not uniform and s != nominal for s in sizes]
+        main = nominal if nominal in sizes else max(sizes)  # 7 at tables of 5: 4 and 3
+        self.odd_table = [not uniform and s != main for s in sizes]
         self.meet = [row[:] for row in meet0] if meet0 else [[0] * n for _ in range(n)]
         base = odd0 if odd0 else [0] * n
         most = max(base) + rounds
@@ -939,9 +940,11 @@ def next_draw(
 
     ``history`` is the earlier rounds' tables (ids; players no longer in may
     appear). ``short_table_counts`` says how often each player sat at an
-    odd-sized table so far: the odd seats of this round go to those with the
-    fewest (with ``fair_rotation``, the default, as a hard rule; otherwise only
-    where it costs no repeat). ``teams`` maps ids to teams (missing: no team).
+    odd-sized table so far (the table of 4 among tables of 3, of 3 among tables
+    of 4); by default it is counted from ``history``. The odd seats of this round
+    go to those with the fewest (with ``fair_rotation``, the default, as a hard
+    rule; otherwise only where it costs no repeat). ``teams`` maps ids to teams
+    (missing: no team).
 
     >>> history = [[[1, 2, 3], [4, 5, 6], [7, 8, 9]]]
     >>> draw = next_draw([1, 2, 4, 5, 7, 8], 3, history, seed=3)
@@ -991,7 +994,18 @@ def next_draw(
                     names[name] = len(names)
                 team[index[pid]] = names[name]
     odd0 = [0] * n
-    if short_table_counts is not None:
+    if short_table_counts is None:
+        for tables in history:
+            sizes_then = [len(t) for t in tables]
+            if len(set(sizes_then)) < 2:
+                continue
+            main = table_size if table_size in sizes_then else max(sizes_then)
+            for table in tables:
+                if len(table) != main:
+                    for p in table:
+                        if p in index:
+                            odd0[index[p]] += 1
+    else:
         if not isinstance(short_table_counts, Mapping):
             raise InvalidInputError(
                 f"short_table_counts must map player ids to counts, got {short_table_counts!r}"
