@@ -333,6 +333,23 @@ def test_next_draw_counts_odd_seats_from_history() -> None:
     assert set(ids) - first_three <= set(history[3][0])
 
 
+def test_next_draw_one_table_of_old_acquaintances() -> None:
+    # nothing can be moved: the search must stop, not spin
+    assert next_draw([1, 2, 3], 3, [[[1, 2, 3]]]) == [[1, 2, 3]]
+    assert next_draw([1, 2, 3, 4], 3, [[[1, 2, 3, 4]]], seed=2) == [[1, 2, 3, 4]]
+
+
+def test_plan_draws_one_table_many_rounds() -> None:
+    draws = plan_draws(4, 4, 3)
+    assert draws == [[[0, 1, 2, 3]]] * 3
+
+
+def test_strict_rotation_with_blocked_moves_stops() -> None:
+    # 5 players at tables of 3: tables of 3 and 2, repeats forced after a round or two
+    draws = plan_draws(5, 3, 6, time_limit=0.5)
+    check_partition(draws, 5, 3)
+
+
 def test_next_draw_team_mates_apart() -> None:
     ids = list(range(10, 22))
     teams = {p: p % 4 for p in ids}

@@ -419,6 +419,8 @@ class _Swaps:
         began) or a long time without progress; the best cost and schedule."""
         rng = self.rng
         best_cost, best = self.cost, self.snapshot()
+        if all(len(tables) < 2 for tables in self.tables):
+            return best_cost, best  # one table a round: nothing to move
         tabu: dict[tuple[int, int, int], int] = {}
         it = 0
         stall = 0
@@ -427,6 +429,7 @@ class _Swaps:
         improved_at = self.steps
         while self.cost > target and self.steps < budget and self.steps - improved_at <= patience:
             it += 1
+            self.steps += 1  # an iteration costs a step even when no move is possible
             conflicted = self._conflicted()
             if not conflicted:
                 break
