@@ -370,6 +370,7 @@ def test_next_draw_team_mates_apart() -> None:
         (([1, 2, 3], 3, [5]), {}, r"history\[0\]"),
         (([1, 2, 3], 3, []), {"short_table_counts": {1: -1}}, "short_table_counts"),
         (([1, 2, 3], 3, []), {"teams": [1, 2, 3]}, "teams"),
+        (([1, 2, 3], 3, []), {"time_limit": "fast"}, "time_limit"),
     ],
 )
 def test_next_draw_bad_input(

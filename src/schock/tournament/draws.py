@@ -78,6 +78,17 @@ def _whole(name: str, value: object, low: int, high: int) -> int:
     return value
 
 
+def _check_time_limit(time_limit: object) -> None:
+    if (
+        isinstance(time_limit, bool)
+        or not isinstance(time_limit, int | float)
+        or not (0 <= time_limit <= 3600)
+    ):
+        raise InvalidInputError(
+            f"time_limit must be a number of seconds from 0 to 3600, got {time_limit!r}"
+        )
+
+
 def _check_seed(seed: object) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise InvalidInputError(f"seed must be a whole number, got {seed!r}")
@@ -881,14 +892,7 @@ def plan_draws(
     n, k = players, table_size
     r = _whole("rounds", rounds, 1, _MAX_ROUNDS)
     seed = _check_seed(seed)
-    if (
-        isinstance(time_limit, bool)
-        or not isinstance(time_limit, int | float)
-        or not (0 <= time_limit <= 3600)
-    ):
-        raise InvalidInputError(
-            f"time_limit must be a number of seconds from 0 to 3600, got {time_limit!r}"
-        )
+    _check_time_limit(time_limit)
     team = _team_ids(teams, n)
     if not isinstance(fair_rotation, bool):
         raise InvalidInputError(f"fair_rotation must be true or false, got {fair_rotation!r}")
@@ -938,6 +942,7 @@ def next_draw(
     teams: Mapping[int, Hashable] | None = None,
     short_table_counts: Mapping[int, int] | None = None,
     fair_rotation: bool = True,
+    time_limit: float = 2.0,
 ) -> list[list[int]]:
     """One re-draw for the players still in (any ids), avoiding earlier meetings.
 
@@ -947,7 +952,7 @@ def next_draw(
     of 4); by default it is counted from ``history``. The odd seats of this round
     go to those with the fewest (with ``fair_rotation``, the default, as a hard
     rule; otherwise only where it costs no repeat). ``teams`` maps ids to teams
-    (missing: no team).
+    (missing: no team). ``time_limit`` as for :func:`plan_draws`.
 
     >>> history = [[[1, 2, 3], [4, 5, 6], [7, 8, 9]]]
     >>> draw = next_draw([1, 2, 4, 5, 7, 8], 3, history, seed=3)
@@ -967,6 +972,7 @@ def next_draw(
         raise InvalidInputError(f"players must not repeat an id, got {dup[0]} twice")
     sizes = table_sizes(len(ids), table_size)
     seed = _check_seed(seed)
+    _check_time_limit(time_limit)
     index = {p: i for i, p in enumerate(sorted(ids))}
     order = sorted(ids)
     n = len(ids)
@@ -1036,5 +1042,5 @@ def next_draw(
     )
     old = sum(max(0, m - 1) for i, row in enumerate(meet0) for m in row[i + 1 :])
     target = old * search.w_repeat + _team_lower_bound(team, len(sizes), 1) * search.w_team
-    best = search.search(4 * STEPS_PER_SECOND, target)
+    best = search.search(max(1, int(time_limit * STEPS_PER_SECOND)), target)
     return _tidy([[order[p] for p in table] for table in best[0]])
