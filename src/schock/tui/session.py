@@ -315,8 +315,9 @@ class Session:
         return dumps(self.game, bots=[p.bot for p in self.players])
 
 
-def log_lines(game: Game, lang: str = "de") -> list[str]:
-    """The game told in the words of :mod:`schock.narrate`, without the title.
+def log_lines(game: Game, lang: str = "de", viewer: int | None = None) -> list[str]:
+    """The game told in the words of :mod:`schock.narrate`, without the title;
+    with ``viewer`` told to that seat in the second person ("Du bekommst ...").
 
     A round still under way shows only its head (who starts, the limit):
     its throws are told once the showdown has revealed every cup.
@@ -326,7 +327,7 @@ def log_lines(game: Game, lang: str = "de") -> list[str]:
         for r in half["rounds"]:
             if r["showdown"] is None:
                 r["turns"] = []  # still under way: what the cups hide is not told yet
-    lines = render_text(data, lang).rstrip("\n").split("\n")
+    lines = render_text(data, lang, viewer).rstrip("\n").split("\n")
     cut = len(lines) - 1 - lines[::-1].index("")  # the closing summary follows the last blank
     body = [_halve_indent(line) for line in lines[2:cut] if line]
     return body + (lines[cut + 1 :] if game.over else [])
