@@ -223,13 +223,15 @@ class Session:
     # ------------------------------------------------------------------ whose move
     def step(self) -> Step:
         """What comes next: the game is ``over``, a ``human`` or a ``bot`` acts,
-        or an ``auto`` move (a roll-off or loading throw, a forced stop unseen)."""
+        or an ``auto`` move (a bot's roll-off or loading throw, a forced stop unseen).
+        A human's roll-off and loading throws are his own: ``human``."""
         g = self.game
         if g.over:
             return "over"
-        if g.phase is Phase.ROLL_OFF or g.phase is Phase.LOADING:
-            return "auto"
         actor = g.actor
+        if g.phase is Phase.ROLL_OFF or g.phase is Phase.LOADING:
+            # a human throws his own dice (a key press); a bot's are thrown for it
+            return "human" if actor is not None and actor not in self.bots else "auto"
         assert actor is not None
         if actor in self.bots:
             return "bot"
