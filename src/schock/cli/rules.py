@@ -10,6 +10,7 @@ from rich import box
 from rich.table import Table
 
 from schock.cli.common import SchockGroup, lang_option, make_console
+from schock.errors import InvalidInputError
 from schock.rules import FIELD_NAMES, PRESETS, Rules, field_label, load_rules, preset_id
 from schock.rules.loader import load_rules_file
 
@@ -105,13 +106,23 @@ def show(name_or_file: str, lang: str, as_json: bool) -> None:
 
 
 @rules.command("check")
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("file", metavar="FILE|NAME", type=click.Path(dir_okay=False, path_type=Path))
 def check(file: Path) -> None:
-    """Load a house-rules TOML file and say how it differs from its preset.
+    """Load a house-rules TOML file and say how it differs from its preset
+    (a preset's id or alias is accepted too: it is checked as it is).
 
     A bad file prints what is wrong (file, key, value, what is allowed) and
     exits with 2.
     """
+    if not file.exists() and preset_id(str(file)) is not None:
+        preset = load_rules(str(file))
+        click.echo(f"ok: {preset.id} ({preset.name}) is a preset")
+        return
+    if not file.exists():
+        raise InvalidInputError(
+            f"{file.resolve()}: no such rules file, and no preset of that name "
+            f"(allowed: a rules TOML file or a preset: {', '.join(PRESETS)})"
+        )
     loaded = load_rules_file(file)
     base_id = preset_id(loaded.base)
     if base_id is None:
