@@ -337,3 +337,12 @@ def test_check_accepts_a_preset_name(name: str) -> None:
 def test_check_unknown_name_lists_the_presets() -> None:
     result = run("rules", "check", "no-such-preset")
     assert_clean_failure(result, "no such rules file", "allowed: a rules TOML file or a preset: ")
+
+
+def test_show_lists_the_allowed_values_of_every_field() -> None:
+    """Issue 15: ``schock rules show`` says what each field accepts."""
+    out = run("rules", "show", "porz", "--lang", "en").output
+    assert "Allowed (TOML)" in out
+    assert "'ones'" in table_row(out, "set_aside") and "'any'" in table_row(out, "set_aside")
+    assert "true or false" in table_row(out, "einkaufen")
+    assert "a whole number from" in table_row(out, "deckel")
