@@ -4,8 +4,8 @@ Nothing here knows Textual, so all of it is tested directly.
 
 >>> from schock import load_rules
 >>> s = Session.new(load_rules("porz"), [Player("Anna"), Player("Ben", "heuristic")], seed=7)
->>> s.step()              # porz opens with a round everybody throws at once
-'auto'
+>>> s.step()              # porz opens with a round everybody throws at once: Anna her own dice
+'human'
 >>> s.run_until_human()
 >>> s.step(), s.viewer() == s.game.actor == 0, s.key_action("space")
 ('human', True, ThrowAction(dice=None))
