@@ -20,7 +20,7 @@ from schock.rules import (
     load_rules,
     preset_id,
 )
-from schock.rules.loader import load_rules_file
+from schock.rules.loader import load_rules_file, path_is_file
 
 #: Fields that name a rule set rather than change how it is played.
 IDENTITY_FIELDS = ("id", "name", "source", "base")
@@ -125,13 +125,14 @@ def check(file: Path) -> None:
     A bad file prints what is wrong (file, key, value, what is allowed) and
     exits with 2.
     """
-    if not file.exists() and preset_id(str(file)) is not None:
+    exists = path_is_file(file)
+    if not exists and preset_id(str(file)) is not None:
         preset = load_rules(str(file))
         click.echo(f"ok: {preset.id} ({preset.name}) is a preset")
         return
-    if not file.exists():
+    if not exists:
         raise InvalidInputError(
-            f"{file.resolve()}: no such rules file, and no preset of that name "
+            f"{str(file)[:200]}: no such rules file, and no preset of that name "
             f"(allowed: a rules TOML file or a preset: {', '.join(PRESETS)})"
         )
     loaded = load_rules_file(file)

@@ -80,7 +80,7 @@ def load_rules(name_or_path: str | Path) -> Rules:
         looks_like_path = (
             name_or_path.endswith(".toml") or "/" in name_or_path or "\\" in name_or_path
         )
-        if not looks_like_path and not _is_file(Path(name_or_path)):
+        if not looks_like_path and not path_is_file(Path(name_or_path)):
             raise RulesError(f"unknown rule set {name_or_path!r}", allowed=_ALLOWED_NAMES)
     return load_rules_file(Path(name_or_path))
 
@@ -93,7 +93,8 @@ def _check_path_text(text: str, **where: str) -> None:
         raise RulesError(f"a name of {len(text)} characters; allowed: at most {MAX_PATH}", **where)
 
 
-def _is_file(path: Path) -> bool:
+def path_is_file(path: Path) -> bool:
+    """``path.is_file()``, False for a name no file can have (NUL, too long)."""
     try:
         return path.is_file()
     except (OSError, ValueError):  # a name too long for the file system, say
@@ -226,7 +227,7 @@ def _resolve_extends(extends: str, chain: tuple[Path, ...], base_dir: Path | Non
         )
     _check_path_text(extends, key="extends")
     path = _resolve(base_dir / extends, key="extends")
-    if not _is_file(path):
+    if not path_is_file(path):
         raise RulesError(
             "neither a preset nor an existing rules file",
             key="extends",
