@@ -68,6 +68,24 @@ class FiniteFloatRange(click.FloatRange):
         return number
 
 
+class SafePath(click.Path):
+    """``click.Path`` that refuses a NUL character cleanly (click's own ``os.stat`` raises
+    ValueError there, which would escape as a traceback).
+
+    >>> SafePath().convert("a\x00b", None, None)
+    Traceback (most recent call last):
+    ...
+    click.exceptions.BadParameter: 'a\x00b' is not a usable file name (it holds a NUL character).
+    """
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and "\x00" in value:
+            self.fail(
+                f"{value[:100]!r} is not a usable file name (it holds a NUL character).", param, ctx
+            )
+        return super().convert(value, param, ctx)
+
+
 class BadInputError(click.ClickException):
     """Malformed input (a bad rules file, notation or record): exit code 2."""
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import click
 
 from schock.bots import available_bots
-from schock.cli.common import BadInputError, FiniteFloatRange, lang_option, read_record
+from schock.cli.common import BadInputError, FiniteFloatRange, SafePath, lang_option, read_record
 from schock.errors import InvalidInputError
 from schock.rules import load_rules
 from schock.tui.session import (
@@ -143,7 +143,7 @@ class _PlayCommand(click.Command):
 @click.option(
     "--resume",
     "resume_file",
-    type=click.Path(path_type=Path, dir_okay=False),
+    type=SafePath(path_type=Path, dir_okay=False),
     metavar="FILE",
     help="Continue a game saved on quitting (its rules, seats and dice). --seat NAME or "
     "NAME=BOT may say who of its seats is human or which bot.",

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import click
 
-from schock.cli.common import BadInputError, lang_option, read_record
+from schock.cli.common import BadInputError, SafePath, lang_option, read_record
 from schock.engine.record import replay as replay_record
 from schock.engine.record import rules_to_json
 from schock.errors import InvalidInputError
@@ -20,7 +20,7 @@ from schock.narrate import account, render_text
 
 
 @click.command("replay")
-@click.argument("file", required=False, type=click.Path(path_type=Path))
+@click.argument("file", required=False, type=SafePath(path_type=Path))
 @click.option(
     "--example",
     metavar="PRESET",

@@ -9,7 +9,7 @@ import click
 from rich import box
 from rich.table import Table
 
-from schock.cli.common import SchockGroup, lang_option, make_console
+from schock.cli.common import SafePath, SchockGroup, lang_option, make_console
 from schock.errors import InvalidInputError
 from schock.rules import (
     FIELD_NAMES,
@@ -117,7 +117,7 @@ def show(name_or_file: str, lang: str, as_json: bool) -> None:
 
 
 @rules.command("check")
-@click.argument("file", metavar="FILE|NAME", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("file", metavar="FILE|NAME", type=SafePath(dir_okay=False, path_type=Path))
 def check(file: Path) -> None:
     """Load a house-rules TOML file and say how it differs from its preset
     (a preset's id or alias is accepted too: it is checked as it is).

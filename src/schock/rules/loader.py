@@ -208,7 +208,7 @@ def _build(
             values["name"] = f"{_load_preset(parent.base).name} ({values['id']})"
         values["base"] = parent.base
         if "source" not in values:
-            values["source"] = parent.source
+            values["source"] = ""  # a house rule is not the rulebook it extends
         return parent.replace(**values)
     except RulesError as exc:
         raise exc.in_file(label) if exc.file is None else exc from None
