@@ -580,9 +580,7 @@ class Tournament:
         if self.format.scoring is Scoring.POINTS:
             players = (*tuple(p for grp in out for p in grp), loser)
         else:
-            if not 1 <= r <= len(self.rounds) or not 1 <= t <= len(self.rounds[r - 1].tables):
-                en, de = _where(r, t, g)
-                raise Refused(f"{en}: no such table", f"{de}: Diesen Tisch gibt es nicht")
+            self._table_exists(r, t)
             players = tuple(self.table_players(r, t))
             if g in self.rounds[r - 1].games.get(t, {}):
                 players = self.rounds[r - 1].games[t][g].players
@@ -691,17 +689,7 @@ class Tournament:
 
     def _verify_game(self, event: GameEntered) -> None:
         r, t, g = event.round, event.table, event.game
-        if not 1 <= r <= len(self.rounds):
-            raise Refused(
-                f"round {r} has not been drawn (drawn: {len(self.rounds)})",
-                f"Runde {r} ist nicht gelost (gelost: {len(self.rounds)})",
-            )
-        rnd = self.rounds[r - 1]
-        if not 1 <= t <= len(rnd.tables):
-            raise Refused(
-                f"round {r} has no table {t} (tables 1 to {len(rnd.tables)})",
-                f"Runde {r} hat keinen Tisch {t} (Tische 1 bis {len(rnd.tables)})",
-            )
+        rnd = self._table_exists(r, t)
         en, de = _where(r, t, g)
         entered = rnd.games.get(t, {})
         correction = g in entered
@@ -783,6 +771,20 @@ class Tournament:
         if event.record is not None and self.check_records:
             self._verify_record(event)
 
+    def _table_exists(self, r: int, t: int) -> Round:
+        if not 1 <= r <= len(self.rounds):
+            raise Refused(
+                f"round {r} has not been drawn (drawn: {len(self.rounds)})",
+                f"Runde {r} ist nicht gelost (gelost: {len(self.rounds)})",
+            )
+        rnd = self.rounds[r - 1]
+        if not 1 <= t <= len(rnd.tables):
+            raise Refused(
+                f"round {r} has no table {t} (tables 1 to {len(rnd.tables)})",
+                f"Runde {r} hat keinen Tisch {t} (Tische 1 bis {len(rnd.tables)})",
+            )
+        return rnd
+
     def table_players(self, r: int, t: int) -> list[int]:
         """Who plays the next game at table ``t`` of round ``r``."""
         base = self.derived.remaining.get((r, t), self.rounds[r - 1].tables[t - 1])
@@ -811,8 +813,7 @@ class Tournament:
 
         r, t, g = self._check_place(rnd, table, game)
         en, de = _where(r, t, g)
-        if not 1 <= r <= len(self.rounds) or not 1 <= t <= len(self.rounds[r - 1].tables):
-            raise Refused(f"{en}: no such table", f"{de}: Diesen Tisch gibt es nicht")
+        self._table_exists(r, t)
         players = tuple(self.table_players(r, t))
         if g in self.rounds[r - 1].games.get(t, {}):
             players = self.rounds[r - 1].games[t][g].players
