@@ -498,15 +498,9 @@ class Tournament:
         rng = random.Random(f"{self.seed}/trinkrunden/{number}")
         return tuple(sorted(rng.sample(range(1, f.games_per_round + 1), f.trinkrunden)))
 
-    def _teams_of(self, players: Sequence[int]) -> list[int] | None:
+    def _teams_of(self, players: Sequence[int]) -> list[str | None] | None:
         teams = [self.players[p].team for p in players]
-        if not any(teams):
-            return None
-        ids: dict[str, int] = {}
-        out = []
-        for i, t in enumerate(teams):
-            out.append(ids.setdefault(t, len(ids)) if t else -1 - i)
-        return out
+        return teams if any(teams) else None
 
     def history(self) -> list[list[list[int]]]:
         """Every drawn round's tables (start numbers), for re-draws."""
@@ -538,11 +532,10 @@ class Tournament:
             and frozenset(players) == self._plan_players
         ):
             return self.plan[number - 1], ()
-        short: Counter[int] = Counter()
+        short: Counter[int] = Counter()  # who sat at a table of another than the format's size
         for rnd in self.rounds:
-            biggest = max(len(t) for t in rnd.tables)
             for t in rnd.tables:
-                if len(t) < biggest:
+                if len(t) != f.table_size:
                     short.update(t)
         teams = self._teams_of(players)
         drawn = draws.next_draw(
@@ -550,7 +543,7 @@ class Tournament:
             size,
             self.history(),
             seed=self.seed * 1000 + number,
-            teams=None if teams is None else dict(zip(players, teams, strict=True)),
+            teams=None if teams is None else {p: tm for p, tm in zip(players, teams, strict=True) if tm},
             short_table_counts=dict(short),
         )
         return tuple(tuple(sorted(t)) for t in drawn), ()
