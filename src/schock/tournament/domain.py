@@ -322,12 +322,28 @@ class Tournament:
             rnd = self.rounds[event.round - 1]
             rnd.games.setdefault(event.table, {})[event.game] = event
 
-    def _commit(self, event: Event) -> Event:
-        self.log.append(LogEntry(len(self.log) + 1, self._clock(), event))
+    def _commit(self, event: Event, *, at: str | None = None, undone: bool = False) -> Event:
+        incremental = self._incremental(event)
+        self.log.append(LogEntry(len(self.log) + 1, at or self._clock(), event, undone))
         self._apply(event)
-        if isinstance(event, GameEntered | RoundDrawn | PlayerWithdrawn):
-            self.derived = self._derive(self.rounds)
+        try:
+            if isinstance(event, RoundDrawn):
+                self._derive_round_start(self.derived, self.rounds[-1])
+            elif isinstance(event, GameEntered) and incremental:
+                self._derive_game(self.derived, self.rounds[event.round - 1], event)
+            elif isinstance(event, GameEntered | PlayerWithdrawn):
+                self.derived = self._derive(self.rounds)
+        except Refused:  # pragma: no cover - verify() refuses first
+            self.log.pop()
+            self._rebuild()
+            raise
         return event
+
+    def _incremental(self, event: Event) -> bool:
+        """Whether a game is simply the next one at its table in the newest round."""
+        if not isinstance(event, GameEntered) or event.round != len(self.rounds):
+            return False
+        return event.game not in self.rounds[event.round - 1].games.get(event.table, {})
 
     def replay_event(self, event: Event, *, at: str, undone: bool = False) -> None:
         """Append a stored event (from the database or an archive), checked like a command.
@@ -345,10 +361,7 @@ class Tournament:
             self._rebuild()
             return
         self.verify(event)
-        self.log.append(LogEntry(len(self.log) + 1, at, event, undone))
-        self._apply(event)
-        if isinstance(event, GameEntered | RoundDrawn | PlayerWithdrawn):
-            self.derived = self._derive(self.rounds)
+        self._commit(event, at=at, undone=undone)
 
     # -------------------------------------------------------------- queries
     @property
@@ -543,7 +556,9 @@ class Tournament:
             size,
             self.history(),
             seed=self.seed * 1000 + number,
-            teams=None if teams is None else {p: tm for p, tm in zip(players, teams, strict=True) if tm},
+            teams=None
+            if teams is None
+            else {p: tm for p, tm in zip(players, teams, strict=True) if tm},
             short_table_counts=dict(short),
         )
         return tuple(tuple(sorted(t)) for t in drawn), ()
@@ -754,13 +769,14 @@ class Tournament:
                     f"{en}: a correction names the same players ({_nums(sorted(before))})",
                     f"{de}: Eine Korrektur nennt dieselben Spieler ({_nums(sorted(before))})",
                 )
-        # derive with the new entry in place: every later game is checked again
-        trial = [
-            dataclasses.replace(x, games={k: dict(v) for k, v in x.games.items()})
-            for x in self.rounds
-        ]
-        trial[r - 1].games.setdefault(t, {})[g] = event
-        self._derive(trial)
+        if correction or r != len(self.rounds):
+            # derive with the entry in place: every later game is checked again
+            trial = [
+                dataclasses.replace(x, games={k: dict(v) for k, v in x.games.items()})
+                for x in self.rounds
+            ]
+            trial[r - 1].games.setdefault(t, {})[g] = event
+            self._derive(trial)
         if event.record is not None and self.check_records:
             self._verify_record(event)
 
@@ -823,79 +839,70 @@ class Tournament:
 
     # -------------------------------------------------------------- derivation
     def _derive(self, rounds: list[Round]) -> Derived:
-        f = self.format
         d = Derived()
-        chips = {p: f.chips for p in self.players}
         for rnd in rounds:
-            single = len(rnd.tables) == 1
-            if f.scoring is Scoring.CHIPS and f.chips_reset_each_round:
-                for p in (p for table in rnd.tables for p in table):
-                    chips[p] = f.chips
-            for t, seats in enumerate(rnd.tables, start=1):
+            self._derive_round_start(d, rnd)
+            for t in range(1, len(rnd.tables) + 1):
                 games = rnd.games.get(t, {})
-                remaining = [p for p in seats if p not in d.eliminated]
-                done = False
                 for g in range(1, len(games) + 1):
-                    en, de = _where(rnd.number, t, g)
                     if g not in games:  # pragma: no cover - games are entered in order
-                        raise Refused(f"{en}: missing", f"{de}: fehlt")
-                    if done:
-                        raise Refused(
-                            f"{en}: this table had finished its round before this game",
-                            f"{de}: Dieser Tisch war vor diesem Spiel schon fertig",
-                        )
-                    game = games[g]
-                    if f.scoring is Scoring.CHIPS:
-                        if game.loser in d.eliminated:
-                            raise Refused(
-                                f"{en}: player {game.loser} was eliminated before this game",
-                                f"{de}: Spieler {game.loser} war vor diesem Spiel schon ausgeschieden",
-                            )
-                        bad = [p for p in game.players if p in d.eliminated]
-                        if bad:
-                            raise Refused(
-                                f"{en}: player {_nums(bad)} was eliminated before this game",
-                                f"{de}: Spieler {_nums(bad)} war vor diesem Spiel schon ausgeschieden",
-                            )
-                        chips[game.loser] -= 1
-                        if chips[game.loser] <= 0:
-                            chips[game.loser] = 0
-                            d.eliminated[game.loser] = (rnd.number, t, g)
-                            d.elimination_order.append(game.loser)
-                            if f.eliminated_buys_drinks:
-                                for mate in game.players:
-                                    if mate != game.loser:
-                                        d.drinks.append(
-                                            Drink(
-                                                game.loser, mate, 1, "eliminated", rnd.number, t, g
-                                            )
-                                        )
-                        remaining = [
-                            p
-                            for p in remaining
-                            if p not in d.eliminated and not self.players[p].withdrawn
-                        ]
-                    if g in rnd.trinkrunden:
-                        for mate in game.players:
-                            if mate != game.loser:
-                                d.drinks.append(
-                                    Drink(game.loser, mate, 1, "trinkrunde", rnd.number, t, g)
-                                )
-                    limit = 1 if single else f.advance_per_table
-                    if (f.games_per_round and g >= f.games_per_round) or (
-                        f.scoring is Scoring.CHIPS and len(remaining) <= limit
-                    ):
-                        done = True
-                playing = [p for p in remaining if not self.players[p].withdrawn]
-                if len(playing) < 2 or (
-                    f.scoring is Scoring.CHIPS
-                    and len(playing) <= (1 if single else f.advance_per_table)
-                ):
-                    done = True
-                d.table_done[(rnd.number, t)] = done
-                d.remaining[(rnd.number, t)] = tuple(remaining)
-        d.chips = chips if f.scoring is Scoring.CHIPS else {}
+                        raise AssertionError(f"round {rnd.number}, table {t}: game {g} missing")
+                    self._derive_game(d, rnd, games[g])
         return d
+
+    def _derive_round_start(self, d: Derived, rnd: Round) -> None:
+        f = self.format
+        if f.scoring is Scoring.CHIPS:
+            for table in rnd.tables:
+                for p in table:
+                    if f.chips_reset_each_round or p not in d.chips:
+                        d.chips[p] = f.chips
+        for t, seats in enumerate(rnd.tables, start=1):
+            d.remaining[(rnd.number, t)] = tuple(p for p in seats if p not in d.eliminated)
+            d.table_done[(rnd.number, t)] = self._table_over(d, rnd, t, 0)
+
+    def _table_over(self, d: Derived, rnd: Round, t: int, games: int) -> bool:
+        f = self.format
+        playing = [p for p in d.remaining[(rnd.number, t)] if not self.players[p].withdrawn]
+        limit = 1 if len(rnd.tables) == 1 else f.advance_per_table
+        return (
+            len(playing) < 2
+            or bool(f.games_per_round and games >= f.games_per_round)
+            or (f.scoring is Scoring.CHIPS and len(playing) <= limit)
+        )
+
+    def _derive_game(self, d: Derived, rnd: Round, game: GameEntered) -> None:
+        """Add one game (the next at its table) to the derived state."""
+        f = self.format
+        r, t, g = rnd.number, game.table, game.game
+        en, de = _where(r, t, g)
+        if d.table_done[(r, t)]:
+            raise Refused(
+                f"{en}: this table had finished its round before this game",
+                f"{de}: Dieser Tisch war vor diesem Spiel schon fertig",
+            )
+        if f.scoring is Scoring.CHIPS:
+            bad = sorted({game.loser, *game.players} & set(d.eliminated))
+            if bad:
+                raise Refused(
+                    f"{en}: player {_nums(bad)} was eliminated before this game",
+                    f"{de}: Spieler {_nums(bad)} war vor diesem Spiel schon ausgeschieden",
+                )
+            d.chips[game.loser] -= 1
+            if d.chips[game.loser] <= 0:
+                d.chips[game.loser] = 0
+                d.eliminated[game.loser] = (r, t, g)
+                d.elimination_order.append(game.loser)
+                if f.eliminated_buys_drinks:
+                    for mate in game.players:
+                        if mate != game.loser:
+                            d.drinks.append(Drink(game.loser, mate, 1, "eliminated", r, t, g))
+                d.remaining[(r, t)] = tuple(p for p in d.remaining[(r, t)] if p != game.loser)
+        if g in rnd.trinkrunden:
+            for mate in game.players:
+                if mate != game.loser:
+                    d.drinks.append(Drink(game.loser, mate, 1, "trinkrunde", r, t, g))
+        d.table_done[(r, t)] = self._table_over(d, rnd, t, g)
 
 
 def lot(seed: int, number: int) -> str:
