@@ -88,6 +88,8 @@ TEXT: dict[str, dict[str, str]] = {
         "in": "im Turnier",
         "eliminated": "ausgeschieden",
         "withdrawn_s": "abgemeldet",
+        "here": "anwesend",
+        "away": "nicht anwesend",
         "buyer": "gibt aus",
         "receiver": "an",
         "count": "Getränke",
@@ -129,6 +131,8 @@ TEXT: dict[str, dict[str, str]] = {
         "in": "in",
         "eliminated": "eliminated",
         "withdrawn_s": "withdrawn",
+        "here": "present",
+        "away": "not present",
         "buyer": "buys",
         "receiver": "for",
         "count": "drinks",
@@ -396,11 +400,7 @@ def spieler_liste(db_path: str, tid: str | None) -> None:
     """Alle Spieler mit Startnummer (list)."""
     with _tournament(db_path, tid, write=False) as t:
         for p in t.players.values():
-            state = (
-                tr("withdrawn_s")
-                if p.withdrawn
-                else (tr("present", names="").rstrip(": ") if p.present else "-")
-            )
+            state = tr("withdrawn_s") if p.withdrawn else tr("here" if p.present else "away")
             _echo(f"{p.number:>4}  {p.name:<30} {p.team or '':<20} {state}")
 
 

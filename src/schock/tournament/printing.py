@@ -396,9 +396,10 @@ def _cards(t: Tournament, lang: str) -> _Doc:
 def _standings_table(doc: _Doc, t: Tournament, lang: str, limit: int | None = None) -> None:
     w = WORDS[lang]
     chips = t.format.scoring is Scoring.CHIPS
-    cols = [(w["rank"], 14), ("Nr.", 12), (w["name"], 58), (w["team"], 36)]
-    cols += [("Chips", 14), (w["status"], 26)] if chips else [(w["points"], 20)]
-    cols += [(w["games"], 14), (w["lost"], 12), (w["schock_aus"], 20)]
+    name_w, team_w = (50.0, 30.0) if chips else (58.0, 36.0)
+    cols = [(w["rank"], 12.0), ("Nr.", 12.0), (w["name"], name_w), (w["team"], team_w)]
+    cols += [("Chips", 14.0), (w["status"], 26.0)] if chips else [(w["points"], 20.0)]
+    cols += [(w["games"], 14.0), (w["lost"], 12.0), (w["schock_aus"], 16.0 if chips else 20.0)]
     doc.set_font("Helvetica", "B", 9)
     doc.set_fill_color(225)
     for title, width in cols:
