@@ -522,7 +522,7 @@ class Tournament:
     def _draw_tables(
         self, number: int, players: list[int]
     ) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[tuple[int, ...], ...], ...]]:
-        from schock.tournament import draws  # type: ignore[attr-defined,unused-ignore]
+        from schock.tournament import draws
 
         f = self.format
         size = min(f.table_size, len(players))
