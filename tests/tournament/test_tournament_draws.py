@@ -19,7 +19,8 @@ def test_planned_halves_meet_no_opponent_twice() -> None:
 
 
 def test_thirteen_players_at_tables_of_three_and_their_points() -> None:
-    t = bot_tournament(load_format("irmgarteich").replace(games_per_round=2, trinkrunden=0), 13)
+    f = load_format("irmgarteich").replace(games_per_round=2, trinkrunden=0, rounds=1)
+    t = bot_tournament(f, 13)
     rnd = t.draw()
     assert sorted(len(x) for x in rnd.tables) == [3, 3, 3, 4]
     play_round(t)
@@ -50,3 +51,12 @@ def test_dynamic_redraws_use_the_survivors_and_keep_team_mates_apart() -> None:
     second = t.draw()
     assert sorted(p for x in second.tables for p in x) == t.active()
     assert len(t.active()) == 4
+
+
+def test_when_everybody_fits_at_one_table_nothing_is_drawn() -> None:
+    # players who met before, all at one table: the only possible draw, made without a search
+    t = bot_tournament(load_format("mosel").replace(games_per_round=1), 4)
+    first = t.draw()
+    play_round(t)
+    second = t.draw()
+    assert len(first.tables) == 1 and second.tables == (tuple(t.active()),)

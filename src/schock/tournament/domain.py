@@ -545,6 +545,8 @@ class Tournament:
             and frozenset(players) == self._plan_players
         ):
             return self.plan[number - 1], ()
+        if len(draws.table_sizes(len(players), size)) == 1:
+            return (tuple(players),), ()  # one table: nothing to draw
         short: Counter[int] = Counter()  # who sat at a table of another than the format's size
         for rnd in self.rounds:
             for t in rnd.tables:
