@@ -249,6 +249,13 @@ def _sheets(t: Tournament, rnd: Round, lang: str, base_url: str) -> _Doc:
         n = len(table)
         first_w, trink_w = 14.0, (8.0 if f.trinkrunden else 0.0)
         col_w = (doc.w - 24 - first_w - trink_w) / n
+
+        def end_row(height: float, text: str, fill: bool, tw: float = trink_w) -> None:
+            """The Trinkrunde column (if the format has Trinkrunden), then the next line."""
+            if tw:
+                doc.text_cell(tw, height, text, border=1, align="C", fill=fill)
+            doc.ln(height)
+
         # header: start numbers and names
         doc.set_font("Helvetica", "B", 9)
         doc.set_fill_color(225)
@@ -261,9 +268,7 @@ def _sheets(t: Tournament, rnd: Round, lang: str, base_url: str) -> _Doc:
             doc.text_cell(col_w, 5, t.players[p].name[:28], border="LBR", align="C", fill=True)
             doc.set_font("Helvetica", "B", 9)
             doc.set_xy(x + col_w, y)
-        doc.text_cell(
-            trink_w, 10, "T", border=1, align="C", fill=True, new_x="LMARGIN", new_y="NEXT"
-        )
+        end_row(10, "T", True)
         if f.scoring is Scoring.CHIPS:
             doc.set_font("Helvetica", "", 7)
             doc.text_cell(first_w, 8, "Chips", border=1, align="C")
@@ -275,7 +280,7 @@ def _sheets(t: Tournament, rnd: Round, lang: str, base_url: str) -> _Doc:
                     doc.rect(start + c * (box + gap), y + 1.5, box, box)
                 doc.rect(x, y, col_w, 8)
                 doc.set_x(x + col_w)
-            doc.text_cell(trink_w, 8, "", border=1 if trink_w else 0, new_x="LMARGIN", new_y="NEXT")
+            end_row(8, "", False)
         rows = _rows_for(t, n)
         bottom = doc.h - 12 - 30 - 8
         row_h = min(7.0, max(4.0, (bottom - doc.get_y()) / rows))
@@ -286,30 +291,13 @@ def _sheets(t: Tournament, rnd: Round, lang: str, base_url: str) -> _Doc:
             doc.text_cell(first_w, row_h, str(g), border=1, align="C", fill=trink)
             for _ in table:
                 doc.text_cell(col_w, row_h, "", border=1, fill=trink)
-            doc.text_cell(
-                trink_w,
-                row_h,
-                "T" if trink else "",
-                border=1,
-                align="C",
-                fill=trink,
-                new_x="LMARGIN",
-                new_y="NEXT",
-            )
+            end_row(row_h, "T" if trink else "", trink)
         doc.set_font("Helvetica", "B", 9)
         doc.set_fill_color(225)
         doc.text_cell(first_w, 8, w["total"], border=1, align="C", fill=True)
         for _ in table:
             doc.text_cell(col_w, 8, "", border=1, fill=True)
-        doc.text_cell(
-            trink_w,
-            8,
-            "",
-            border=1 if trink_w else 0,
-            fill=bool(trink_w),
-            new_x="LMARGIN",
-            new_y="NEXT",
-        )
+        end_row(8, "", True)
         doc.set_y(doc.h - 12 - 24)
         doc.set_font("Helvetica", "", 8)
         doc.text_cell(0, 5, w["signature"] + ":", new_x="LMARGIN", new_y="NEXT")
