@@ -1,0 +1,881 @@
+"""``schock turnier``: the tournament manager on the command line (German first).
+
+Every command works on one database (``--db PATH``, SQLite by default
+``turnier.db``; any SQLAlchemy URL) and one tournament in it (``--turnier
+ID``; default: the newest). Every command that changes something is one
+transaction. Errors are one line, ``Error: ...``, exit status 2.
+
+Commands have German names with English aliases: ``neu``/``new``,
+``spieler``/``player`` (``hinzu``/``add``, ``import``, ``abmelden``/``withdraw``,
+``liste``/``list``), ``anwesend``/``checkin``, ``auslosen``/``draw``,
+``eintragen``/``enter``, ``rueckgaengig``/``undo``, ``protokoll``/``log``,
+``tabelle``/``standings``, ``getraenke``/``ledger``, ``drucken``/``print``,
+``export``, ``import``, ``simulieren``/``simulate``.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from schock.cli.common import BadInputError, make_console
+from schock.errors import IllegalActionError, InvalidInputError, SchockError
+from schock.rules import load_rules
+from schock.store import Database, open_database
+from schock.tournament import archive, storage
+from schock.tournament.domain import Round, Tournament
+from schock.tournament.format import Scoring, load_format
+from schock.tournament.simulate import Report, RoundReport, Timing, bot_tournament, simulate
+from schock.tournament.standings import (
+    PRIZE_LABELS,
+    drinks_totals,
+    ledger,
+    side_prizes,
+    standings,
+    team_standings,
+)
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+ALIASES = {
+    "new": "neu",
+    "player": "spieler",
+    "checkin": "anwesend",
+    "draw": "auslosen",
+    "enter": "eintragen",
+    "undo": "rueckgaengig",
+    "log": "protokoll",
+    "standings": "tabelle",
+    "ledger": "getraenke",
+    "print": "drucken",
+    "simulate": "simulieren",
+    "add": "hinzu",
+    "withdraw": "abmelden",
+    "list": "liste",
+}
+
+TEXT: dict[str, dict[str, str]] = {
+    "de": {
+        "created": "Turnier {name!r} angelegt (Kennung {id}, Format {fmt}, Regeln {rules})",
+        "registered": "Startnummer {number}: {name}",
+        "imported": "{n} Spieler angemeldet (Startnummern {first} bis {last})",
+        "present": "anwesend: {names}",
+        "absent": "abwesend: {names}",
+        "withdrawn": "abgemeldet: {name}",
+        "round": "Runde {n}",
+        "table": "Tisch {n}",
+        "trinkrunden": "Trinkrunden: Spiele {games}",
+        "entered": "Runde {r}, Tisch {t}, Spiel {g} eingetragen: Verlierer {loser}",
+        "undone": "rückgängig gemacht: #{seq} {what}",
+        "rank": "Platz",
+        "no": "Nr.",
+        "name": "Name",
+        "team": "Mannschaft",
+        "points": "Punkte",
+        "games": "Spiele",
+        "lost": "verloren",
+        "schock_aus": "Schock Aus",
+        "chips": "Chips",
+        "status": "Status",
+        "in": "im Turnier",
+        "eliminated": "ausgeschieden",
+        "withdrawn_s": "abgemeldet",
+        "here": "anwesend",
+        "away": "nicht anwesend",
+        "buyer": "gibt aus",
+        "receiver": "an",
+        "count": "Getränke",
+        "bought": "gibt aus",
+        "received": "bekommt",
+        "written": "geschrieben: {path}",
+        "sim": "Simulation: {players} Spieler, Format {fmt}, Bots {bot}",
+        "sim_round": "Runde {n}: {tables} Tische, {games} Spiele (höchstens {most} an einem Tisch), {throws} Würfe, etwa {minutes:.0f} Minuten",
+        "sim_total": "Insgesamt: {rounds} Runden, {games} Spiele, {throws} Würfe, etwa {minutes:.0f} Minuten ({hours:.1f} Stunden) mit {brk:.0f} Minuten Pause zwischen den Runden",
+        "winner": "Sieger: {name}",
+        "prizes": "Sonderpreise",
+        "nothing": "(noch nichts)",
+        "at": "Zeit",
+        "what": "Eintrag",
+        "status_line": "{name}: Runde {r} von {of}, {players} Spieler im Turnier",
+    },
+    "en": {
+        "created": "Tournament {name!r} created (id {id}, format {fmt}, rules {rules})",
+        "registered": "Start number {number}: {name}",
+        "imported": "{n} players registered (start numbers {first} to {last})",
+        "present": "present: {names}",
+        "absent": "absent: {names}",
+        "withdrawn": "withdrawn: {name}",
+        "round": "Round {n}",
+        "table": "Table {n}",
+        "trinkrunden": "Trinkrunden: games {games}",
+        "entered": "Round {r}, table {t}, game {g} entered: loser {loser}",
+        "undone": "undone: #{seq} {what}",
+        "rank": "Rank",
+        "no": "No.",
+        "name": "Name",
+        "team": "Team",
+        "points": "Points",
+        "games": "Games",
+        "lost": "lost",
+        "schock_aus": "Schock Aus",
+        "chips": "Chips",
+        "status": "Status",
+        "in": "in",
+        "eliminated": "eliminated",
+        "withdrawn_s": "withdrawn",
+        "here": "present",
+        "away": "not present",
+        "buyer": "buys",
+        "receiver": "for",
+        "count": "drinks",
+        "bought": "buys",
+        "received": "receives",
+        "written": "written: {path}",
+        "sim": "Simulation: {players} players, format {fmt}, bots {bot}",
+        "sim_round": "Round {n}: {tables} tables, {games} games (at most {most} at one table), {throws} throws, about {minutes:.0f} minutes",
+        "sim_total": "In all: {rounds} rounds, {games} games, {throws} throws, about {minutes:.0f} minutes ({hours:.1f} hours) with {brk:.0f} minutes of break between rounds",
+        "winner": "Winner: {name}",
+        "prizes": "Side prizes",
+        "nothing": "(nothing yet)",
+        "at": "Time",
+        "what": "Entry",
+        "status_line": "{name}: round {r} of {of}, {players} players still in",
+    },
+}
+
+
+@dataclass
+class _State:
+    lang: str = "de"
+
+
+_STATE = _State()
+
+
+def tr(key: str, **params: object) -> str:
+    """A UI text in the current language."""
+    return TEXT[_STATE.lang][key].format(**params)
+
+
+class TurnierGroup(click.Group):
+    """German command names with English aliases; every schock error is one line, exit 2."""
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        return super().get_command(ctx, ALIASES.get(cmd_name, cmd_name))
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        _, cmd, rest = super().resolve_command(ctx, args)
+        return (cmd.name if cmd else None), cmd, rest
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except IllegalActionError as exc:
+            raise BadInputError(exc.message(_STATE.lang)) from None
+        except SchockError as exc:
+            raise BadInputError(str(exc)) from None
+
+
+def common(f: F) -> F:
+    """``--db``, ``--turnier`` and ``--lang`` for a subcommand."""
+    f = click.option(
+        "--lang",
+        type=click.Choice(["de", "en"]),
+        default="de",
+        show_default=True,
+        help="Sprache / language.",
+        callback=_set_lang,
+        expose_value=False,
+        is_eager=True,
+    )(f)
+    f = click.option(
+        "--turnier",
+        "tid",
+        metavar="ID",
+        default=None,
+        help="Turnier (Kennung); Standard: das neueste.",
+    )(f)
+    f = click.option(
+        "--db",
+        "db_path",
+        metavar="PATH|URL",
+        default="turnier.db",
+        show_default=True,
+        help="Datenbank (SQLite-Datei oder URL).",
+    )(f)
+    return f
+
+
+def _set_lang(_ctx: click.Context, _param: click.Parameter, value: str) -> str:
+    _STATE.lang = value
+    return value
+
+
+@contextmanager
+def _db(db_path: str) -> Iterator[Database]:
+    db = open_database(db_path)
+    try:
+        yield db
+    finally:
+        db.close()
+
+
+@contextmanager
+def _tournament(db_path: str, tid: str | None, *, write: bool = True) -> Iterator[Tournament]:
+    """Load, let the command change it, save what it gained in one transaction."""
+    with _db(db_path) as db:
+        t = storage.load(db, tid)
+        yield t
+        if write:
+            storage.save(db, t)
+
+
+def _echo(text: str) -> None:
+    click.echo(text)
+
+
+def _label(t: Tournament, number: int) -> str:
+    return t.players[number].label
+
+
+@click.group(cls=TurnierGroup, name="turnier")
+def turnier() -> None:
+    """Turniere: Anmeldung, Auslosung, Ergebnisse, Tabelle, Getränke, Druck (tournaments)."""
+
+
+# ------------------------------------------------------------------ neu
+@turnier.command("neu")
+@click.argument("name")
+@click.option(
+    "--format",
+    "fmt_name",
+    default="irmgarteich",
+    show_default=True,
+    metavar="NAME|FILE",
+    help="Turnierformat: irmgarteich, porz, mosel oder eine Format-Datei.",
+)
+@click.option(
+    "--rules",
+    "rules_name",
+    default=None,
+    metavar="NAME|FILE",
+    help="Spielregeln (Standard: die des Formats).",
+)
+@click.option(
+    "--seed", type=int, default=0, show_default=True, help="Zufallszahl für Auslosung und Los."
+)
+@click.option("--id", "tid_new", default=None, help="Kennung (Standard: zufällig).")
+@common
+def neu(
+    name: str,
+    fmt_name: str,
+    rules_name: str | None,
+    seed: int,
+    tid_new: str | None,
+    db_path: str,
+    tid: str | None,
+) -> None:
+    """Ein neues Turnier anlegen (create a tournament)."""
+    fmt = load_format(fmt_name)
+    rules = load_rules(rules_name) if rules_name else fmt.game_rules()
+    if tid_new is not None and not (0 < len(tid_new) <= 40 and tid_new.replace("-", "").isalnum()):
+        raise InvalidInputError(f"--id: {tid_new!r}; allowed: 1 to 40 letters, digits and -")
+    t = Tournament.create(name=name, fmt=fmt, rules=rules, seed=seed, id=tid_new)
+    with _db(db_path) as db:
+        if any(row[0] == t.id for row in storage.tournaments(db)):
+            raise InvalidInputError(f"--id: {t.id!r} exists in this database already")
+        storage.save(db, t)
+    _echo(tr("created", name=t.name, id=t.id, fmt=fmt.id, rules=rules.id))
+
+
+# ------------------------------------------------------------------ spieler
+@turnier.group("spieler", cls=TurnierGroup)
+def spieler() -> None:
+    """Spieler anmelden, einlesen, abmelden, auflisten (players)."""
+
+
+@spieler.command("hinzu")
+@click.argument("names", nargs=-1, required=True)
+@click.option("--team", default=None, help="Mannschaft oder Verein.")
+@click.option(
+    "--anwesend", "--present", "present", is_flag=True, help="Gleich als anwesend melden."
+)
+@common
+def spieler_hinzu(
+    names: tuple[str, ...], team: str | None, present: bool, db_path: str, tid: str | None
+) -> None:
+    """Spieler anmelden; jeder bekommt die nächste Startnummer (add players)."""
+    with _tournament(db_path, tid) as t:
+        for name in names:
+            p = t.register(name, team)
+            if present:
+                t.checkin(p.number)
+            _echo(tr("registered", number=p.number, name=p.name))
+
+
+def read_players_csv(text: str, where: str) -> list[tuple[str, str | None]]:
+    """Players from CSV text: a column ``name`` (or the first column) and optionally ``team``.
+
+    >>> read_players_csv("Name;Team\\nAnna;Kegelclub\\nBen;\\n", "x.csv")
+    [('Anna', 'Kegelclub'), ('Ben', None)]
+    >>> read_players_csv("Anna\\nBen\\n", "x.csv")
+    [('Anna', None), ('Ben', None)]
+    """
+    try:
+        dialect: Any = csv.Sniffer().sniff(text[:2000], delimiters=",;\t")
+    except csv.Error:
+        dialect = csv.excel
+    rows = [r for r in csv.reader(io.StringIO(text), dialect) if any(c.strip() for c in r)]
+    if not rows:
+        raise InvalidInputError(
+            f"{where}: no players; allowed: one player per line, a column 'name'"
+        )
+    head = [c.strip().lower() for c in rows[0]]
+    name_col, team_col = 0, None
+    if "name" in head or "spieler" in head:
+        name_col = head.index("name") if "name" in head else head.index("spieler")
+        for key in ("team", "mannschaft", "verein", "club"):
+            if key in head:
+                team_col = head.index(key)
+        rows = rows[1:]
+    elif len(rows[0]) > 1:
+        team_col = 1
+    out: list[tuple[str, str | None]] = []
+    for i, row in enumerate(rows, start=2 if team_col is not None or name_col else 1):
+        if name_col >= len(row) or not row[name_col].strip():
+            raise InvalidInputError(
+                f"{where}: line {i}: no name; allowed: a name in column {name_col + 1}"
+            )
+        team = row[team_col].strip() if team_col is not None and team_col < len(row) else ""
+        out.append((row[name_col].strip(), team or None))
+    return out
+
+
+@spieler.command("import")
+@click.argument("file", type=click.Path(path_type=Path))
+@click.option(
+    "--anwesend", "--present", "present", is_flag=True, help="Alle gleich als anwesend melden."
+)
+@common
+def spieler_import(file: Path, present: bool, db_path: str, tid: str | None) -> None:
+    """Spieler aus einer CSV-Datei anmelden (Spalten name[, team]) (import players)."""
+    try:
+        text = file.read_text("utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InvalidInputError(f"{file}: cannot read: {exc}") from None
+    rows = read_players_csv(text, str(file))
+    with _tournament(db_path, tid) as t:
+        numbers = []
+        for name, team in rows:
+            p = t.register(name, team)
+            if present:
+                t.checkin(p.number)
+            numbers.append(p.number)
+    _echo(tr("imported", n=len(numbers), first=numbers[0], last=numbers[-1]))
+
+
+@spieler.command("abmelden")
+@click.argument("number", type=int)
+@common
+def spieler_abmelden(number: int, db_path: str, tid: str | None) -> None:
+    """Einen Spieler abmelden, auch mitten im Turnier (withdraw)."""
+    with _tournament(db_path, tid) as t:
+        p = t.withdraw(number)
+    _echo(tr("withdrawn", name=p.label))
+
+
+@spieler.command("liste")
+@common
+def spieler_liste(db_path: str, tid: str | None) -> None:
+    """Alle Spieler mit Startnummer (list)."""
+    with _tournament(db_path, tid, write=False) as t:
+        for p in t.players.values():
+            state = tr("withdrawn_s") if p.withdrawn else tr("here" if p.present else "away")
+            _echo(f"{p.number:>4}  {p.name:<30} {p.team or '':<20} {state}")
+
+
+# ------------------------------------------------------------------ anwesend
+@turnier.command("anwesend")
+@click.argument("numbers", nargs=-1, type=int)
+@click.option("--alle", "--all", "everyone", is_flag=True, help="Alle angemeldeten Spieler.")
+@click.option("--nicht", "--absent", "absent", is_flag=True, help="Als abwesend melden.")
+@common
+def anwesend(
+    numbers: tuple[int, ...], everyone: bool, absent: bool, db_path: str, tid: str | None
+) -> None:
+    """Spieler als anwesend melden (check in)."""
+    with _tournament(db_path, tid) as t:
+        chosen = (
+            [p.number for p in t.players.values() if not p.withdrawn] if everyone else list(numbers)
+        )
+        if not chosen:
+            raise InvalidInputError("no start numbers; allowed: start numbers or --alle")
+        for n in chosen:
+            t.checkin(n, not absent)
+        names = ", ".join(_label(t, n) for n in chosen)
+    _echo(tr("absent" if absent else "present", names=names))
+
+
+# ------------------------------------------------------------------ auslosen
+def _show_round(t: Tournament, rnd: Round) -> None:
+    _echo(tr("round", n=rnd.number))
+    for i, table in enumerate(rnd.tables, start=1):
+        _echo(f"  {tr('table', n=i)}: " + ", ".join(_label(t, p) for p in table))
+    if rnd.trinkrunden:
+        _echo("  " + tr("trinkrunden", games=", ".join(map(str, rnd.trinkrunden))))
+
+
+def _numbers(text: str, what: str) -> list[int]:
+    try:
+        return [int(x) for x in text.replace("+", ",").replace(" ", ",").split(",") if x.strip()]
+    except ValueError:
+        raise InvalidInputError(f"{what}: {text!r}; allowed: start numbers like 3,7,12") from None
+
+
+@turnier.command("auslosen")
+@click.option(
+    "--tisch",
+    "--table",
+    "tables",
+    multiple=True,
+    metavar="NR,NR,...",
+    help="Tische selbst setzen (je Tisch einmal).",
+)
+@common
+def auslosen(tables: tuple[str, ...], db_path: str, tid: str | None) -> None:
+    """Die nächste Runde auslosen (draw the next round)."""
+    with _tournament(db_path, tid) as t:
+        given = [_numbers(x, "--tisch") for x in tables] or None
+        rnd = t.draw(tables=given)
+        _show_round(t, rnd)
+
+
+# ------------------------------------------------------------------ eintragen
+@turnier.command("eintragen")
+@click.argument("rnd", metavar="RUNDE", type=int)
+@click.argument("table", metavar="TISCH", type=int)
+@click.argument("game", metavar="SPIEL", type=int)
+@click.option(
+    "--raus",
+    "--out",
+    "out",
+    multiple=True,
+    metavar="NR[+NR]",
+    help="Wer rausgeht, der Reihe nach (gleichzeitig: 3+7).",
+)
+@click.option(
+    "--verlierer", "--loser", "loser", type=int, default=None, help="Der Verlierer des Spiels."
+)
+@click.option(
+    "--schock-aus",
+    "schock_aus",
+    multiple=True,
+    type=int,
+    metavar="NR",
+    help="Wer einen Schock Aus geworfen hat (je Schock Aus einmal).",
+)
+@click.option(
+    "--punkte",
+    "--points",
+    "points",
+    default=None,
+    metavar="NR=P,...",
+    help="Die Punkte vom Spielzettel zur Kontrolle.",
+)
+@click.option(
+    "--protokoll",
+    "--record",
+    "record",
+    type=click.Path(path_type=Path),
+    default=None,
+    help="Ein Spielprotokoll (schock play): das Ergebnis kommt daraus.",
+)
+@common
+def eintragen(
+    rnd: int,
+    table: int,
+    game: int,
+    out: tuple[str, ...],
+    loser: int | None,
+    schock_aus: tuple[int, ...],
+    points: str | None,
+    record: Path | None,
+    db_path: str,
+    tid: str | None,
+) -> None:
+    """Ein Spiel eintragen oder korrigieren (enter a game's result)."""
+    with _tournament(db_path, tid) as t:
+        if record is not None:
+            try:
+                data = json.loads(record.read_text("utf-8"))
+            except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+                raise InvalidInputError(f"--protokoll {record}: cannot read: {exc}") from None
+            event = t.enter_record(rnd, table, game, data)
+        else:
+            if loser is None:
+                raise InvalidInputError("--verlierer: missing; allowed: the loser's start number")
+            pts = None
+            if points:
+                pts = {}
+                for part in points.split(","):
+                    key, _, value = part.partition("=")
+                    try:
+                        pts[int(key)] = int(value)
+                    except ValueError:
+                        raise InvalidInputError(
+                            f"--punkte: {part!r}; allowed: NR=PUNKTE, e.g. 3=6,7=4,9=2"
+                        ) from None
+            counts: dict[int, int] = {}
+            for p in schock_aus:
+                counts[p] = counts.get(p, 0) + 1
+            event = t.enter(
+                rnd,
+                table,
+                game,
+                loser=loser,
+                out=[_numbers(x, "--raus") for x in out],
+                schock_aus=counts,
+                points=pts,
+            )
+        _echo(tr("entered", r=rnd, t=table, g=game, loser=_label(t, event.loser)))
+
+
+@turnier.command("rueckgaengig")
+@common
+def rueckgaengig(db_path: str, tid: str | None) -> None:
+    """Den letzten Eintrag rückgängig machen (undo)."""
+    with _tournament(db_path, tid) as t:
+        entry = t.undo()
+    _echo(tr("undone", seq=entry.seq, what=_describe(entry.event.to_json())))
+
+
+def _describe(data: dict[str, Any]) -> str:
+    shown = {k: v for k, v in data.items() if k not in ("kind", "record", "plan")}
+    return str(data["kind"]) + " " + json.dumps(shown, ensure_ascii=False)
+
+
+@turnier.command("protokoll")
+@common
+def protokoll(db_path: str, tid: str | None) -> None:
+    """Das Protokoll aller Einträge (audit log)."""
+    with _tournament(db_path, tid, write=False) as t:
+        for e in t.log:
+            mark = (
+                " [rückgängig]"
+                if e.undone and _STATE.lang == "de"
+                else (" [undone]" if e.undone else "")
+            )
+            _echo(f"#{e.seq:<5} {e.at}  {_describe(e.event.to_json())}{mark}")
+
+
+# ------------------------------------------------------------------ tabelle, getraenke
+def _status(s: str) -> str:
+    return tr({"in": "in", "eliminated": "eliminated", "withdrawn": "withdrawn_s"}[s])
+
+
+def standings_rows(t: Tournament, rnd: int | None = None) -> tuple[list[str], list[list[str]]]:
+    """Heading and rows of the standings, as text (for the terminal, CSV, XLSX, PDF)."""
+    chips = t.format.scoring is Scoring.CHIPS
+    head = [tr("rank"), tr("no"), tr("name"), tr("team")]
+    head += [tr("chips"), tr("status")] if chips else [tr("points")]
+    head += [tr("games"), tr("lost"), tr("schock_aus")]
+    rows = []
+    for s in standings(t, rnd):
+        row = [str(s.rank), str(s.number), s.name, s.team or ""]
+        row += [str(s.chips), _status(s.status)] if chips else [_fmt_points(s.points)]
+        row += [str(s.games), str(s.lost), str(s.schock_aus)]
+        rows.append(row)
+    return head, rows
+
+
+def _fmt_points(value: object) -> str:
+    from fractions import Fraction
+
+    v = Fraction(str(value))
+    return str(v.numerator) if v.denominator == 1 else f"{float(v):.2f}"
+
+
+def _print_table(head: list[str], rows: list[list[str]]) -> None:
+    from rich.table import Table
+
+    table = Table(*head, box=None, pad_edge=False)
+    for r in rows:
+        table.add_row(*r)
+    make_console().print(table)
+
+
+@turnier.command("tabelle")
+@click.option(
+    "--runde", "--round", "rnd", type=int, default=None, help="Nur diese Runde (Halbzeit)."
+)
+@click.option("--teams", is_flag=True, help="Die Mannschaftswertung.")
+@common
+def tabelle(rnd: int | None, teams: bool, db_path: str, tid: str | None) -> None:
+    """Die Tabelle: gesamt oder je Runde, mit Sonderpreisen (standings)."""
+    with _tournament(db_path, tid, write=False) as t:
+        if rnd is not None and not 1 <= rnd <= len(t.rounds):
+            raise InvalidInputError(f"--runde: {rnd}; allowed: 1 to {len(t.rounds)} (rounds drawn)")
+        if teams:
+            lines = team_standings(t, rnd)
+            _print_table(
+                [tr("rank"), tr("team"), tr("points")],
+                [[str(x.rank), x.team, _fmt_points(x.score)] for x in lines],
+            )
+            return
+        head, rows = standings_rows(t, rnd)
+        _echo(
+            tr(
+                "status_line",
+                name=t.name,
+                r=len(t.rounds),
+                of=t.format.rounds or "-",
+                players=len(t.active()),
+            )
+        )
+        _print_table(head, rows)
+        prizes = side_prizes(t)
+        if prizes and rnd is None:
+            _echo(tr("prizes") + ":")
+            for prize in prizes:
+                label = PRIZE_LABELS[prize.prize][0 if _STATE.lang == "de" else 1]
+                _echo(
+                    f"  {label}: "
+                    + ", ".join(_label(t, p) for p in prize.winners)
+                    + f" ({prize.value})"
+                )
+
+
+@turnier.command("getraenke")
+@common
+def getraenke(db_path: str, tid: str | None) -> None:
+    """Wer wem wie viele Getränke ausgibt (drinks ledger)."""
+    with _tournament(db_path, tid, write=False) as t:
+        lines = ledger(t)
+        if not lines:
+            _echo(tr("nothing"))
+            return
+        _print_table(
+            [tr("buyer"), tr("receiver"), tr("count")],
+            [[_label(t, x.buyer), _label(t, x.receiver), str(x.count)] for x in lines],
+        )
+        totals = drinks_totals(t)
+        _print_table(
+            [tr("name"), tr("bought"), tr("received")],
+            [[_label(t, p), str(b), str(r)] for p, (b, r) in totals.items()],
+        )
+
+
+# ------------------------------------------------------------------ drucken, export, import
+PRINTS = {
+    "tischplan": "plan",
+    "plan": "plan",
+    "spielzettel": "sheets",
+    "sheets": "sheets",
+    "laufkarten": "cards",
+    "cards": "cards",
+    "tabelle": "standings",
+    "standings": "standings",
+    "preise": "prizes",
+    "prizes": "prizes",
+}
+
+
+@turnier.command("drucken")
+@click.argument("what", type=click.Choice(sorted(PRINTS)), metavar="WAS")
+@click.option(
+    "--out", "-o", "out", type=click.Path(path_type=Path), required=True, help="Die PDF-Datei."
+)
+@click.option(
+    "--runde", "--round", "rnd", type=int, default=None, help="Runde (Standard: die aktuelle)."
+)
+@click.option(
+    "--base-url",
+    default="http://localhost:8000",
+    show_default=True,
+    help="Adresse der Web-App für die QR-Codes der Spielzettel.",
+)
+@common
+def drucken(
+    what: str, out: Path, rnd: int | None, base_url: str, db_path: str, tid: str | None
+) -> None:
+    """PDF: tischplan, spielzettel, laufkarten, tabelle, preise (print)."""
+    from schock.tournament import printing
+
+    with _tournament(db_path, tid, write=False) as t:
+        kind = PRINTS[what]
+        data = printing.render(t, kind, rnd=rnd, base_url=base_url, lang=_STATE.lang)
+    _write(out, data)
+
+
+def _write(path: Path, data: bytes) -> None:
+    try:
+        path.write_bytes(data)
+    except OSError as exc:
+        raise InvalidInputError(f"{path}: cannot write: {exc.strerror or exc}") from None
+    _echo(tr("written", path=path))
+
+
+@turnier.command("export")
+@click.option(
+    "--out",
+    "-o",
+    "out",
+    type=click.Path(path_type=Path),
+    required=True,
+    help="Datei: .json (Archiv), .csv (Tabelle) oder .xlsx (Tabelle, Runden, Getränke).",
+)
+@common
+def export(out: Path, db_path: str, tid: str | None) -> None:
+    """Das Turnier als JSON-Archiv, CSV oder XLSX exportieren (export)."""
+    from schock.tournament import exports
+
+    with _tournament(db_path, tid, write=False) as t:
+        suffix = out.suffix.lower()
+        if suffix == ".json":
+            data = archive.dumps(t).encode("utf-8")
+        elif suffix == ".csv":
+            data = exports.standings_csv(t, lang=_STATE.lang).encode("utf-8")
+        elif suffix == ".xlsx":
+            data = exports.workbook(t, lang=_STATE.lang)
+        else:
+            raise InvalidInputError(
+                f"--out {out}: unknown kind {suffix!r}; allowed: .json, .csv, .xlsx"
+            )
+    _write(out, data)
+
+
+@turnier.command("import")
+@click.argument("file", type=click.Path(path_type=Path))
+@common
+def import_(file: Path, db_path: str, tid: str | None) -> None:
+    """Ein JSON-Archiv in die Datenbank einlesen (import an archive)."""
+    try:
+        text = file.read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InvalidInputError(f"{file}: cannot read: {exc}") from None
+    with _db(db_path) as db:
+        t = storage.import_archive(db, text)
+    _echo(tr("created", name=t.name, id=t.id, fmt=t.format.id, rules=t.rules.id))
+
+
+# ------------------------------------------------------------------ simulieren
+@turnier.command("simulieren")
+@click.option("--format", "fmt_name", default="irmgarteich", show_default=True, metavar="NAME|FILE")
+@click.option(
+    "--rules",
+    "rules_name",
+    default=None,
+    metavar="NAME|FILE",
+    help="Spielregeln (Standard: die des Formats).",
+)
+@click.option(
+    "--spieler", "--players", "players", type=click.IntRange(2, 999), default=60, show_default=True
+)
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--bot", default="heuristic", show_default=True, help="Welcher Bot spielt.")
+@click.option(
+    "--sekunden-je-wurf",
+    "--seconds-per-throw",
+    "spt",
+    type=click.FloatRange(0.5, 120),
+    default=Timing.seconds_per_throw,
+    show_default=True,
+)
+@click.option(
+    "--sekunden-je-wurfrunde",
+    "--seconds-per-wurfrunde",
+    "spw",
+    type=click.FloatRange(0, 600),
+    default=Timing.seconds_per_wurfrunde,
+    show_default=True,
+)
+@click.option(
+    "--pause",
+    "--break",
+    "brk",
+    type=click.FloatRange(0, 240),
+    default=Timing.break_minutes,
+    show_default=True,
+    help="Minuten Pause zwischen den Runden.",
+)
+@click.option(
+    "--speichern",
+    "--save",
+    "save",
+    is_flag=True,
+    help="Das Turnier in --db speichern (nach jeder Runde).",
+)
+@common
+def simulieren(
+    fmt_name: str,
+    rules_name: str | None,
+    players: int,
+    seed: int,
+    bot: str,
+    spt: float,
+    spw: float,
+    brk: float,
+    save: bool,
+    db_path: str,
+    tid: str | None,
+) -> None:
+    """Ein ganzes Turnier mit Bots spielen: wie lange dauert der Abend? (simulate)."""
+    fmt = load_format(fmt_name)
+    t = bot_tournament(fmt, players, seed=seed, name=f"Simulation {fmt.id}")
+    if rules_name:
+        t.rules = load_rules(rules_name)
+    timing = Timing(spt, spw, brk)
+    _echo(tr("sim", players=players, fmt=fmt.id, bot=bot))
+
+    def show(_t: Tournament, r: RoundReport) -> None:
+        _echo(
+            tr(
+                "sim_round",
+                n=r.number,
+                tables=r.tables,
+                games=r.games,
+                most=r.most_games,
+                throws=r.throws,
+                minutes=r.minutes,
+            )
+        )
+
+    if save:
+        with _db(db_path) as db:
+            storage.save(db, t)
+
+            def after(tt: Tournament, r: RoundReport) -> None:
+                storage.save(db, tt)
+                show(tt, r)
+
+            report = simulate(t, bot=bot, timing=timing, after_round=after)
+    else:
+        report = simulate(t, bot=bot, timing=timing, after_round=show)
+    _summary(t, report)
+
+
+def _summary(t: Tournament, report: Report) -> None:
+    _echo(
+        tr(
+            "sim_total",
+            rounds=len(report.rounds),
+            games=report.games,
+            throws=report.throws,
+            minutes=report.minutes,
+            hours=report.minutes / 60,
+            brk=report.timing.break_minutes,
+        )
+    )
+    top = standings(t)
+    if top:
+        _echo(tr("winner", name=_label(t, top[0].number)))

@@ -1,0 +1,626 @@
+"""Tournament formats as data: one frozen, self-validating record per format.
+
+A format says how a tournament evening runs: the table size, how many
+tournament rounds (Irmgarteich: "Halbzeiten") and games per round, how a game
+scores (points per place, or chips/lives lost by the game's loser), the
+Trinkrunden, team scoring, the tie-break chain and the side prizes. The game
+played at each table follows a rule set (``rules``: any rules preset or a
+house-rules file). Nothing in the tournament code branches on a format's
+name, only on these fields.
+
+The presets ship as TOML (``presets/*.toml``); a user's format file
+``extends`` a preset (or another format file, by a path relative to itself)
+and overrides fields::
+
+    extends = "irmgarteich"
+    id = "dorfmeisterschaft"
+    name = "Dorfmeisterschaft"
+    table_size = 4
+    points = [7, 5, 3, 1]
+    team_scoring = "best"
+    team_best = 3
+
+>>> f = load_format("irmgarteich")
+>>> f.table_size, f.points, f.games_per_round, f.rounds
+(3, (6, 4, 2), 30, 2)
+>>> [str(p) for p in f.place_points(4)]
+['7', '5', '3', '1']
+>>> load_format("porz").chips, load_format("mosel").reopen_after_leave
+(3, True)
+>>> load_format("skat")
+Traceback (most recent call last):
+...
+schock.tournament.format.FormatError: unknown tournament format 'skat'; allowed: a preset (irmgarteich, porz, mosel) or the path of a format TOML file
+
+Points per table size
+---------------------
+``points`` gives the points per place (best first) at a table of
+``table_size``. Tables of another size ``n`` (13 players at tables of 3: one
+table of 4) get points with the **same mean and the same step**, so that the
+average points per player and game are equal at every table size::
+
+    m = sum(points) / len(points)                 # mean points per player and game
+    d = (points[0] - points[-1]) / (len(points) - 1)   # step between places
+    p_k(n) = m + d * ((n + 1) / 2 - k)            # place k = 1 (best) .. n
+
+For 6/4/2 (m = 4, d = 2): tables of 2 get 5/3, of 4 get 7/5/3/1, of 5 get
+8/6/4/2/0. The value is exact (a :class:`~fractions.Fraction`); it is a whole
+number whenever ``d`` is even or ``n`` is odd. At the format's own table size
+``points`` is used exactly as written (it need not be evenly spaced).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import tomllib
+from dataclasses import dataclass, field
+from enum import StrEnum
+from fractions import Fraction
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from schock.engine.game import MAX_SEATS, MIN_SEATS
+from schock.errors import InvalidInputError, SchockError
+from schock.rules import PRESETS as RULES_PRESETS
+from schock.rules import Rules, load_rules
+
+#: The shipped formats.
+PRESETS: tuple[str, ...] = ("irmgarteich", "porz", "mosel")
+
+_ALIASES = {"irmgarteicher": "irmgarteich", "porzer": "porz", "moselschock": "mosel"}
+
+
+class FormatError(InvalidInputError):
+    """A format that is not valid: names the file, the key, the value and what is allowed.
+
+    >>> str(FormatError("bad value", key="chips", value="-1", allowed="0 to 99", file="f.toml"))
+    'f.toml: chips = -1: bad value; allowed: 0 to 99'
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        key: str | None = None,
+        value: str | None = None,
+        allowed: str | None = None,
+        file: str | None = None,
+    ):
+        self.message = message
+        self.key = key
+        self.value = value
+        self.allowed = allowed
+        self.file = file
+        text = f"{file}: " if file else ""
+        if key is not None:
+            text += f"{key} = {value}: " if value is not None else f"{key}: "
+        text += message
+        if allowed:
+            text += f"; allowed: {allowed}"
+        super().__init__(text)
+
+    def in_file(self, file: str) -> FormatError:
+        """The same error, naming ``file``."""
+        return FormatError(
+            self.message, key=self.key, value=self.value, allowed=self.allowed, file=file
+        )
+
+
+class Scoring(StrEnum):
+    """How a game at a table scores."""
+
+    POINTS = "points"
+    """Points per place in the order of going out (Irmgarteich)."""
+    CHIPS = "chips"
+    """The game's loser gives up a chip (a life); at 0 he is eliminated (Porz, Mosel)."""
+
+
+class DrawMode(StrEnum):
+    """How tables are drawn."""
+
+    PLANNED = "planned"
+    """All rounds drawn in advance, few repeat opponents over the whole event."""
+    DYNAMIC = "dynamic"
+    """Each round drawn anew from the players still in, using the meetings so far."""
+
+
+class TeamScoring(StrEnum):
+    """How a team's score is formed from its players' scores."""
+
+    NONE = "none"
+    SUM = "sum"
+    BEST = "best"
+    """The sum of the best ``team_best`` players."""
+
+
+class TieBreak(StrEnum):
+    """One link of the tie-break chain."""
+
+    LOST_GAMES = "lost_games"
+    """Fewer lost games first."""
+    SCHOCK_AUS = "schock_aus"
+    """More Schock Aus first."""
+    HEAD_TO_HEAD = "head_to_head"
+    """Better placed against the tied players in the games they played together."""
+    LOT = "lot"
+    """A lot, fixed by the tournament's seed and the start numbers."""
+
+
+class SidePrize(StrEnum):
+    """Side prizes beside the ranking."""
+
+    SCHOCK_AUS_KOENIG = "schock_aus_koenig"
+    """Most Schock Aus thrown."""
+    ROTE_LATERNE = "rote_laterne"
+    """The last place."""
+    DURSTIGSTER = "durstigster"
+    """Most drinks bought."""
+
+
+def _meta(de: str, en: str) -> dict[str, str]:
+    return {"de": de, "en": en}
+
+
+@dataclass(frozen=True, kw_only=True)
+class TournamentFormat:
+    """A complete tournament format. Create it with :func:`load_format`."""
+
+    id: str = field(metadata=_meta("Kennung", "identifier of the format"))
+    name: str = field(metadata=_meta("Name", "name of the format"))
+    source: str = field(default="", metadata=_meta("Quelle", "where the format comes from"))
+    base: str = field(default="", metadata=_meta("Grundlage", "the preset this format extends"))
+    rules: str = field(
+        default="porz",
+        metadata=_meta("Spielregeln", "the rules at the tables: a rules preset or a rules file"),
+    )
+    scoring: Scoring = field(
+        default=Scoring.POINTS, metadata=_meta("Wertung", "points per place, or chips/lives")
+    )
+    draws: DrawMode = field(
+        default=DrawMode.PLANNED,
+        metadata=_meta("Auslosung", "all rounds in advance, or each round anew"),
+    )
+    table_size: int = field(default=3, metadata=_meta("Spieler je Tisch", "players per table"))
+    rounds: int = field(
+        default=2,
+        metadata=_meta(
+            "Turnierrunden (Halbzeiten)", "tournament rounds; 0: until one player is left"
+        ),
+    )
+    games_per_round: int = field(
+        default=30,
+        metadata=_meta(
+            "Spiele je Runde",
+            "games per table and round; 0: until advance_per_table players keep chips",
+        ),
+    )
+    points: tuple[int, ...] = field(
+        default=(6, 4, 2),
+        metadata=_meta("Punkte je Platz", "points per place at a table of table_size, best first"),
+    )
+    ties_share_higher: bool = field(
+        default=True,
+        metadata=_meta(
+            "Gleichzeitig raus: höhere Punkte",
+            "players going out at the same moment share the higher points",
+        ),
+    )
+    chips: int = field(
+        default=0, metadata=_meta("Chips/Leben je Spieler", "chips (lives) per player; 0: none")
+    )
+    chips_reset_each_round: bool = field(
+        default=False,
+        metadata=_meta("Chips jede Runde neu", "every player gets his chips anew each round"),
+    )
+    advance_per_table: int = field(
+        default=1,
+        metadata=_meta("Weiter je Tisch", "a table's round ends when this many players keep chips"),
+    )
+    eliminated_buys_drinks: bool = field(
+        default=False,
+        metadata=_meta(
+            "Ausgeschiedener gibt aus", "an eliminated player buys each remaining table-mate"
+        ),
+    )
+    reopen_after_leave: bool = field(
+        default=False,
+        metadata=_meta(
+            "Neue Eröffnung nach Ausscheiden",
+            "when a player leaves a table, its next game opens with the rules' opening",
+        ),
+    )
+    trinkrunden: int = field(
+        default=0, metadata=_meta("Trinkrunden je Runde", "drinking games per round")
+    )
+    trinkrunden_games: tuple[int, ...] = field(
+        default=(),
+        metadata=_meta(
+            "Trinkrunden (Spielnummern)", "which games are Trinkrunden; empty: drawn in advance"
+        ),
+    )
+    team_scoring: TeamScoring = field(
+        default=TeamScoring.NONE, metadata=_meta("Mannschaftswertung", "none, sum or best N")
+    )
+    team_best: int = field(
+        default=3, metadata=_meta("Beste je Mannschaft", "players counted with team_scoring=best")
+    )
+    tie_breaks: tuple[TieBreak, ...] = field(
+        default=(TieBreak.LOST_GAMES, TieBreak.SCHOCK_AUS, TieBreak.HEAD_TO_HEAD, TieBreak.LOT),
+        metadata=_meta("Gleichstand", "the tie-break chain, in order"),
+    )
+    side_prizes: tuple[SidePrize, ...] = field(
+        default=(SidePrize.SCHOCK_AUS_KOENIG, SidePrize.ROTE_LATERNE),
+        metadata=_meta("Sonderpreise", "side prizes"),
+    )
+
+    def __post_init__(self) -> None:
+        if not self.base:
+            object.__setattr__(self, "base", self.id)
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            object.__setattr__(self, f.name, coerce_field(f.name, value))
+        self._check()
+
+    def _check(self) -> None:
+        if self.scoring is Scoring.POINTS:
+            if len(self.points) != self.table_size:
+                raise FormatError(
+                    f"one value per place at a table of {self.table_size}",
+                    key="points",
+                    value=repr(list(self.points)),
+                    allowed=f"{self.table_size} whole numbers, best place first",
+                )
+            if list(self.points) != sorted(self.points, reverse=True) or (
+                self.points[0] == self.points[-1]
+            ):
+                raise FormatError(
+                    "points must fall from the best place to the worst",
+                    key="points",
+                    value=repr(list(self.points)),
+                    allowed="whole numbers, best place first, first > last",
+                )
+            if self.games_per_round == 0 or self.rounds == 0:
+                key = "games_per_round" if self.games_per_round == 0 else "rounds"
+                raise FormatError(
+                    "a points format needs a fixed number",
+                    key=key,
+                    value="0",
+                    allowed="a whole number from 1 (0 only with scoring = 'chips')",
+                )
+        else:
+            if self.chips < 1:
+                raise FormatError(
+                    "a chips format needs chips",
+                    key="chips",
+                    value=str(self.chips),
+                    allowed="a whole number from 1 to 99",
+                )
+            if self.advance_per_table >= self.table_size:
+                raise FormatError(
+                    "a table's round would never end",
+                    key="advance_per_table",
+                    value=str(self.advance_per_table),
+                    allowed=f"1 to {self.table_size - 1} (below table_size)",
+                )
+        bad = [g for g in self.trinkrunden_games if g > self.games_per_round > 0]
+        if bad:
+            raise FormatError(
+                "no such game in a round",
+                key="trinkrunden_games",
+                value=repr(list(self.trinkrunden_games)),
+                allowed=f"game numbers 1 to {self.games_per_round}",
+            )
+        if self.trinkrunden_games and len(self.trinkrunden_games) != self.trinkrunden:
+            raise FormatError(
+                f"trinkrunden = {self.trinkrunden} but {len(self.trinkrunden_games)} games named",
+                key="trinkrunden_games",
+                value=repr(list(self.trinkrunden_games)),
+                allowed=f"exactly {self.trinkrunden} game numbers, or none (drawn)",
+            )
+        if 0 < self.games_per_round < self.trinkrunden:
+            raise FormatError(
+                "more Trinkrunden than games",
+                key="trinkrunden",
+                value=str(self.trinkrunden),
+                allowed=f"0 to {self.games_per_round}",
+            )
+        if len(set(self.tie_breaks)) != len(self.tie_breaks):
+            raise FormatError(
+                "a tie-break twice",
+                key="tie_breaks",
+                value=repr([str(t) for t in self.tie_breaks]),
+                allowed="each of " + ", ".join(repr(str(t)) for t in TieBreak) + " at most once",
+            )
+
+    def game_rules(self, base_dir: Path | None = None) -> Rules:
+        """The rule set played at the tables."""
+        return load_rules(self.rules if base_dir is None else _rules_path(self.rules, base_dir))
+
+    def place_points(self, size: int) -> tuple[Fraction, ...]:
+        """Points per place (best first) at a table of ``size``; see the module doc.
+
+        >>> f = load_format("irmgarteich")
+        >>> [str(p) for p in f.place_points(2)], [str(p) for p in f.place_points(3)]
+        (['5', '3'], ['6', '4', '2'])
+        >>> sum(f.place_points(5)) / 5 == sum(f.place_points(3)) / 3
+        True
+        """
+        if not MIN_SEATS <= size <= MAX_SEATS:
+            raise FormatError(
+                "no such table size",
+                key="size",
+                value=str(size),
+                allowed=f"{MIN_SEATS} to {MAX_SEATS}",
+            )
+        if size == len(self.points):
+            return tuple(Fraction(p) for p in self.points)
+        mean = Fraction(sum(self.points), len(self.points))
+        step = Fraction(self.points[0] - self.points[-1], len(self.points) - 1)
+        return tuple(mean + step * (Fraction(size + 1, 2) - k) for k in range(1, size + 1))
+
+    def replace(self, **changes: Any) -> TournamentFormat:
+        """A copy with some fields changed (validated again)."""
+        for key in changes:
+            if key not in FIELD_NAMES:
+                raise FormatError(
+                    "unknown format field",
+                    key=key,
+                    value=repr(changes[key]),
+                    allowed=", ".join(FIELD_NAMES),
+                )
+        return dataclasses.replace(self, **changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every field as a plain JSON/TOML value."""
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, tuple):
+                value = [str(v) if isinstance(v, StrEnum) else v for v in value]
+            elif isinstance(value, StrEnum):
+                value = str(value)
+            out[f.name] = value
+        return out
+
+
+FIELD_NAMES: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(TournamentFormat))
+
+_ENUMS: dict[str, type[StrEnum]] = {
+    "scoring": Scoring,
+    "draws": DrawMode,
+    "team_scoring": TeamScoring,
+}
+_ENUM_LISTS: dict[str, type[StrEnum]] = {"tie_breaks": TieBreak, "side_prizes": SidePrize}
+_BOOLS = frozenset(f.name for f in dataclasses.fields(TournamentFormat) if f.type in ("bool", bool))
+_INT_RANGES: dict[str, tuple[int, int]] = {
+    "table_size": (MIN_SEATS, MAX_SEATS),
+    "rounds": (0, 99),
+    "games_per_round": (0, 999),
+    "chips": (0, 99),
+    "advance_per_table": (1, MAX_SEATS - 1),
+    "trinkrunden": (0, 999),
+    "team_best": (1, 99),
+}
+_INT_LISTS: dict[str, tuple[int, int]] = {"points": (0, 999), "trinkrunden_games": (1, 999)}
+_STRINGS = frozenset({"id", "name", "source", "base", "rules"})
+
+
+def field_label(name: str, lang: str = "de") -> str:
+    """The German (or English) label of a field.
+
+    >>> field_label("trinkrunden"), field_label("chips", "en")
+    ('Trinkrunden je Runde', 'chips (lives) per player; 0: none')
+    """
+    for f in dataclasses.fields(TournamentFormat):
+        if f.name == name:
+            return str(f.metadata[lang])
+    raise KeyError(name)
+
+
+def allowed_values(name: str) -> str:
+    """A human description of what a field accepts."""
+    if name in _ENUMS:
+        return "one of " + ", ".join(repr(str(m)) for m in _ENUMS[name])
+    if name in _ENUM_LISTS:
+        return "a list of " + ", ".join(repr(str(m)) for m in _ENUM_LISTS[name])
+    if name in _BOOLS:
+        return "true or false"
+    if name in _INT_RANGES:
+        lo, hi = _INT_RANGES[name]
+        return f"a whole number from {lo} to {hi}"
+    if name in _INT_LISTS:
+        lo, hi = _INT_LISTS[name]
+        return f"a list of whole numbers from {lo} to {hi}"
+    return "a text"
+
+
+def coerce_field(name: str, value: Any) -> Any:
+    """Turn a raw (TOML/JSON) value into the field's type, or raise FormatError."""
+    if name not in FIELD_NAMES:
+        raise FormatError(
+            "unknown key", key=name, value=repr(value), allowed=", ".join(FIELD_NAMES)
+        )
+
+    def bad(what: str = "bad value") -> FormatError:
+        shown = [str(v) for v in value] if isinstance(value, tuple) else value
+        return FormatError(what, key=name, value=repr(shown), allowed=allowed_values(name))
+
+    if name in _ENUMS:
+        try:
+            return _ENUMS[name](value)
+        except ValueError:
+            raise bad() from None
+    if name in _ENUM_LISTS:
+        if not isinstance(value, list | tuple):
+            raise bad("wrong type")
+        try:
+            return tuple(_ENUM_LISTS[name](v) for v in value)
+        except ValueError:
+            raise bad() from None
+    if name in _BOOLS:
+        if not isinstance(value, bool):
+            raise bad("wrong type")
+        return value
+    if name in _INT_RANGES:
+        lo, hi = _INT_RANGES[name]
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise bad("wrong type")
+        if not lo <= value <= hi:
+            raise bad()
+        return value
+    if name in _INT_LISTS:
+        lo, hi = _INT_LISTS[name]
+        if not isinstance(value, list | tuple) or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in value
+        ):
+            raise bad("wrong type")
+        if not all(lo <= v <= hi for v in value):
+            raise bad()
+        return tuple(value)
+    if not isinstance(value, str):
+        raise bad("wrong type")
+    if name == "id" and not value.strip():
+        raise bad("empty id")
+    return value
+
+
+# ------------------------------------------------------------------ loading
+_META_KEYS = ("extends",)
+
+
+def preset_id(name: str) -> str | None:
+    """The preset id for a name or alias (any case), or None."""
+    key = name.strip().lower()
+    key = _ALIASES.get(key, key)
+    return key if key in PRESETS else None
+
+
+def load_format(name_or_path: str | Path) -> TournamentFormat:
+    """A preset by id or alias, or a format TOML file by path."""
+    if isinstance(name_or_path, str):
+        pid = preset_id(name_or_path)
+        if pid is not None:
+            return _load_preset(pid)
+        looks_like_path = name_or_path.endswith(".toml") or "/" in name_or_path
+        if not looks_like_path and not Path(name_or_path).is_file():
+            raise FormatError(
+                f"unknown tournament format {name_or_path!r}",
+                allowed=f"a preset ({', '.join(PRESETS)}) or the path of a format TOML file",
+            )
+    return _load_file(Path(name_or_path).resolve(), chain=())
+
+
+def loads_format(
+    text: str, *, name: str = "<string>", base_dir: Path | None = None
+) -> TournamentFormat:
+    """A format from TOML text (``extends`` and ``rules`` paths relative to ``base_dir``)."""
+    return _build(_parse(text, name), name, chain=(), base_dir=base_dir or Path.cwd())
+
+
+@functools.cache
+def _load_preset(pid: str) -> TournamentFormat:
+    label = f"<format preset {pid}>"
+    text = (
+        resources.files("schock.tournament").joinpath("presets", f"{pid}.toml").read_text("utf-8")
+    )
+    return _build(_parse(text, label), label, chain=(), base_dir=None)
+
+
+def _load_file(path: Path, chain: tuple[Path, ...]) -> TournamentFormat:
+    label = str(path)
+    if path in chain:
+        cycle = " -> ".join(str(p) for p in (*chain, path))
+        raise FormatError(f"'extends' goes round in a circle: {cycle}", key="extends", file=label)
+    try:
+        text = path.read_text("utf-8")
+    except FileNotFoundError:
+        raise FormatError("no such format file", file=label) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise FormatError(f"cannot read the file: {exc}", file=label) from None
+    return _build(_parse(text, label), label, chain=(*chain, path), base_dir=path.parent)
+
+
+def _parse(text: str, label: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise FormatError(f"not valid TOML: {exc}", file=label) from None
+
+
+def _rules_path(rules: str, base_dir: Path) -> str:
+    if rules.strip().lower() in RULES_PRESETS or not rules.endswith(".toml"):
+        return rules
+    path = Path(rules)
+    return str(path if path.is_absolute() else (base_dir / path).resolve())
+
+
+def _build(
+    data: dict[str, Any], label: str, *, chain: tuple[Path, ...], base_dir: Path | None
+) -> TournamentFormat:
+    try:
+        values: dict[str, Any] = {}
+        for key, raw in data.items():
+            if key in _META_KEYS:
+                continue
+            if isinstance(raw, dict):
+                raise FormatError(
+                    "tables are not used in format files; write every key at the top level",
+                    key=key,
+                    value="[table]",
+                    allowed=", ".join(FIELD_NAMES),
+                )
+            values[key] = coerce_field(key, raw)
+        if "rules" in values and base_dir is not None:
+            values["rules"] = _rules_path(values["rules"], base_dir)
+        if "rules" in values:
+            try:
+                load_rules(values["rules"])
+            except SchockError as exc:
+                raise FormatError(
+                    f"not a rule set: {exc}",
+                    key="rules",
+                    value=repr(values["rules"]),
+                    allowed="a rules preset (" + ", ".join(RULES_PRESETS) + ") or a rules file",
+                ) from None
+        extends = data.get("extends")
+        if extends is None:
+            missing = [f for f in FIELD_NAMES if f not in values and f not in ("source", "base")]
+            if missing:
+                raise FormatError(
+                    "a format file without 'extends' must give every field; missing: "
+                    + ", ".join(missing),
+                    allowed="extends = a preset id, or all fields",
+                )
+            return TournamentFormat(**values)
+        if not isinstance(extends, str):
+            raise FormatError(
+                "wrong type", key="extends", value=repr(extends), allowed="a preset id or a path"
+            )
+        parent = _resolve_extends(extends, chain, base_dir)
+        stem = Path(label).stem if not label.startswith("<") else ""
+        values.setdefault("id", stem or f"{parent.id}-custom")
+        values.setdefault("name", f"{parent.name} ({values['id']})")
+        values["base"] = parent.base
+        values.setdefault("source", parent.source)
+        return parent.replace(**values)
+    except FormatError as exc:
+        raise exc.in_file(label) if exc.file is None else exc from None
+
+
+def _resolve_extends(
+    extends: str, chain: tuple[Path, ...], base_dir: Path | None
+) -> TournamentFormat:
+    pid = preset_id(extends)
+    if pid is not None:
+        return _load_preset(pid)
+    path = (base_dir / extends).resolve() if base_dir is not None else None
+    if path is None or not path.is_file():
+        raise FormatError(
+            "neither a format preset nor an existing format file",
+            key="extends",
+            value=repr(extends),
+            allowed=f"a preset ({', '.join(PRESETS)}) or a path relative to this file",
+        )
+    return _load_file(path, chain)

@@ -1,0 +1,482 @@
+"""Printed sheets as PDF (fpdf2): table plan, score sheets, route cards, standings, prize list.
+
+:func:`render` gives the bytes of one document:
+
+* ``plan``: the table plan of a round (start numbers and names per table);
+* ``sheets``: one score sheet per table of a round: names and start numbers,
+  one row per game (Trinkrunden marked), chip boxes to cross out (chips
+  formats), totals, a signature line and a QR code to the table's entry
+  page ``{base_url}/t/{tournament}/table/{round}/{table}``;
+* ``cards``: a route card per player (his table in every round drawn or
+  planned), four to a page;
+* ``standings`` and ``prizes``: the standings, the prize list with the side
+  prizes (and the teams, if scored).
+
+The built-in PDF fonts cover Latin-1 (ä, ö, ü, ß); other characters print as ``?``.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+
+from fpdf import FPDF
+
+from schock.errors import InvalidInputError
+from schock.tournament.domain import Round, Tournament
+from schock.tournament.format import Scoring
+from schock.tournament.standings import PRIZE_LABELS, side_prizes, standings, team_standings
+
+KINDS = ("plan", "sheets", "cards", "standings", "prizes")
+
+WORDS = {
+    "de": {
+        "plan": "Tischplan",
+        "round": "Runde",
+        "table": "Tisch",
+        "sheet": "Spielzettel",
+        "game": "Spiel",
+        "total": "Summe",
+        "signature": "Unterschriften",
+        "chips": "Chips (je verlorenem Spiel einen abstreichen)",
+        "trink": "T = Trinkrunde: der Verlierer gibt jedem am Tisch ein Getränk aus",
+        "points_hint": "Punkte je Platz: {points}",
+        "loser_hint": "Den Verlierer jedes Spiels ankreuzen",
+        "card": "Laufkarte",
+        "start_no": "Startnummer",
+        "with": "mit",
+        "standings": "Tabelle",
+        "prizes": "Siegerliste",
+        "side": "Sonderpreise",
+        "teams": "Mannschaften",
+        "rank": "Platz",
+        "name": "Name",
+        "team": "Mannschaft",
+        "points": "Punkte",
+        "games": "Spiele",
+        "lost": "verl.",
+        "schock_aus": "Schock Aus",
+        "status": "Status",
+        "in": "im Turnier",
+        "eliminated": "ausgeschieden",
+        "withdrawn": "abgemeldet",
+        "scan": "Ergebnisse eingeben",
+        "page": "Seite",
+        "open": "offen",
+    },
+    "en": {
+        "plan": "Table plan",
+        "round": "Round",
+        "table": "Table",
+        "sheet": "Score sheet",
+        "game": "Game",
+        "total": "Total",
+        "signature": "Signatures",
+        "chips": "Chips (cross one out per lost game)",
+        "trink": "T = Trinkrunde: the loser buys everybody at the table a drink",
+        "points_hint": "Points per place: {points}",
+        "loser_hint": "Cross the loser of each game",
+        "card": "Route card",
+        "start_no": "Start number",
+        "with": "with",
+        "standings": "Standings",
+        "prizes": "Prize list",
+        "side": "Side prizes",
+        "teams": "Teams",
+        "rank": "Rank",
+        "name": "Name",
+        "team": "Team",
+        "points": "Points",
+        "games": "Games",
+        "lost": "lost",
+        "schock_aus": "Schock Aus",
+        "status": "Status",
+        "in": "in",
+        "eliminated": "eliminated",
+        "withdrawn": "withdrawn",
+        "scan": "Enter results",
+        "page": "Page",
+        "open": "open",
+    },
+}
+
+
+def _latin(text: str) -> str:
+    return text.encode("latin-1", "replace").decode("latin-1")
+
+
+def table_url(base_url: str, t: Tournament, rnd: int, table: int) -> str:
+    """The address of a table's entry page in the web app.
+
+    >>> from schock.tournament.format import load_format
+    >>> t = Tournament.create(name="A", fmt=load_format("porz"), id="abc")
+    >>> table_url("http://pc:8000/", t, 2, 5)
+    'http://pc:8000/t/abc/table/2/5'
+    """
+    return f"{base_url.rstrip('/')}/t/{t.id}/table/{rnd}/{table}"
+
+
+def _points(value: object) -> str:
+    from fractions import Fraction
+
+    v = Fraction(str(value))
+    return str(v.numerator) if v.denominator == 1 else f"{float(v):.2f}"
+
+
+class _Doc(FPDF):
+    def __init__(self, title: str, lang: str, orientation: str = "P") -> None:
+        super().__init__(orientation=orientation, unit="mm", format="A4")
+        self.doc_title = _latin(title)
+        self.lang = lang
+        self.set_auto_page_break(auto=True, margin=15)
+        self.set_margins(12, 12, 12)
+        self.set_creator("schock")
+        self.set_title(self.doc_title)
+        self.alias_nb_pages()
+
+    def footer(self) -> None:
+        self.set_y(-10)
+        self.set_font("Helvetica", "", 7)
+        self.set_text_color(110)
+        w = WORDS[self.lang]
+        self.cell(
+            0, 4, f"{self.doc_title}  -  schock  -  {w['page']} {self.page_no()}/{{nb}}", align="C"
+        )
+        self.set_text_color(0)
+
+    def text_cell(self, w: float, h: float, text: str, **kwargs: object) -> None:
+        self.cell(w, h, _latin(text), **kwargs)  # type: ignore[arg-type]
+
+
+def _heading(doc: _Doc, big: str, small: str = "") -> None:
+    doc.set_font("Helvetica", "B", 16)
+    doc.text_cell(0, 8, big, new_x="LMARGIN", new_y="NEXT")
+    if small:
+        doc.set_font("Helvetica", "", 10)
+        doc.text_cell(0, 5, small, new_x="LMARGIN", new_y="NEXT")
+    doc.ln(3)
+
+
+def _round(t: Tournament, rnd: int | None) -> Round:
+    if not t.rounds:
+        raise InvalidInputError("no round has been drawn; allowed: draw a round first")
+    number = rnd if rnd is not None else len(t.rounds)
+    if not 1 <= number <= len(t.rounds):
+        raise InvalidInputError(f"round: {number}; allowed: 1 to {len(t.rounds)} (rounds drawn)")
+    return t.rounds[number - 1]
+
+
+# ------------------------------------------------------------------ table plan
+def _plan(t: Tournament, rnd: Round, lang: str) -> _Doc:
+    w = WORDS[lang]
+    doc = _Doc(f"{t.name} - {w['plan']} {w['round']} {rnd.number}", lang)
+    doc.add_page()
+    _heading(doc, f"{w['plan']} - {w['round']} {rnd.number}", t.name)
+    col_w = (doc.w - 24 - 6) / 2
+    box_h = 7 + 6 * max(len(x) for x in rnd.tables) + 3
+    x0, y = doc.l_margin, doc.get_y()
+    for i, table in enumerate(rnd.tables, start=1):
+        col = (i - 1) % 2
+        if col == 0 and i > 1:
+            y += box_h + 4
+        if y + box_h > doc.h - 15:
+            doc.add_page()
+            y = doc.t_margin
+        x = x0 + col * (col_w + 6)
+        doc.set_fill_color(230)
+        doc.rect(x, y, col_w, box_h)
+        doc.set_xy(x, y)
+        doc.set_font("Helvetica", "B", 12)
+        doc.text_cell(col_w, 7, f"{w['table']} {i}", border="B", fill=True, align="C")
+        doc.set_font("Helvetica", "", 11)
+        for k, p in enumerate(table):
+            doc.set_xy(x + 3, y + 8 + 6 * k)
+            player = t.players[p]
+            doc.text_cell(14, 6, f"{p:>3}", align="R")
+            doc.text_cell(
+                col_w - 20, 6, f"  {player.name}" + (f"  ({player.team})" if player.team else "")
+            )
+    return doc
+
+
+# ------------------------------------------------------------------ score sheets
+def _qr_png(url: str) -> io.BytesIO:
+    import segno
+
+    buf = io.BytesIO()
+    segno.make(url, error="m").save(buf, kind="png", scale=6, border=2)
+    buf.seek(0)
+    return buf
+
+
+def _rows_for(t: Tournament, size: int) -> int:
+    f = t.format
+    if f.games_per_round:
+        return f.games_per_round
+    return size * f.chips - 1  # at most: every chip but the survivor's last is lost once
+
+
+def _sheets(t: Tournament, rnd: Round, lang: str, base_url: str) -> _Doc:
+    w = WORDS[lang]
+    f = t.format
+    doc = _Doc(f"{t.name} - {w['sheet']} {w['round']} {rnd.number}", lang)
+    doc.set_auto_page_break(auto=False)
+    for i, table in enumerate(rnd.tables, start=1):
+        doc.add_page()
+        url = table_url(base_url, t, rnd.number, i)
+        doc.image(_qr_png(url), x=doc.w - 12 - 30, y=10, w=30, h=30)
+        doc.set_xy(doc.w - 12 - 46, 40)
+        doc.set_font("Helvetica", "", 6)
+        doc.text_cell(46, 3, w["scan"], align="R")
+        doc.set_xy(12, 12)
+        doc.set_font("Helvetica", "B", 18)
+        doc.text_cell(130, 9, f"{w['sheet']} - {w['table']} {i}", new_x="LMARGIN", new_y="NEXT")
+        doc.set_font("Helvetica", "", 11)
+        doc.text_cell(
+            130, 6, f"{t.name}  -  {w['round']} {rnd.number}", new_x="LMARGIN", new_y="NEXT"
+        )
+        doc.set_font("Helvetica", "", 8)
+        if f.scoring is Scoring.POINTS:
+            pts = "/".join(_points(p) for p in f.place_points(len(table)))
+            doc.text_cell(
+                130, 4, w["points_hint"].format(points=pts), new_x="LMARGIN", new_y="NEXT"
+            )
+        else:
+            doc.text_cell(130, 4, w["loser_hint"], new_x="LMARGIN", new_y="NEXT")
+        if rnd.trinkrunden:
+            doc.text_cell(130, 4, w["trink"], new_x="LMARGIN", new_y="NEXT")
+        doc.set_y(46)
+        n = len(table)
+        first_w, trink_w = 14.0, (8.0 if f.trinkrunden else 0.0)
+        col_w = (doc.w - 24 - first_w - trink_w) / n
+
+        def end_row(height: float, text: str, fill: bool, tw: float = trink_w) -> None:
+            """The Trinkrunde column (if the format has Trinkrunden), then the next line."""
+            if tw:
+                doc.text_cell(tw, height, text, border=1, align="C", fill=fill)
+            doc.ln(height)
+
+        # header: start numbers and names
+        doc.set_font("Helvetica", "B", 9)
+        doc.set_fill_color(225)
+        doc.text_cell(first_w, 10, w["game"], border=1, align="C", fill=True)
+        for p in table:
+            x, y = doc.get_x(), doc.get_y()
+            doc.text_cell(col_w, 5, f"Nr. {p}", border="LTR", align="C", fill=True)
+            doc.set_xy(x, y + 5)
+            doc.set_font("Helvetica", "", 8)
+            doc.text_cell(col_w, 5, t.players[p].name[:28], border="LBR", align="C", fill=True)
+            doc.set_font("Helvetica", "B", 9)
+            doc.set_xy(x + col_w, y)
+        end_row(10, "T", True)
+        if f.scoring is Scoring.CHIPS:
+            doc.set_font("Helvetica", "", 7)
+            doc.text_cell(first_w, 8, "Chips", border=1, align="C")
+            for _ in table:
+                x, y = doc.get_x(), doc.get_y()
+                box, gap = 5.0, 2.0
+                start = x + (col_w - f.chips * box - (f.chips - 1) * gap) / 2
+                for c in range(f.chips):
+                    doc.rect(start + c * (box + gap), y + 1.5, box, box)
+                doc.rect(x, y, col_w, 8)
+                doc.set_x(x + col_w)
+            end_row(8, "", False)
+        rows = _rows_for(t, n)
+        bottom = doc.h - 12 - 30 - 8
+        row_h = min(7.0, max(4.0, (bottom - doc.get_y()) / rows))
+        doc.set_font("Helvetica", "", 8)
+        for g in range(1, rows + 1):
+            trink = g in rnd.trinkrunden
+            doc.set_fill_color(255, 236, 200)
+            doc.text_cell(first_w, row_h, str(g), border=1, align="C", fill=trink)
+            for _ in table:
+                doc.text_cell(col_w, row_h, "", border=1, fill=trink)
+            end_row(row_h, "T" if trink else "", trink)
+        doc.set_font("Helvetica", "B", 9)
+        doc.set_fill_color(225)
+        doc.text_cell(first_w, 8, w["total"], border=1, align="C", fill=True)
+        for _ in table:
+            doc.text_cell(col_w, 8, "", border=1, fill=True)
+        end_row(8, "", True)
+        doc.set_y(doc.h - 12 - 24)
+        doc.set_font("Helvetica", "", 8)
+        doc.text_cell(0, 5, w["signature"] + ":", new_x="LMARGIN", new_y="NEXT")
+        sig_w = (doc.w - 24) / n
+        y = doc.get_y() + 10
+        for k, p in enumerate(table):
+            x = 12 + k * sig_w
+            doc.line(x + 2, y, x + sig_w - 4, y)
+            doc.set_xy(x + 2, y + 1)
+            doc.text_cell(sig_w - 6, 4, f"{p} {t.players[p].name}"[:34], align="C")
+    return doc
+
+
+# ------------------------------------------------------------------ route cards
+def _route(t: Tournament, player: int) -> list[tuple[int, int | None, tuple[int, ...]]]:
+    out: list[tuple[int, int | None, tuple[int, ...]]] = []
+    rounds: Sequence[Sequence[Sequence[int]]] = [r.tables for r in t.rounds]
+    if t.plan and len(t.plan) > len(rounds):
+        rounds = [*rounds, *t.plan[len(rounds) :]]
+    for k, tables in enumerate(rounds, start=1):
+        found = next(((i, tuple(tb)) for i, tb in enumerate(tables, start=1) if player in tb), None)
+        out.append((k, found[0], found[1]) if found else (k, None, ()))
+    return out
+
+
+def _cards(t: Tournament, lang: str) -> _Doc:
+    w = WORDS[lang]
+    doc = _Doc(f"{t.name} - {w['card']}", lang)
+    doc.set_auto_page_break(auto=False)
+    card_w, card_h = (doc.w - 24 - 6) / 2, (doc.h - 24 - 10) / 2
+    shown = [p for p in sorted(t.players) if not t.players[p].withdrawn]
+    if not shown:
+        doc.add_page()
+    for i, p in enumerate(shown):
+        player = t.players[p]
+        slot = i % 4
+        if slot == 0:
+            doc.add_page()
+        x = 12 + (slot % 2) * (card_w + 6)
+        y = 12 + (slot // 2) * (card_h + 6)
+        doc.set_draw_color(150)
+        doc.set_dash_pattern(dash=1.5, gap=1.5)
+        doc.rect(x, y, card_w, card_h)
+        doc.set_dash_pattern()
+        doc.set_draw_color(0)
+        doc.set_xy(x + 4, y + 4)
+        doc.set_font("Helvetica", "", 8)
+        doc.text_cell(card_w - 8, 4, f"{w['card']} - {t.name}")
+        doc.set_xy(x + 4, y + 10)
+        doc.set_font("Helvetica", "B", 28)
+        doc.text_cell(30, 13, str(p))
+        doc.set_font("Helvetica", "B", 13)
+        doc.set_xy(x + 34, y + 10)
+        doc.text_cell(card_w - 38, 7, player.name[:30])
+        doc.set_xy(x + 34, y + 17)
+        doc.set_font("Helvetica", "", 9)
+        doc.text_cell(
+            card_w - 38, 5, f"{w['start_no']} {p}" + (f"  -  {player.team}" if player.team else "")
+        )
+        yy = y + 28
+        for k, table, mates in _route(t, p):
+            if yy > y + card_h - 14:
+                break
+            doc.set_xy(x + 4, yy)
+            doc.set_font("Helvetica", "B", 10)
+            where = f"{w['table']} {table}" if table else w["open"]
+            doc.text_cell(card_w - 8, 5, f"{w['round']} {k}: {where}")
+            doc.set_xy(x + 4, yy + 5)
+            doc.set_font("Helvetica", "", 7.5)
+            others = ", ".join(f"{m} {t.players[m].name}" for m in mates if m != p)
+            doc.multi_cell(
+                card_w - 8,
+                3.5,
+                _latin(f"{w['with']} {others}" if others else ""),
+                border="B",
+                new_x="LMARGIN",
+                new_y="NEXT",
+            )
+            yy = doc.get_y() + 2
+    return doc
+
+
+# ------------------------------------------------------------------ standings and prizes
+def _standings_table(doc: _Doc, t: Tournament, lang: str, limit: int | None = None) -> None:
+    w = WORDS[lang]
+    chips = t.format.scoring is Scoring.CHIPS
+    name_w, team_w = (50.0, 30.0) if chips else (58.0, 36.0)
+    cols = [(w["rank"], 12.0), ("Nr.", 12.0), (w["name"], name_w), (w["team"], team_w)]
+    cols += [("Chips", 14.0), (w["status"], 26.0)] if chips else [(w["points"], 20.0)]
+    cols += [(w["games"], 14.0), (w["lost"], 12.0), (w["schock_aus"], 16.0 if chips else 20.0)]
+    doc.set_font("Helvetica", "B", 9)
+    doc.set_fill_color(225)
+    for title, width in cols:
+        doc.text_cell(width, 7, title, border=1, align="C", fill=True)
+    doc.ln()
+    doc.set_font("Helvetica", "", 9)
+    lines = standings(t)[:limit] if limit else standings(t)
+    for k, s in enumerate(lines):
+        doc.set_fill_color(245)
+        values = [str(s.rank), str(s.number), s.name[:32], (s.team or "")[:20]]
+        values += [str(s.chips), w[s.status]] if chips else [_points(s.points)]
+        values += [str(s.games), str(s.lost), str(s.schock_aus)]
+        for (_, width), v in zip(cols, values, strict=True):
+            doc.text_cell(
+                width, 6, v, border=1, align="L" if not v.isdigit() else "R", fill=k % 2 == 1
+            )
+        doc.ln()
+
+
+def _standings(t: Tournament, lang: str) -> _Doc:
+    w = WORDS[lang]
+    doc = _Doc(f"{t.name} - {w['standings']}", lang)
+    doc.add_page()
+    _heading(doc, f"{w['standings']} - {t.name}", f"{w['round']} {len(t.rounds)}")
+    _standings_table(doc, t, lang)
+    return doc
+
+
+def _prizes(t: Tournament, lang: str) -> _Doc:
+    w = WORDS[lang]
+    doc = _Doc(f"{t.name} - {w['prizes']}", lang)
+    doc.add_page()
+    _heading(doc, f"{w['prizes']} - {t.name}")
+    table = standings(t)
+    doc.set_font("Helvetica", "", 13)
+    for s in table[:3]:
+        doc.set_font("Helvetica", "B", 20 - 2 * s.rank)
+        extra = (
+            "" if t.format.scoring is Scoring.CHIPS else f"  ({_points(s.points)} {w['points']})"
+        )
+        doc.text_cell(
+            0, 11, f"{s.rank}.  {s.name} (Nr. {s.number}){extra}", new_x="LMARGIN", new_y="NEXT"
+        )
+    doc.ln(4)
+    _standings_table(doc, t, lang, limit=20)
+    prizes = side_prizes(t)
+    if prizes:
+        doc.ln(6)
+        doc.set_font("Helvetica", "B", 13)
+        doc.text_cell(0, 8, w["side"], new_x="LMARGIN", new_y="NEXT")
+        doc.set_font("Helvetica", "", 11)
+        for prize in prizes:
+            label = PRIZE_LABELS[prize.prize][0]
+            names = ", ".join(f"{t.players[p].name} (Nr. {p})" for p in prize.winners)
+            doc.text_cell(0, 7, f"{label}: {names}", new_x="LMARGIN", new_y="NEXT")
+    teams = team_standings(t)
+    if teams:
+        doc.ln(6)
+        doc.set_font("Helvetica", "B", 13)
+        doc.text_cell(0, 8, w["teams"], new_x="LMARGIN", new_y="NEXT")
+        doc.set_font("Helvetica", "", 11)
+        for x in teams[:10]:
+            doc.text_cell(
+                0, 7, f"{x.rank}.  {x.team}  {_points(x.score)}", new_x="LMARGIN", new_y="NEXT"
+            )
+    return doc
+
+
+def render(
+    t: Tournament,
+    kind: str,
+    *,
+    rnd: int | None = None,
+    base_url: str = "http://localhost:8000",
+    lang: str = "de",
+) -> bytes:
+    """The PDF of one kind of document (see the module doc)."""
+    if kind not in KINDS:
+        raise InvalidInputError(f"print: {kind!r}; allowed: {', '.join(KINDS)}")
+    if lang not in WORDS:
+        raise InvalidInputError(f"lang: {lang!r}; allowed: de, en")
+    if kind == "plan":
+        doc = _plan(t, _round(t, rnd), lang)
+    elif kind == "sheets":
+        doc = _sheets(t, _round(t, rnd), lang, base_url)
+    elif kind == "cards":
+        doc = _cards(t, lang)
+    elif kind == "standings":
+        doc = _standings(t, lang)
+    else:
+        doc = _prizes(t, lang)
+    return bytes(doc.output())

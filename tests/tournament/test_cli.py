@@ -1,0 +1,119 @@
+"""`schock turnier ...` through the CLI runner: a small evening by hand, and the error edge."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner, Result
+from openpyxl import load_workbook
+
+from schock.cli import main
+
+
+def run(db: Path, *args: str) -> Result:
+    return CliRunner().invoke(main, ["turnier", *args, "--db", str(db)])
+
+
+def ok(db: Path, *args: str) -> str:
+    result = run(db, *args)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def test_an_evening_by_hand(tmp_path: Path) -> None:
+    db = tmp_path / "t.db"
+    out = ok(db, "neu", "Dorfturnier", "--format", "irmgarteich", "--id", "dorf")
+    assert "Turnier 'Dorfturnier' angelegt (Kennung dorf, Format irmgarteich" in out
+    csv = tmp_path / "spieler.csv"
+    csv.write_text("Name;Mannschaft\nAnna;Rot\nBen;Blau\nCem;Rot\nDora;Blau\nEmil;Rot\n", "utf-8")
+    assert "5 Spieler angemeldet (Startnummern 1 bis 5)" in ok(db, "spieler", "import", str(csv))
+    assert "Startnummer 6: Fritz" in ok(db, "player", "add", "Fritz", "--present")
+    ok(db, "anwesend", "1", "2", "3", "4", "5")
+    out = ok(db, "auslosen", "--tisch", "1,2,3", "--tisch", "4,5,6")
+    assert "Tisch 1: 1 Anna, 2 Ben, 3 Cem" in out and "Trinkrunden: Spiele" in out
+    out = ok(
+        db,
+        "eintragen",
+        "1",
+        "1",
+        "1",
+        "--raus",
+        "2",
+        "--raus",
+        "3",
+        "--verlierer",
+        "1",
+        "--punkte",
+        "2=6,3=4,1=2",
+        "--schock-aus",
+        "2",
+    )
+    assert "Runde 1, Tisch 1, Spiel 1 eingetragen: Verlierer 1 Anna" in out
+    bad = run(db, "eintragen", "1", "1", "2", "--raus", "2", "--raus", "5", "--verlierer", "1")
+    assert bad.exit_code == 2
+    assert bad.output.strip() == (
+        "Error: Runde 1, Tisch 1, Spiel 2: Spieler 5 sitzt in dieser Runde an Tisch 2, nicht an Tisch 1"
+    )
+    bad_en = run(
+        db, "enter", "1", "1", "2", "--out", "2", "--out", "5", "--loser", "1", "--lang", "en"
+    )
+    assert "round 1, table 1, game 2: player 5 sits at table 2 in this round" in bad_en.output
+    ok(db, "enter", "1", "1", "2", "--out", "2+3", "--loser", "1")
+    assert "rückgängig gemacht: #" in ok(db, "rueckgaengig")
+    log = ok(db, "protokoll")
+    assert "[rückgängig]" in log and "game_entered" in log
+    table = ok(db, "tabelle")
+    assert "Ben" in table.splitlines()[2] and "Schock-Aus-König: 2 Ben" in table
+    assert "Rot" in ok(db, "standings", "--lang", "en", "--round", "1")
+    assert "Getränke" in ok(db, "getraenke") or "(noch nichts)" in ok(db, "getraenke")
+    ok(db, "spieler", "abmelden", "6")
+    assert "abgemeldet" in ok(db, "spieler", "liste")
+    for kind in ("tischplan", "spielzettel", "laufkarten", "tabelle", "preise"):
+        pdf = tmp_path / f"{kind}.pdf"
+        ok(db, "drucken", kind, "-o", str(pdf), "--base-url", "http://pc:8000")
+        assert pdf.read_bytes().startswith(b"%PDF")
+    ok(db, "export", "-o", str(tmp_path / "t.csv"))
+    assert (tmp_path / "t.csv").read_text("utf-8").startswith("Platz,Nr,Name")
+    ok(db, "export", "-o", str(tmp_path / "t.xlsx"))
+    wb = load_workbook(tmp_path / "t.xlsx")
+    assert wb.sheetnames == ["Tabelle", "Runden", "Ergebnisse", "Getränke"]
+    ok(db, "export", "-o", str(tmp_path / "t.json"))
+    data = json.loads((tmp_path / "t.json").read_text("utf-8"))
+    assert data["format"] == "schock-tournament"
+    other = tmp_path / "other.db"
+    assert "Dorfturnier" in ok(other, "import", str(tmp_path / "t.json"))
+    ok(other, "export", "-o", str(tmp_path / "again.json"))
+    assert (tmp_path / "again.json").read_text("utf-8") == (tmp_path / "t.json").read_text("utf-8")
+
+
+def test_errors_are_one_line_with_exit_status_2(tmp_path: Path) -> None:
+    db = tmp_path / "t.db"
+    cases = [
+        (("tabelle",), "no tournament in this database"),
+        (("neu", "X", "--format", "skat"), "unknown tournament format 'skat'"),
+    ]
+    for args, text in cases:
+        result = run(db, *args)
+        assert result.exit_code == 2, result.output
+        assert text in result.output and len(result.output.strip().splitlines()) == 1
+    ok(db, "neu", "X", "--format", "porz", "--id", "x")
+    for args, text in [
+        (("neu", "Y", "--id", "x"), "exists in this database already"),
+        (("anwesend", "9"), "Keine Startnummer 9"),
+        (("auslosen",), "Nur 0 Spieler anwesend"),
+        (("eintragen", "1", "1", "1", "--verlierer", "1"), "Runde 1 ist nicht gelost"),
+        (("spieler", "import", str(tmp_path / "nope.csv")), "cannot read"),
+        (("export", "-o", str(tmp_path / "x.doc")), "allowed: .json, .csv, .xlsx"),
+        (("drucken", "tischplan", "-o", str(tmp_path / "x.pdf")), "no round has been drawn"),
+        (("tabelle", "--turnier", "zz"), "no tournament 'zz' in this database; allowed: x"),
+        (("rueckgaengig",), "Nichts rückgängig zu machen"),
+    ]:
+        result = run(db, *args)
+        assert result.exit_code == 2, (args, result.output)
+        assert text in result.output, (args, result.output)
+        assert "Traceback" not in result.output
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "schock-tournament", "version": 1, "tournament": 3}', "utf-8")
+    result = run(db, "import", str(bad))
+    assert result.exit_code == 2 and "archive: tournament: expected an object" in result.output
