@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from schock.cli import main
 from schock.examples import example_text
 
-FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 class Started(Exception):
@@ -76,7 +76,10 @@ def files(tmp_path: Path) -> list[str]:
 
 
 @pytest.mark.parametrize("name", sorted(COMMANDS))
-def test_random_arguments(name: str, files: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_random_arguments(
+    name: str, files: list[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.chdir(tmp_path)  # commands that write (a database, a PDF) write here
     for module, attr in LONG_WORK:
         monkeypatch.setattr(importlib.import_module(module), attr, _stop)
     runner = CliRunner()

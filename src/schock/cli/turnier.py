@@ -26,9 +26,10 @@ from typing import Any, TypeVar
 
 import click
 
-from schock.cli.common import BadInputError, make_console
+from schock.cli.common import BadInputError, SafePath, make_console
 from schock.errors import IllegalActionError, InvalidInputError, SchockError
 from schock.rules import load_rules
+from schock.safejson import loads_json
 from schock.store import Database, open_database
 from schock.tournament import archive, storage
 from schock.tournament.domain import Round, Tournament
@@ -362,7 +363,7 @@ def read_players_csv(text: str, where: str) -> list[tuple[str, str | None]]:
 
 
 @spieler.command("import")
-@click.argument("file", type=click.Path(path_type=Path))
+@click.argument("file", type=SafePath(path_type=Path))
 @click.option(
     "--anwesend", "--present", "present", is_flag=True, help="Alle gleich als anwesend melden."
 )
@@ -496,7 +497,7 @@ def auslosen(tables: tuple[str, ...], db_path: str, tid: str | None) -> None:
     "--protokoll",
     "--record",
     "record",
-    type=click.Path(path_type=Path),
+    type=SafePath(path_type=Path),
     default=None,
     help="Ein Spielprotokoll (schock play): das Ergebnis kommt daraus.",
 )
@@ -517,9 +518,10 @@ def eintragen(
     with _tournament(db_path, tid) as t:
         if record is not None:
             try:
-                data = json.loads(record.read_text("utf-8"))
-            except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+                text = record.read_text("utf-8")
+            except (OSError, UnicodeDecodeError, ValueError) as exc:
                 raise InvalidInputError(f"--protokoll {record}: cannot read: {exc}") from None
+            data = loads_json(text, f"--protokoll {record}")
             event = t.enter_record(rnd, table, game, data)
         else:
             if loser is None:
@@ -693,7 +695,7 @@ PRINTS = {
 @turnier.command("drucken")
 @click.argument("what", type=click.Choice(sorted(PRINTS)), metavar="WAS")
 @click.option(
-    "--out", "-o", "out", type=click.Path(path_type=Path), required=True, help="Die PDF-Datei."
+    "--out", "-o", "out", type=SafePath(path_type=Path), required=True, help="Die PDF-Datei."
 )
 @click.option(
     "--runde", "--round", "rnd", type=int, default=None, help="Runde (Standard: die aktuelle)."
@@ -730,7 +732,7 @@ def _write(path: Path, data: bytes) -> None:
     "--out",
     "-o",
     "out",
-    type=click.Path(path_type=Path),
+    type=SafePath(path_type=Path),
     required=True,
     help="Datei: .json (Archiv), .csv (Tabelle) oder .xlsx (Tabelle, Runden, Getränke).",
 )
@@ -755,7 +757,7 @@ def export(out: Path, db_path: str, tid: str | None) -> None:
 
 
 @turnier.command("import")
-@click.argument("file", type=click.Path(path_type=Path))
+@click.argument("file", type=SafePath(path_type=Path))
 @common
 def import_(file: Path, db_path: str, tid: str | None) -> None:
     """Ein JSON-Archiv in die Datenbank einlesen (import an archive)."""

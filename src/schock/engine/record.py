@@ -42,6 +42,7 @@ from schock.engine.game import Game, Seat
 from schock.errors import InvalidInputError, RecordError, SchockError
 from schock.rules import PRESETS, Rules, load_rules
 from schock.rules.model import coerce_field
+from schock.safejson import loads_json
 
 FORMAT = "schock-record"
 VERSION = 1
@@ -162,34 +163,11 @@ def dumps(game: Game, *, bots: Sequence[str | None] = ()) -> str:
 
 def loads(text: str) -> Record:
     """Parse record text; a malformed record raises :class:`RecordError` saying where."""
-    if not isinstance(text, str):
-        raise RecordError(f"a record is JSON text, got {type(text).__name__}")
     try:
-        data = json.loads(text, parse_int=_record_int, parse_constant=_no_constant)
-    except json.JSONDecodeError as exc:
-        raise RecordError(
-            f"not valid JSON: line {exc.lineno}, column {exc.colno}: {exc.msg}"
-        ) from None
-    except RecursionError:
-        raise RecordError("not a record: JSON nested too deeply") from None
+        data = loads_json(text, "record")
+    except InvalidInputError as exc:
+        raise RecordError(str(exc).removeprefix("record: ")) from None
     return from_json(data)
-
-
-#: Whole numbers in a record (seeds included) have at most this many digits.
-MAX_INT_DIGITS = 40
-
-
-def _record_int(text: str) -> int:
-    digits = text.lstrip("-")
-    if len(digits) > MAX_INT_DIGITS:
-        raise RecordError(
-            f"a number of {len(digits)} digits; allowed: at most {MAX_INT_DIGITS} digits"
-        )
-    return int(text)
-
-
-def _no_constant(name: str) -> Any:
-    raise RecordError(f"{name} is not a number a record may hold; allowed: plain numbers")
 
 
 def from_json(data: Any) -> Record:

@@ -20,7 +20,7 @@ from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import ArgumentError, NoSuchModuleError
+from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import StaticPool
 
@@ -130,5 +130,11 @@ def open_database(target: str, *, migrate: bool = True) -> Database:
     load_models()
     engine = make_engine(target)
     if migrate:
-        upgrade(engine)
+        try:
+            upgrade(engine)
+        except DBAPIError as err:
+            engine.dispose()
+            raise InvalidInputError(
+                f"database {str(target)[:200]!r}: cannot open it: {err.orig}; allowed: {_ALLOWED}"
+            ) from None
     return Database(engine)

@@ -39,6 +39,7 @@ from typing import Any
 
 from schock.engine.record import rules_from_json, rules_to_json
 from schock.errors import InvalidInputError, SchockError
+from schock.safejson import loads_json
 from schock.tournament.domain import Tournament, event_from_json
 from schock.tournament.format import FIELD_NAMES, FormatError, TournamentFormat, coerce_field
 
@@ -82,13 +83,7 @@ def _fail(where: str, what: str) -> InvalidInputError:
 
 def loads(text: str, *, check_records: bool = True) -> Tournament:
     """Read an archive; a corrupt one raises InvalidInputError naming the place."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InvalidInputError(
-            f"archive: not valid JSON: line {exc.lineno}, column {exc.colno}: {exc.msg}"
-        ) from None
-    return from_json(data, check_records=check_records)
+    return from_json(loads_json(text, "archive"), check_records=check_records)
 
 
 def format_from_json(data: Any, where: str) -> TournamentFormat:
