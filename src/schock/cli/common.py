@@ -69,7 +69,7 @@ class FiniteFloatRange(click.FloatRange):
 
 
 class SafePath(click.Path):
-    """``click.Path`` that refuses a NUL character cleanly (click's own ``os.stat`` raises
+    r"""``click.Path`` that refuses a NUL character cleanly (click's own ``os.stat`` raises
     ValueError there, which would escape as a traceback).
 
     >>> SafePath().convert("a\x00b", None, None)
