@@ -198,7 +198,7 @@ class SimResult:
         out.append(Stat("deckel_per_round", mean_d, mean_d - half, mean_d + half, n_rounds))
         return out
 
-    def per_game(self) -> dict[str, I32]:
+    def game_rows(self) -> dict[str, I32]:
         """The per-game columns (for a data frame), seats counted from 1, -1: no such half."""
         out: dict[str, I32] = {"game": np.arange(self.games, dtype=np.int32)}
         for name in kernel.COLUMNS:

@@ -127,6 +127,7 @@ def distributions(r: SimResult) -> dict[str, npt.NDArray[np.int64]]:
         "game_loser": counts(r.column("loser"), n),
         "starter": counts(r.column("starter"), n),
         "durchmarsch": counts(r.column("durchmarsch"), 2),
+        "halves_per_game": counts(sum((r.column(f"{h}_loser") >= 0).astype(np.int32) for h in _HALVES), 4),
     }
     for h in _HALVES:
         out[f"{h}_loser"] = counts(r.column(f"{h}_loser"), n)
