@@ -30,7 +30,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200_000, help="games per preset and table")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    tables = {"3x heuristic": ["heuristic"] * 3, "heuristic+cautious+bold": ["heuristic", "cautious", "bold"]}
+    tables = {
+        "3x heuristic": ["heuristic"] * 3,
+        "heuristic+cautious+bold": ["heuristic", "cautious", "bold"],
+    }
     print(f"{'preset':<14}{'table':<26}{'games':>9}{'rounds':>10}{'games/s':>11}{'rounds/s':>12}")
     lowest = float("inf")
     for preset in PRESETS:

@@ -68,7 +68,11 @@ def test_risk_profiles_agree_with_the_engine(
         ("porz", {"opening": "one_die_high"}, "result_kind"),
         ("mosel", {"deckel": 12}, "deckel_per_round"),
         ("niederrhein", {"sixes_turning": False}, "result_kind"),
-        ("ferschweiler", {"structure": "one_half", "final_starter": "first_half_loser"}, "halves_per_game"),
+        (
+            "ferschweiler",
+            {"structure": "one_half", "final_starter": "first_half_loser"},
+            "halves_per_game",
+        ),
     ],
 )
 def test_a_rule_changed_in_one_path_is_caught(
@@ -83,6 +87,8 @@ def test_a_rule_changed_in_one_path_is_caught(
 
 
 def test_another_bot_in_one_path_is_caught() -> None:
-    p = compare(engine("irmgarteich", ("cautious", "bold", "heuristic"), 800),
-                batch("irmgarteich", ("heuristic", "bold", "cautious")))
+    p = compare(
+        engine("irmgarteich", ("cautious", "bold", "heuristic"), 800),
+        batch("irmgarteich", ("heuristic", "bold", "cautious")),
+    )
     assert min(p.values()) < ALPHA / 100, p

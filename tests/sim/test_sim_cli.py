@@ -43,8 +43,17 @@ def test_english_bots_per_seat_and_players() -> None:
 def test_plot_and_csv(tmp_path: Path) -> None:
     png, rows = tmp_path / "cmp.png", tmp_path / "games.csv"
     result = run(
-        "--rules", "porz", "--rules", "irmgarteich", "--games", "400", "--quiet",
-        "--plot", str(png), "--out", str(rows),
+        "--rules",
+        "porz",
+        "--rules",
+        "irmgarteich",
+        "--games",
+        "400",
+        "--quiet",
+        "--plot",
+        str(png),
+        "--out",
+        str(rows),
     )
     assert result.exit_code == 0, result.output
     assert png.read_bytes()[:4] == b"\x89PNG"
@@ -57,7 +66,9 @@ def test_plot_and_csv(tmp_path: Path) -> None:
 
 def test_sweep_plots_every_value(tmp_path: Path) -> None:
     svg = tmp_path / "sweep.svg"
-    result = run("--sweep", "einkaufen", "--games", "300", "--quiet", "--plot", str(svg), "--lang", "en")
+    result = run(
+        "--sweep", "einkaufen", "--games", "300", "--quiet", "--plot", str(svg), "--lang", "en"
+    )
     assert result.exit_code == 0, result.output
     assert "porz: einkaufen varied" in result.stdout
     assert "False" in result.stdout and "True" in result.stdout
@@ -66,8 +77,17 @@ def test_sweep_plots_every_value(tmp_path: Path) -> None:
 
 def test_sweep_skips_a_value_the_rules_forbid(tmp_path: Path) -> None:
     result = run(
-        "--sweep", "final_starter", "--rules", "porz", "--games", "200", "--quiet",
-        "--plot", str(tmp_path / "s.png"), "--lang", "en",
+        "--sweep",
+        "final_starter",
+        "--rules",
+        "porz",
+        "--games",
+        "200",
+        "--quiet",
+        "--plot",
+        str(tmp_path / "s.png"),
+        "--lang",
+        "en",
     )
     assert result.exit_code == 0, result.output
     assert "final_starter = random: skipped" in result.stdout
@@ -96,7 +116,10 @@ def test_parquet_without_pyarrow_says_what_to_install(
         (["--sweep", "colour"], "cannot sweep rules field 'colour'"),
         (["--plot", "x.gif"], "unknown format '.gif'"),
         (["--out", "x.xlsx"], "unknown format '.xlsx'"),
-        (["--cluster", "tcp://127.0.0.1:1", "--cluster-timeout", "0.5"], "cannot reach the Dask scheduler"),
+        (
+            ["--cluster", "tcp://127.0.0.1:1", "--cluster-timeout", "0.5"],
+            "cannot reach the Dask scheduler",
+        ),
         (["--jobs", "0"], "jobs must be a whole number from 1 on"),
     ],
 )

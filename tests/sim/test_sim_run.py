@@ -47,7 +47,11 @@ def test_a_dask_cluster_gives_the_same_numbers_for_any_number_of_workers() -> No
             n_workers=workers, threads_per_worker=1, processes=False, dashboard_address=None
         ) as cluster:
             there = simulate(
-                "niederrhein", ["heuristic"] * 4, games=games, seed=2, cluster=cluster.scheduler_address
+                "niederrhein",
+                ["heuristic"] * 4,
+                games=games,
+                seed=2,
+                cluster=cluster.scheduler_address,
             )
         assert (here.rows == there.rows).all()
         assert (here.round_losers == there.round_losers).all()

@@ -51,7 +51,9 @@ def test_evaluation_tables_are_the_engines(preset: str) -> None:
             assert t.deckel[i, hand] == e.deckel
             assert KINDS[t.kind[i, hand]] is e.kind
             assert bool(t.all_deckel[i, hand]) == e.all_deckel
-            assert bool(t.by_throws[i, hand]) == (rules.fewer_throws_better or e.kind is Kind.SCHOCK_HAND)
+            assert bool(t.by_throws[i, hand]) == (
+                rules.fewer_throws_better or e.kind is Kind.SCHOCK_HAND
+            )
 
 
 def test_state_arrays_cover_every_roll() -> None:

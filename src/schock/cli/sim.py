@@ -10,7 +10,7 @@ from __future__ import annotations
 import csv
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -193,7 +193,9 @@ def _seats(bots: Sequence[str], players: int | None) -> list[str]:
     metavar="NAME",
     help="The bot of one seat (heuristic, cautious, bold); once for every seat. Default: heuristic.",
 )
-@click.option("--players", type=int, default=None, help="Seats when one --bot plays every seat (default 3).")
+@click.option(
+    "--players", type=int, default=None, help="Seats when one --bot plays every seat (default 3)."
+)
 @click.option("--games", type=int, default=100_000, show_default=True, help="Games per rule set.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the whole run.")
 @click.option(
@@ -311,9 +313,10 @@ def sim(
     ) as bar:
         for rules, label in zip(rule_sets, labels, strict=True):
             task = bar.add_task(label, total=games)
-            update: Callable[[int, int], None] = lambda done, total, task=task: bar.update(  # noqa: E731
-                task, completed=done
-            )
+
+            def update(done: int, total: int, task: Any = task) -> None:
+                bar.update(task, completed=done)
+
             results.append(
                 simulate(
                     rules,
@@ -343,7 +346,9 @@ def sim(
             else:
                 plot_compare(results, plot_path, lang, labels)
         except OSError as exc:
-            raise BadInputError(f"--plot {plot_path}: cannot write: {exc.strerror or exc}") from None
+            raise BadInputError(
+                f"--plot {plot_path}: cannot write: {exc.strerror or exc}"
+            ) from None
         out.print(t["plot"].format(path=plot_path), highlight=False)
     if out_path is not None:
         write_games(out_path, results, labels)

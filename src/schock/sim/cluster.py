@@ -15,6 +15,7 @@ so the numbers do not depend on the number of workers.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from schock.errors import InvalidInputError
 from schock.sim.core import Chunk, Spec, run_chunk
@@ -34,26 +35,39 @@ def run_on_cluster(
 ) -> None:
     """Run every chunk of ``work`` on the Dask scheduler at ``address``; hand each
     finished chunk to ``collect`` (in the order they finish)."""
-    from distributed import Client, as_completed
+    import distributed
+
+    dist: Any = distributed  # untyped
 
     if not isinstance(address, str) or not address.strip():
-        raise InvalidInputError(f"a cluster address is a scheduler address such as tcp://host:8786, got {address!r}")
+        raise InvalidInputError(
+            f"a cluster address is a scheduler address such as tcp://host:8786, got {address!r}"
+        )
     try:
-        client = Client(address, timeout=timeout)
+        client = dist.Client(address, timeout=timeout)
     except (OSError, TimeoutError, ValueError, TypeError) as exc:
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise InvalidInputError(
             f"cannot reach the Dask scheduler at {address!r} within {timeout:g} s: {reason} "
             "(start one with 'dask scheduler', workers with 'dask worker ADDRESS')"
         ) from None
-    with client:
-        shared = client.scatter(spec, broadcast=True)
+    client_: Any = client
+    with client_:
+        shared = client_.scatter(spec, broadcast=True)
         futures = [
-            client.submit(run_chunk, shared, seed, index, count, pure=False, key=f"schock-sim-{seed}-{index}-{id(spec)}")
+            client_.submit(
+                run_chunk,
+                shared,
+                seed,
+                index,
+                count,
+                pure=False,
+                key=f"schock-sim-{seed}-{index}-{id(spec)}",
+            )
             for index, count in work
         ]
         try:
-            for future in as_completed(futures):
+            for future in dist.as_completed(futures):
                 collect(future.result())
         finally:
-            client.cancel(futures)
+            client_.cancel(futures)

@@ -103,7 +103,8 @@ def run_chunk(spec: Spec, seed: int, index: int, games: int) -> Chunk:
     deckel = np.zeros(spec.deckel + 1, dtype=np.int64)
     round_losers = np.zeros(spec.seats, dtype=np.int64)
     chunk_seed = np.uint64(derive_seed(seed, index, "sim") | 1)
-    rounds = kernel.play_games(
+    play: Any = kernel.play_games  # a numba dispatcher
+    rounds = play(
         games, spec.seats, chunk_seed, *spec.tables, *spec.params, rows, kinds, deckel, round_losers
     )
     return Chunk(index, rows, kinds, deckel, round_losers, int(rounds))
@@ -163,11 +164,13 @@ class SimResult:
         return np.concatenate([c[c >= 0] for c in cols])
 
     def halves_played(self) -> int:
-        return int(len(self.half_lengths()))
+        return len(self.half_lengths())
 
     def schock_aus_halves(self) -> int:
         """Halves ended by Schock Aus (or Schock Hand)."""
-        cols = [self.column(c) for c in ("half1_schock_aus", "half2_schock_aus", "final_schock_aus")]
+        cols = [
+            self.column(c) for c in ("half1_schock_aus", "half2_schock_aus", "final_schock_aus")
+        ]
         return int(sum(int((c == 1).sum()) for c in cols))
 
     def starter_losses(self) -> int:

@@ -41,7 +41,7 @@ _S32 = np.uint64(32)
 _SIX = np.uint64(6)
 
 
-@njit(cache=True, inline="always")  # type: ignore[misc]
+@njit(cache=True, inline="always")
 def _die(s: Any) -> Any:
     """The next die (1 to 6) and the generator's new state (xorshift64*)."""
     s ^= s >> _S12
@@ -51,7 +51,7 @@ def _die(s: Any) -> Any:
     return s, np.int64(((r >> _S32) * _SIX) >> _S32) + 1
 
 
-@njit(cache=True)  # type: ignore[misc]
+@njit(cache=True)
 def _roll_off(s: Any, cand: Any, m: int, low: bool) -> Any:
     """One die each among ``cand[:m]`` (in this order), the highest (``low``: the
     lowest) wins, ties throw again among the tied; returns (state, seat)."""
@@ -72,8 +72,10 @@ def _roll_off(s: Any, cand: Any, m: int, low: bool) -> Any:
         m = k
 
 
-@njit(cache=True)  # type: ignore[misc]
-def _turn(s: Any, policy: Any, p: int, cap: int, state_of: Any, state_dice: Any, keep_len: Any) -> Any:
+@njit(cache=True)
+def _turn(
+    s: Any, policy: Any, p: int, cap: int, state_of: Any, state_dice: Any, keep_len: Any
+) -> Any:
     """One turn under policy ``p`` with ``cap`` throws: (state, result, on_hand, throws)."""
     keep = 0
     used = 0
@@ -93,7 +95,7 @@ def _turn(s: Any, policy: Any, p: int, cap: int, state_of: Any, state_dice: Any,
         keep = a
 
 
-@njit(cache=True)  # type: ignore[misc]
+@njit(cache=True)
 def play_games(
     n_games: int,
     n: int,
@@ -296,7 +298,7 @@ def play_games(
                 rows[g, 1] = 1
                 break
             for i in range(n):
-                member[i] = i == loser or i == first_loser
+                member[i] = i in (loser, first_loser)
             starter = -1 if final_random else first_loser
             half = 2
     return all_rounds

@@ -95,7 +95,9 @@ def plot_compare(
     ax = axes[0][1]
     for k, r in enumerate(results):
         lengths = np.bincount(r.half_lengths())
-        ax.plot(np.arange(len(lengths)), lengths / lengths.sum(), drawstyle="steps-mid", label=names[k])
+        ax.plot(
+            np.arange(len(lengths)), lengths / lengths.sum(), drawstyle="steps-mid", label=names[k]
+        )
     longest = max(int(np.quantile(r.half_lengths(), 0.999)) for r in results)
     ax.set_xlim(0, longest + 1)
     ax.set_title(t["rounds"])

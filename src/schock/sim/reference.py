@@ -103,7 +103,9 @@ def engine_game(rules: Rules, bots: Sequence[str], seed: int, index: int) -> Chu
     return Chunk(index, row[None, :], kinds, deckel, round_losers, total_rounds)
 
 
-def engine_games(rules: Rules | str, bots: Sequence[str], *, games: int, seed: int = 0) -> SimResult:
+def engine_games(
+    rules: Rules | str, bots: Sequence[str], *, games: int, seed: int = 0
+) -> SimResult:
     """``games`` games of the reference engine (slow: for tests of the batch path)."""
     loaded = load_rules(rules) if isinstance(rules, str) else rules
     if games < 1:
@@ -127,7 +129,9 @@ def distributions(r: SimResult) -> dict[str, npt.NDArray[np.int64]]:
         "game_loser": counts(r.column("loser"), n),
         "starter": counts(r.column("starter"), n),
         "durchmarsch": counts(r.column("durchmarsch"), 2),
-        "halves_per_game": counts(sum((r.column(f"{h}_loser") >= 0).astype(np.int32) for h in _HALVES), 4),
+        "halves_per_game": counts(
+            np.stack([r.column(f"{h}_loser") >= 0 for h in _HALVES]).sum(axis=0), 4
+        ),
     }
     for h in _HALVES:
         out[f"{h}_loser"] = counts(r.column(f"{h}_loser"), n)
@@ -142,7 +146,7 @@ def round_totals(r: SimResult) -> dict[str, npt.NDArray[np.int64]]:
 
 
 def _pad(x: npt.NDArray[Any], size: int) -> npt.NDArray[np.float64]:
-    out = np.zeros(x.shape[:-1] + (size,), dtype=np.float64)
+    out = np.zeros((*x.shape[:-1], size), dtype=np.float64)
     out[..., : x.shape[-1]] = x
     return out
 
@@ -183,7 +187,7 @@ def chi_square(a: npt.NDArray[Any], b: npt.NDArray[Any]) -> float:
     if x.shape[1] < 2 or (x.sum(axis=1) == 0).any():
         return 1.0
     expected = np.outer(x.sum(axis=1), x.sum(axis=0)) / x.sum()
-    groups = _pool(expected, (expected < 5).any(axis=0))
+    groups = _pool(expected, np.asarray((expected < 5).any(axis=0), dtype=np.bool_))
     pooled = np.stack([x[:, g].sum(axis=1) for g in groups], axis=1)
     if pooled.shape[1] < 2:
         return 1.0
@@ -215,7 +219,7 @@ def clustered_test(per_game: npt.NDArray[Any], totals: npt.NDArray[Any], games: 
     b = _pad(np.asarray(totals), size)
     n_a = len(a)
     scale = np.stack([a.sum(axis=0), b * n_a / games])
-    groups = _pool(scale, (scale < 5).any(axis=0))
+    groups = _pool(scale, np.asarray((scale < 5).any(axis=0), dtype=np.bool_))
     a = np.stack([a[:, g].sum(axis=1) for g in groups], axis=1)
     b = np.array([b[g].sum() for g in groups])
     d = a.mean(axis=0) - b / games

@@ -74,9 +74,7 @@ KEEPS: tuple[Dice, ...] = tuple(k for size in (0, 1, 2) for k in _multisets(size
 KEEP_INDEX = {k: i for i, k in enumerate(KEEPS)}
 
 #: Every state after a throw: (kept, thrown), with at least one die thrown.
-STATES: tuple[tuple[Dice, Dice], ...] = tuple(
-    (k, t) for k in KEEPS for t in _multisets(3 - len(k))
-)
+STATES: tuple[tuple[Dice, Dice], ...] = tuple((k, t) for k in KEEPS for t in _multisets(3 - len(k)))
 STATE_INDEX = {s: i for i, s in enumerate(STATES)}
 
 #: A policy's answer "stop".
@@ -95,9 +93,7 @@ def state_arrays() -> tuple[I16, I16, I16]:
             code = sum(d * 6**i for i, d in enumerate(roll))
             thrown = tuple(sorted(d + 1 for d in roll))
             state_of[ki, code] = STATE_INDEX[(keep, thrown)]
-    state_dice = np.array(
-        [MULTISET3[tuple(sorted(k + t))] for k, t in STATES], dtype=np.int16
-    )
+    state_dice = np.array([MULTISET3[tuple(sorted(k + t))] for k, t in STATES], dtype=np.int16)
     keep_len = np.array([len(k) for k in KEEPS], dtype=np.int16)
     return state_of, state_dice, keep_len
 
@@ -328,9 +324,7 @@ def sweep_values(field: str) -> list[Any]:
     if field == "max_throws":
         return [1, 2, 3, 4, 5]
     sweepable = [f.name for f in dataclasses.fields(Rules) if f.name not in _STRINGS_FIELDS]
-    raise InvalidInputError(
-        f"cannot sweep rules field {field!r} (allowed: {', '.join(sweepable)})"
-    )
+    raise InvalidInputError(f"cannot sweep rules field {field!r} (allowed: {', '.join(sweepable)})")
 
 
 _STRINGS_FIELDS = frozenset({"id", "name", "source", "base"})
