@@ -97,3 +97,11 @@ def test_small_deckel_and_one_throw() -> None:
     r = simulate(rules, ["heuristic"] * 2, games=2000, seed=1)
     assert set(np.unique(r.half_lengths())) <= {1, 2}  # the opening round may already end it
     assert len(r.deckel) == 2
+
+
+def test_a_cluster_without_dask_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    with pytest.raises(InvalidInputError, match=r"--cluster needs Dask distributed: pip install"):
+        simulate("porz", ["heuristic"] * 3, games=10, cluster="tcp://127.0.0.1:8786")

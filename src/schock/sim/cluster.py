@@ -35,8 +35,12 @@ def run_on_cluster(
 ) -> None:
     """Run every chunk of ``work`` on the Dask scheduler at ``address``; hand each
     finished chunk to ``collect`` (in the order they finish)."""
-    import distributed
-
+    try:
+        import distributed
+    except ImportError:
+        raise InvalidInputError(
+            "--cluster needs Dask distributed: pip install 'schock[sim]' (or 'dask[distributed]')"
+        ) from None
     dist: Any = distributed  # untyped
 
     if not isinstance(address, str) or not address.strip():

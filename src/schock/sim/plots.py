@@ -91,7 +91,9 @@ def plot_compare(
     ax.set_xticklabels([f"{t['seat']} {i + 1}" for i in range(seats)])
     ax.axhline(1 / seats, color="grey", linewidth=0.8, linestyle=":")
     ax.set_title(t["loss"])
-    ax.legend(fontsize="small")
+    top = max(s.high for r in results for s in r.summary() if s.name.startswith("loss_seat"))
+    ax.set_ylim(0, top * 1.3)
+    ax.legend(fontsize="small", loc="upper center", ncol=min(5, len(results)))
     ax = axes[0][1]
     for k, r in enumerate(results):
         lengths = np.bincount(r.half_lengths())
