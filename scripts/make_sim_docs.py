@@ -161,6 +161,7 @@ def players(run: Run, games: int, out: Path | None) -> str:
         axes[0].set_title("loss rate of the starter")
         axes[1].set_title("rounds per half")
         for ax in axes:
+            ax.set_xticks(PLAYERS)
             ax.set_xlabel("players")
             ax.legend(fontsize="small")
         fig.tight_layout()

@@ -150,3 +150,33 @@ def test_the_core_imports_none_of_the_extra() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_on_a_dask_cluster_the_same_table() -> None:
+    distributed = pytest.importorskip("distributed")
+    here = run("--games", "25000", "--seed", "8", "--quiet", "--lang", "en")
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=False, dashboard_address=None
+    ) as cluster:
+        there = run(
+            "--games",
+            "25000",
+            "--seed",
+            "8",
+            "--quiet",
+            "--lang",
+            "en",
+            "--cluster",
+            cluster.scheduler_address,
+        )
+    assert there.exit_code == 0, there.output
+    assert here.stdout == there.stdout
+
+
+def test_a_bad_house_rules_file_is_one_line(tmp_path: Path) -> None:
+    house = tmp_path / "house.toml"
+    house.write_text('extends = "porz"\nopening = "coin"\n', encoding="utf-8")
+    result = run("--rules", str(house), "--games", "10")
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "opening = 'coin': bad value" in lines[0], lines

@@ -8,6 +8,7 @@ extra; without it this command says what to install.
 from __future__ import annotations
 
 import csv
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -28,6 +29,10 @@ if TYPE_CHECKING:
     from schock.sim import SimResult, Stat
 
 INSTALL = "pip install 'schock[sim]'"
+
+#: Games per rule set from which ``schock sim`` uses a process pool by default
+#: (below it, starting the processes costs more than they save).
+POOL_FROM = 1_000_000
 
 _TEXTS: dict[str, dict[str, str]] = {
     "de": {
@@ -201,9 +206,9 @@ def _seats(bots: Sequence[str], players: int | None) -> list[str]:
 @click.option(
     "--jobs",
     type=int,
-    default=1,
-    show_default=True,
-    help="Local processes (chunks of 20,000 games each); the numbers do not depend on it.",
+    default=None,
+    help="Local processes, each playing chunks of 20,000 games (default: 1 below "
+    "1,000,000 games per rule set, else one per core); the numbers do not depend on it.",
 )
 @click.option(
     "--cluster",
@@ -244,7 +249,7 @@ def sim(
     players: int | None,
     games: int,
     seed: int,
-    jobs: int,
+    jobs: int | None,
     cluster: str | None,
     cluster_timeout: float,
     plot_path: Path | None,
@@ -276,6 +281,8 @@ def sim(
     seats = _seats(bots, players)
     if isinstance(games, bool) or games < 1:
         raise InvalidInputError(f"games must be a whole number from 1 on, got {games}")
+    if jobs is None:
+        jobs = 1 if games < POOL_FROM else (os.cpu_count() or 1)
     _check_plot(plot_path, "--plot")
     if out_path is not None and out_path.suffix.lower() not in (".csv", ".parquet"):
         raise BadInputError(

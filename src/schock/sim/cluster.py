@@ -14,6 +14,7 @@ so the numbers do not depend on the number of workers.
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -58,6 +59,7 @@ def run_on_cluster(
     client_: Any = client
     with client_:
         shared = client_.scatter(spec, broadcast=True)
+        job = uuid.uuid4().hex  # keys unique to this job
         futures = [
             client_.submit(
                 run_chunk,
@@ -66,7 +68,7 @@ def run_on_cluster(
                 index,
                 count,
                 pure=False,
-                key=f"schock-sim-{seed}-{index}-{id(spec)}",
+                key=f"schock-sim-{job}-{index}",
             )
             for index, count in work
         ]
