@@ -210,34 +210,21 @@ def effects(run: Run, games: int, out: Path | None) -> str:
         if how == "inert":
             continue
         values = sweep_values(name)
-        rows = []
-        lines: dict[str, list[tuple[float, float, float] | None]] = {}
-        for p in PRESETS:
-            base = load_rules(p)
-            cells: list[str] = []
-            for v in values:
-                try:
-                    rules = base.replace(**{name: v})
-                except ValueError:
-                    cells.append("–")
-                    lines.setdefault(p, []).append(None)
-                    continue
-                r = run(rules, ["heuristic"] * 3, games)
-                s, h, a = (
-                    stat(r, "loss_starter"),
-                    stat(r, "rounds_per_half"),
-                    stat(r, "schock_aus_halves"),
-                )
-                assert s is not None and h is not None and a is not None
-                lines.setdefault(p, []).append((s.value, h.value, a.value))
-                text = f"{100 * s.value:.1f} % · {h.value:.2f} · {100 * a.value:.0f} %"
-                own = str(getattr(base, name)) == str(v)
-                cells.append(f"**{text}**" if own else text)
-            rows.append([f"`{p}`", *cells])
         parts.append(f"### `{name}`: {field_label(name, 'en')}")
+        who = "3 × heuristic"
+        rows, lines, same = _effect_rows(run, name, values, ("heuristic",) * 3, games)
         parts.append(md_table(["preset", *(f"`{v}`" for v in values)], rows))
+        if same:
+            who = "3 × cautious"
+            rows, lines, _ = _effect_rows(run, name, values, ("cautious",) * 3, games)
+            parts.append(
+                "Every value gives exactly the same games with the heuristic (it keeps only "
+                "1s and stops on every Schock, so it never meets the difference). With three "
+                "`cautious` seats instead:"
+            )
+            parts.append(md_table(["preset", *(f"`{v}`" for v in values)], rows))
         if out is not None:
-            _effect_plot(name, values, lines, out / f"field-{name}.png")
+            _effect_plot(f"{name} ({who})", values, lines, out / f"field-{name}.png")
         parts.append(f"![effect of {name}](field-{name}.png)")
     parts.append(
         "Fields left out because they cannot change a game of these bots: "
@@ -245,6 +232,45 @@ def effects(run: Run, games: int, out: Path | None) -> str:
         + "."
     )
     return "\n\n".join(parts)
+
+
+Points = dict[str, list[tuple[float, float, float] | None]]
+
+
+def _effect_rows(
+    run: Run, name: str, values: Sequence[object], bots: Sequence[str], games: int
+) -> tuple[list[list[str]], Points, bool]:
+    """Per preset, one cell per value; the points for the plot; whether every
+    value gave the very same games under every preset."""
+    rows = []
+    lines: Points = {}
+    same = True
+    for p in PRESETS:
+        base = load_rules(p)
+        cells: list[str] = []
+        seen: list[bytes] = []
+        for v in values:
+            try:
+                rules = base.replace(**{name: v})
+            except ValueError:
+                cells.append("–")
+                lines.setdefault(p, []).append(None)
+                continue
+            r = run(rules, bots, games)
+            seen.append(r.rows.tobytes())
+            s, h, a = (
+                stat(r, "loss_starter"),
+                stat(r, "rounds_per_half"),
+                stat(r, "schock_aus_halves"),
+            )
+            assert s is not None and h is not None and a is not None
+            lines.setdefault(p, []).append((s.value, h.value, a.value))
+            text = f"{100 * s.value:.1f} % · {h.value:.2f} · {100 * a.value:.0f} %"
+            own = str(getattr(base, name)) == str(v)
+            cells.append(f"**{text}**" if own else text)
+        same = same and len(set(seen)) == 1
+        rows.append([f"`{p}`", *cells])
+    return rows, lines, same
 
 
 def _effect_plot(
