@@ -121,6 +121,10 @@ def test_parquet_without_pyarrow_says_what_to_install(
             "cannot reach the Dask scheduler",
         ),
         (["--jobs", "0"], "jobs must be a whole number from 1 on"),
+        (
+            ["--cluster", "tcp://127.0.0.1:1", "--cluster-timeout", "0"],
+            "the cluster timeout must be a number of seconds above 0, got 0.0",
+        ),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str) -> None:

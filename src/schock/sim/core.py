@@ -314,6 +314,14 @@ def simulate(
     _whole("seed", seed, None)
     if jobs is not None:
         _whole("jobs", jobs, 1)
+    if cluster is not None and (
+        isinstance(cluster_timeout, bool)
+        or not isinstance(cluster_timeout, int | float)
+        or not cluster_timeout > 0
+    ):
+        raise InvalidInputError(
+            f"the cluster timeout must be a number of seconds above 0, got {cluster_timeout!r}"
+        )
     bots = tuple(bots)
     spec = make_spec(loaded, bots)
     work = chunks(games)
