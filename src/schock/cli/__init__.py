@@ -18,6 +18,7 @@ from schock.cli.play import play
 from schock.cli.replay import replay
 from schock.cli.rules import rules
 from schock.cli.turnier import turnier
+from schock.cli.sim import sim
 
 
 @click.group(cls=SchockGroup)
@@ -34,5 +35,6 @@ main.add_command(play)
 main.add_command(hint)
 main.add_command(arena)
 main.add_command(turnier)
+main.add_command(sim)
 
 __all__ = ["main"]

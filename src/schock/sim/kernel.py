@@ -1,0 +1,304 @@
+"""The compiled kernel: whole games for fixed turn policies, numba-compiled.
+
+It knows nothing about a preset: the evaluation, the ranking and the moves
+come as lookup tables (:mod:`schock.sim.tables`), the structure of a game
+as a few numbers read from the rules. Dice come from a xorshift64* generator
+seeded per chunk of games, so a chunk gives the same games wherever it runs.
+
+Per game it writes one row of :data:`COLUMNS`; per chunk it counts the kind
+of every result shown down and the Deckel that changed hands per round.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+#: The columns of a game row (int32); -1 where a half was not played.
+COLUMNS: tuple[str, ...] = (
+    "loser",
+    "durchmarsch",
+    "half1_loser",
+    "half2_loser",
+    "final_loser",
+    "half1_rounds",
+    "half2_rounds",
+    "final_rounds",
+    "half1_schock_aus",
+    "half2_schock_aus",
+    "final_schock_aus",
+    "starter",
+)
+NCOL = len(COLUMNS)
+
+_MUL = np.uint64(2685821657736338717)
+_S12 = np.uint64(12)
+_S25 = np.uint64(25)
+_S27 = np.uint64(27)
+_S32 = np.uint64(32)
+_SIX = np.uint64(6)
+
+
+@njit(cache=True, inline="always")
+def _die(s: Any) -> Any:
+    """The next die (1 to 6) and the generator's new state (xorshift64*)."""
+    s ^= s >> _S12
+    s ^= s << _S25
+    s ^= s >> _S27
+    r = s * _MUL
+    return s, np.int64(((r >> _S32) * _SIX) >> _S32) + 1
+
+
+@njit(cache=True)
+def _roll_off(s: Any, cand: Any, m: int, low: bool) -> Any:
+    """One die each among ``cand[:m]`` (in this order), the highest (``low``: the
+    lowest) wins, ties throw again among the tied; returns (state, seat)."""
+    while True:
+        target = -1
+        for i in range(m):
+            s, d = _die(s)
+            cand[m + i] = d  # the dice after the candidates in the buffer
+            if target < 0 or (d < target if low else d > target):
+                target = d
+        k = 0
+        for i in range(m):
+            if cand[m + i] == target:
+                cand[k] = cand[i]
+                k += 1
+        if k == 1:
+            return s, cand[0]
+        m = k
+
+
+@njit(cache=True)
+def _turn(
+    s: Any, policy: Any, p: int, cap: int, state_of: Any, state_dice: Any, keep_len: Any
+) -> Any:
+    """One turn under policy ``p`` with ``cap`` throws: (state, result, on_hand, throws)."""
+    keep = 0
+    used = 0
+    while True:
+        used += 1
+        m = 3 - keep_len[keep]
+        code = 0
+        mult = 1
+        for _ in range(m):
+            s, d = _die(s)
+            code += (d - 1) * mult
+            mult *= 6
+        st = state_of[keep, code]
+        a = policy[p, cap, used, st]
+        if a < 0 or used >= cap:
+            return s, state_dice[st], 1 if keep == 0 else 0, used
+        keep = a
+
+
+@njit(cache=True)
+def play_games(
+    n_games: int,
+    n: int,
+    seed: Any,
+    policy: Any,
+    seat_policy: Any,
+    state_of: Any,
+    state_dice: Any,
+    keep_len: Any,
+    strength: Any,
+    deckel_value: Any,
+    all_deckel: Any,
+    by_throws: Any,
+    kind: Any,
+    total: int,
+    max_throws: int,
+    opening: int,
+    most_deckel: bool,
+    halves: bool,
+    final_random: bool,
+    rows: Any,
+    kinds: Any,
+    deckel_hist: Any,
+    round_losers: Any,
+) -> int:
+    """Play ``n_games`` games with ``n`` seats; fill ``rows``, add to ``kinds`` and
+    ``deckel_hist`` and ``round_losers`` (per seat); return the number of rounds played (opening rounds included)."""
+    s = np.uint64(seed)
+    if s == np.uint64(0):
+        s = np.uint64(0x9E3779B97F4A7C15)
+    deck = np.zeros(n, np.int64)
+    member = np.zeros(n, np.bool_)
+    order = np.zeros(n, np.int64)
+    grade = np.zeros(n, np.int64)
+    res = np.zeros(n, np.int64)
+    hand = np.zeros(n, np.int64)
+    cand = np.zeros(2 * n, np.int64)
+    all_rounds = 0
+    for g in range(n_games):
+        for c in range(rows.shape[1]):
+            rows[g, c] = -1
+        rows[g, 1] = 0
+        half = 0  # 0 first, 1 second, 2 final
+        first_loser = -1
+        starter = -1
+        for i in range(n):
+            member[i] = True
+        while True:  # one half
+            stock = total
+            for i in range(n):
+                deck[i] = 0
+            rounds = 0
+            ended_all = 0
+            loser = -1
+            if starter < 0:
+                if half == 2:
+                    k = 0
+                    for i in range(n):
+                        if member[i]:
+                            cand[k] = i
+                            k += 1
+                    s, starter = _roll_off(s, cand, k, False)
+                elif opening == 2:
+                    # the opening round: one throw each at once, the lowest receives
+                    rounds += 1
+                    m = 0
+                    for i in range(n):
+                        if member[i]:
+                            s, r, h, _u = _turn(s, policy, 0, 1, state_of, state_dice, keep_len)
+                            order[m] = i
+                            res[m] = r
+                            hand[m] = h
+                            grade[m] = strength[r, h]
+                            kinds[kind[r, h]] += 1
+                            m += 1
+                    win = 0
+                    worst = grade[0]
+                    for j in range(1, m):
+                        if grade[j] > grade[win]:
+                            win = j
+                        if grade[j] < worst:
+                            worst = grade[j]
+                    k = 0
+                    for j in range(m):
+                        if grade[j] == worst:
+                            cand[k] = order[j]
+                            k += 1
+                    if k > 1:
+                        s, loser = _roll_off(s, cand, k, True)
+                    else:
+                        loser = cand[0]
+                    wr = res[win]
+                    wh = hand[win]
+                    if all_deckel[wr, wh]:
+                        deckel_hist[total - deck[loser]] += 1
+                        for i in range(n):
+                            deck[i] = 0
+                        deck[loser] = total
+                        stock = 0
+                        ended_all = 1
+                    else:
+                        amount = min(deckel_value[wr, wh], stock)
+                        stock -= amount
+                        deck[loser] += amount
+                        deckel_hist[amount] += 1
+                    round_losers[loser] += 1
+                    starter = loser
+                else:
+                    k = 0
+                    for i in range(n):
+                        if member[i]:
+                            cand[k] = i
+                            k += 1
+                    s, starter = _roll_off(s, cand, k, opening == 1)
+            lost = loser >= 0 and deck[loser] == total
+            while not lost:
+                if loser >= 0:
+                    # who starts the next round: the loser, or with an empty Stock
+                    # (most_deckel) the first clockwise from him holding the most
+                    starter = loser
+                    if stock == 0 and most_deckel:
+                        most = 0
+                        for i in range(n):
+                            most = max(most, deck[i])
+                        if deck[loser] != most:
+                            for step in range(n):
+                                c = (loser + step) % n
+                                if member[c] and deck[c] == most:
+                                    starter = c
+                                    break
+                if half == 0 and rows[g, 11] < 0:
+                    rows[g, 11] = starter
+                rounds += 1
+                m = 0
+                for step in range(n):
+                    c = (starter + step) % n
+                    if member[c] and (stock > 0 or deck[c] > 0):
+                        order[m] = c
+                        m += 1
+                limit = max_throws
+                win = 0
+                lose = 0
+                for j in range(m):
+                    cap = max_throws if j == 0 else limit
+                    s, r, h, u = _turn(
+                        s, policy, seat_policy[order[j]], cap, state_of, state_dice, keep_len
+                    )
+                    if j == 0:
+                        limit = u
+                    res[j] = r
+                    hand[j] = h
+                    gr = strength[r, h] * 16
+                    if by_throws[r, h]:
+                        gr += 15 - u
+                    grade[j] = gr
+                    kinds[kind[r, h]] += 1
+                    if gr > grade[win]:
+                        win = j
+                    if gr <= grade[lose]:
+                        lose = j
+                loser = order[lose]
+                round_losers[loser] += 1
+                wr = res[win]
+                wh = hand[win]
+                if all_deckel[wr, wh]:
+                    deckel_hist[total - deck[loser]] += 1
+                    for i in range(n):
+                        deck[i] = 0
+                    deck[loser] = total
+                    stock = 0
+                    ended_all = 1
+                elif stock > 0:
+                    amount = min(deckel_value[wr, wh], stock)
+                    stock -= amount
+                    deck[loser] += amount
+                    deckel_hist[amount] += 1
+                else:
+                    # the winner plays, so he holds Deckel (nobody buys in: Einkaufen)
+                    giver = order[win]
+                    amount = min(deckel_value[wr, wh], deck[giver])
+                    deck[giver] -= amount
+                    deck[loser] += amount
+                    deckel_hist[amount] += 1
+                lost = deck[loser] == total
+            # the half is lost
+            all_rounds += rounds
+            rows[g, 2 + half] = loser
+            rows[g, 5 + half] = rounds
+            rows[g, 8 + half] = ended_all
+            if not halves or half == 2:
+                rows[g, 0] = loser
+                break
+            if half == 0:
+                first_loser = loser
+                starter = loser
+                half = 1
+                continue
+            if loser == first_loser:
+                rows[g, 0] = loser
+                rows[g, 1] = 1
+                break
+            for i in range(n):
+                member[i] = i in (loser, first_loser)
+            starter = -1 if final_random else first_loser
+            half = 2
+    return all_rounds

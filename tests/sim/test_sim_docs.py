@@ -1,0 +1,62 @@
+"""scripts/make_sim_docs.py: the page it writes, its plots and --check."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from schock import PRESETS
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def docs() -> ModuleType:
+    path = ROOT / "scripts" / "make_sim_docs.py"
+    spec = importlib.util.spec_from_file_location("make_sim_docs", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("make_sim_docs", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_write_then_check(
+    docs: ModuleType, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["--out", str(tmp_path), "--games", "300", "--field-games", "200", "--seed", "3"]
+    assert docs.main(args) == 0
+    names = {p.name for p in tmp_path.iterdir()}
+    assert {"README.md", "presets.png", "players.png", "field-opening.png"} <= names
+    assert "field-blind.png" not in names  # inert for these bots: left out, and said so
+    page = (tmp_path / "README.md").read_text(encoding="utf-8")
+    for heading in (
+        "## The presets at a glance",
+        "## Number of players",
+        "## Risk profiles at a table of five",
+        "## The effect of each house-rule field",
+        "### `opening`",
+        "### `deckel`",
+    ):
+        assert heading in page
+    assert all(f"| `{p}` |" in page for p in PRESETS)
+    assert "`blind` (only the first player may declare blind" in page
+    capsys.readouterr()
+    assert docs.main([*args, "--check"]) == 0
+    (tmp_path / "README.md").write_text("stale\n", encoding="utf-8")
+    assert docs.main([*args, "--check"]) == 1
+    assert "README.md: DIFFERS" in capsys.readouterr().out
+
+
+def test_committed_page_is_current_in_what_it_claims(docs: ModuleType) -> None:
+    """The committed page has every section and every preset (its numbers are
+    checked by ``make_sim_docs.py --check``, which takes a minute or two)."""
+    page = (ROOT / "docs" / "sim" / "README.md").read_text(encoding="utf-8")
+    assert page.startswith(docs.GENERATED)
+    assert f"Seed {docs.DEFAULT_SEED}" in page
+    for name in ("presets.png", "players.png", "field-opening.png"):
+        assert (ROOT / "docs" / "sim" / name).is_file()
