@@ -35,8 +35,9 @@ import hashlib
 import math
 import multiprocessing
 import os
-from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+import signal
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -66,6 +67,16 @@ _STRIDE = 1_000_003
 
 #: Games per task: small enough for a lively progress bar with slow bots.
 _MAX_CHUNK = 10
+
+#: Tasks handed out ahead per worker process: enough to keep it busy, few enough
+#: that memory does not depend on the number of games.
+_CHUNKS_PER_WORKER = 2
+
+#: The most games one run may ask for (a run can be stopped with Ctrl-C at any time).
+MAX_GAMES = 1_000_000_000
+
+#: The most worker processes.
+MAX_JOBS = 256
 
 
 # ------------------------------------------------------------------ small pure helpers
@@ -187,6 +198,7 @@ def play_arena_game(rules: Rules, bots: Sequence[str], seed: int, index: int) ->
 def _play_range(
     rules: Rules, bots: tuple[str, ...], seed: int, start: int, stop: int
 ) -> list[GameRecord]:
+    """Games ``start .. stop-1``: one task of a run."""
     return [play_arena_game(rules, bots, seed, i) for i in range(start, stop)]
 
 
@@ -255,8 +267,15 @@ class ArenaResult:
     """Per bot, in the order given."""
     ratings: tuple[Rating, ...]
     """Best first (by ordinal)."""
-    records: tuple[GameRecord, ...] = field(repr=False)
-    """Every game, by index."""
+    records: tuple[GameRecord, ...] = field(repr=False, default=())
+    """Every game, by index (empty when the run did not keep them)."""
+    requested: int = field(repr=False, default=0)
+    """The games asked for; more than :attr:`games` when the run was stopped."""
+
+    @property
+    def stopped(self) -> bool:
+        """Whether the run was stopped (Ctrl-C) before all games asked for were played."""
+        return self.games < self.requested
 
     def result(self, name: str) -> BotResult:
         """The record of the bot labelled ``name``."""
@@ -278,6 +297,7 @@ class ArenaResult:
             "rules": self.rules,
             "bots": list(self.bots),
             "games": self.games,
+            **({"requested": self.requested, "stopped": True} if self.stopped else {}),
             "seed": self.seed,
             "results": [r.to_dict() for r in self.results],
             "rating_model": RATING_MODEL,
@@ -286,41 +306,83 @@ class ArenaResult:
         }
 
 
+class _Tally:
+    """Loss counts and ratings, updated game by game in the order of the index.
+
+    Its memory does not grow with the number of games (unless it keeps the
+    records for :attr:`ArenaResult.records`).
+    """
+
+    def __init__(self, bots: Sequence[str], *, keep_records: bool = True) -> None:
+        self.names = entry_names(bots)
+        n = len(bots)
+        self.losses = [[0] * n for _ in range(n)]  # [bot][seat]
+        self.model = PlackettLuce()
+        self.ratings = [self.model.rating(name=name) for name in self.names]
+        self.games = 0
+        self.records: list[GameRecord] | None = [] if keep_records else None
+
+    def add(self, rec: GameRecord) -> None:
+        self.losses[rec.loser][rec.seating.index(rec.loser)] += 1
+        teams = self.model.rate(
+            [[r] for r in self.ratings], ranks=[float(h) for h in rec.halves_lost]
+        )
+        self.ratings = [team[0] for team in teams]
+        self.games += 1
+        if self.records is not None:
+            self.records.append(rec)
+
+    def result(
+        self, rules: str, bots: Sequence[str], seed: int, requested: int | None = None
+    ) -> ArenaResult:
+        n = len(bots)
+        names = self.names
+        results = tuple(
+            BotResult(names[b], bots[b], self.games, sum(self.losses[b]), tuple(self.losses[b]))
+            for b in range(n)
+        )
+        table = sorted(
+            (Rating(names[b], self.ratings[b].mu, self.ratings[b].sigma) for b in range(n)),
+            key=lambda r: -r.ordinal,
+        )
+        return ArenaResult(
+            rules,
+            tuple(bots),
+            self.games,
+            seed,
+            results,
+            tuple(table),
+            tuple(self.records or ()),
+            requested if requested is not None else self.games,
+        )
+
+
 def summarize(
     rules: str, bots: Sequence[str], seed: int, records: Sequence[GameRecord]
 ) -> ArenaResult:
     """Loss counts and ratings from the games of a run (in the order of their index)."""
-    ordered = sorted(records, key=lambda r: r.index)
-    names = entry_names(bots)
-    n = len(bots)
-    losses = [[0] * n for _ in range(n)]  # [bot][seat]
-    model = PlackettLuce()
-    ratings = [model.rating(name=name) for name in names]
-    for rec in ordered:
-        losses[rec.loser][rec.seating.index(rec.loser)] += 1
-        teams = model.rate([[r] for r in ratings], ranks=[float(h) for h in rec.halves_lost])
-        ratings = [team[0] for team in teams]
-    results = tuple(
-        BotResult(names[b], bots[b], len(ordered), sum(losses[b]), tuple(losses[b]))
-        for b in range(n)
-    )
-    table = sorted(
-        (Rating(names[b], ratings[b].mu, ratings[b].sigma) for b in range(n)),
-        key=lambda r: -r.ordinal,
-    )
-    return ArenaResult(
-        rules, tuple(bots), len(ordered), seed, results, tuple(table), tuple(ordered)
-    )
+    tally = _Tally(bots)
+    for rec in sorted(records, key=lambda r: r.index):
+        tally.add(rec)
+    return tally.result(rules, bots, seed)
 
 
 # ------------------------------------------------------------------ the run
-def _whole(name: str, value: object, low: int | None) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or (low is not None and value < low):
-        allowed = "a whole number" + (f" from {low} on" if low is not None else "")
+def _whole(name: str, value: object, low: int | None, high: int | None = None) -> None:
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int)
+        or (low is not None and value < low)
+        or (high is not None and value > high)
+    ):
+        if low is not None and high is not None:
+            allowed = f"a whole number from {low} to {high}"
+        else:
+            allowed = "a whole number" + (f" from {low} on" if low is not None else "")
         raise InvalidInputError(f"{name} must be {allowed}, got {value!r}")
 
 
-def _check(bots: Sequence[str], games: int, seed: int, jobs: int | None) -> int:
+def validate_run(bots: Sequence[str], games: int, seed: int, jobs: int | None) -> int:
     """Validate the arguments of :func:`run_arena`; return the number of jobs."""
     known = available_bots()
     for bot in bots:
@@ -331,11 +393,29 @@ def _check(bots: Sequence[str], games: int, seed: int, jobs: int | None) -> int:
             f"an arena needs {MIN_SEATS} to {MAX_SEATS} bots, got {len(bots)} "
             f"(allowed bots: {', '.join(sorted(known))}; one may play more than once)"
         )
-    _whole("games", games, 1)
+    _whole("games", games, 1, MAX_GAMES)
     _whole("seed", seed, None)
     if jobs is not None:
-        _whole("jobs", jobs, 1)
+        _whole("jobs", jobs, 1, MAX_JOBS)
     return jobs if jobs is not None else (os.cpu_count() or 1)
+
+
+def _ignore_interrupts() -> None:
+    """Worker start: Ctrl-C reaches the whole process group; only the parent handles it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop_pool(pool: ProcessPoolExecutor) -> None:
+    """End a pool at once: drop the queued work and end its worker processes."""
+    processes = list((pool._processes or {}).values())
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.join(5)
+        if process.is_alive():
+            process.kill()
+            process.join()
+    pool.shutdown(wait=True, cancel_futures=True)
 
 
 def run_arena(
@@ -346,6 +426,8 @@ def run_arena(
     seed: int = 0,
     jobs: int | None = None,
     progress: Progress | None = None,
+    keep_records: bool = True,
+    interruptible: bool = False,
 ) -> ArenaResult:
     """Play ``games`` seeded games between ``bots`` (registry names, one per seat).
 
@@ -354,46 +436,92 @@ def run_arena(
     this process); ``progress`` hears ``(done, total)`` as games finish.
     The result does not depend on ``jobs``.
 
+    The games are handed out in small chunks, only a few more than there are
+    workers at a time, and counted as they come back, so memory does not grow
+    with ``games`` (``keep_records=False`` also drops the per-game records).
+    A ``KeyboardInterrupt`` (Ctrl-C) ends every worker; with ``interruptible``
+    the run then returns the result of the games ``0 .. n-1`` finished so far
+    (:attr:`ArenaResult.stopped`), else the interrupt goes on.
+
     >>> run_arena("porz", ["heuristic", "random"], games=0)
     Traceback (most recent call last):
     ...
-    schock.errors.InvalidInputError: games must be a whole number from 1 on, got 0
+    schock.errors.InvalidInputError: games must be a whole number from 1 to 1000000000, got 0
     """
     loaded = load_rules(rules) if isinstance(rules, str) else rules
     if not isinstance(loaded, Rules):
         raise InvalidInputError(f"rules must be a Rules object or a name, got {rules!r}")
     bots = tuple(bots)
-    workers = _check(bots, games, seed, jobs)
+    workers = validate_run(bots, games, seed, jobs)
     size = max(1, min(_MAX_CHUNK, games // (workers * 4)))
-    chunks = [(start, min(games, start + size)) for start in range(0, games, size)]
-    records: list[GameRecord] = []
+    chunks = iter(range(0, games, size))
+    tally = _Tally(bots, keep_records=keep_records)
+    waiting: dict[int, list[GameRecord]] = {}  # finished chunks that wait for an earlier one
 
-    def collect(done: list[GameRecord]) -> None:
-        records.extend(done)
+    def collect(start: int, done: list[GameRecord]) -> None:
+        waiting[start] = done
+        while tally.games in waiting:
+            for rec in waiting.pop(tally.games):
+                tally.add(rec)
         if progress is not None:
-            progress(len(records), games)
+            progress(tally.games, games)
 
-    if workers == 1:
-        for start, stop in chunks:
-            collect(_play_range(loaded, bots, seed, start, stop))
-    else:
-        # spawn: the same on every platform, and safe beside a progress bar's thread
-        context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=min(workers, len(chunks)), mp_context=context) as pool:
-            futures: list[Future[list[GameRecord]]] = [
-                pool.submit(_play_range, loaded, bots, seed, start, stop) for start, stop in chunks
-            ]
-            try:
-                for future in as_completed(futures):
-                    collect(future.result())
-            except BaseException:
-                for f in futures:
-                    f.cancel()
-                raise
-    return summarize(loaded.id, bots, seed, records)
+    try:
+        if workers == 1:
+            for start in chunks:
+                collect(start, _play_range(loaded, bots, seed, start, min(games, start + size)))
+        else:
+            _run_pool(loaded, bots, seed, games, size, chunks, workers, collect)
+    except KeyboardInterrupt:
+        if not interruptible:
+            raise
+        return tally.result(loaded.id, bots, seed, games)
+    return tally.result(loaded.id, bots, seed, games)
+
+
+def _run_pool(
+    rules: Rules,
+    bots: tuple[str, ...],
+    seed: int,
+    games: int,
+    size: int,
+    chunks: Iterator[int],
+    workers: int,
+    collect: Callable[[int, list[GameRecord]], None],
+) -> None:
+    """Play the chunks in ``workers`` processes, at most a few chunks ahead."""
+    # spawn: the same on every platform, and safe beside a progress bar's thread
+    context = multiprocessing.get_context("spawn")
+    pool = ProcessPoolExecutor(
+        max_workers=min(workers, -(-games // size)),
+        mp_context=context,
+        initializer=_ignore_interrupts,
+    )
+    running: dict[Future[list[GameRecord]], int] = {}
+
+    def submit() -> None:
+        start = next(chunks, None)
+        if start is not None:
+            future = pool.submit(_play_range, rules, bots, seed, start, min(games, start + size))
+            running[future] = start
+
+    try:
+        for _ in range(workers * _CHUNKS_PER_WORKER):
+            submit()
+        while running:
+            finished, _ = wait(running, return_when=FIRST_COMPLETED)
+            for future in sorted(finished, key=running.__getitem__):
+                start = running.pop(future)
+                collect(start, future.result())
+                submit()
+    except BaseException:
+        _stop_pool(pool)
+        raise
+    pool.shutdown(wait=True)
 
 
 __all__ = [
+    "MAX_GAMES",
     "RANKING",
     "RATING_MODEL",
     "Z95",
@@ -408,5 +536,6 @@ __all__ = [
     "run_arena",
     "seating",
     "summarize",
+    "validate_run",
     "wilson_interval",
 ]

@@ -503,6 +503,57 @@ _WORDS: dict[str, dict[str, str]] = {
     },
 }
 
+#: The sentences told to the viewer about himself (second person), by language and
+#: ``key@role``: the template of ``key`` when the seat in ``role`` is the viewer.
+_YOU_WORDS: dict[str, dict[str, str]] = {
+    "de": {
+        "you": "du",
+        "from_stock@loser": "Du bekommst {count} Deckel aus dem Stock",
+        "from_player@loser": "{giver} gibt dir {count} Deckel",
+        "from_player@giver": "Du gibst {loser} {count} Deckel",
+        "all@winner": "{label} von dir: {loser} bekommt alle Deckel der Hälfte ({owed})",
+        "all@loser": "{label} von {winner}: Du bekommst alle Deckel der Hälfte ({owed})",
+        "short.player@giver": "fällig wären {owed}, du hattest nicht mehr",
+        "out@name": "Du hast keine Deckel und bist raus",
+        "half_lost@name": "Du hast alle {total} Deckel: {half} verloren",
+        "einkauf.yes@name": "Einkaufen: Du kaufst dich ein",
+        "einkauf.no@name": "Einkaufen: Du kaufst dich nicht ein",
+        "straf.stock@name": "Strafdeckel für dich (vom Tisch gefallen): 1 Deckel aus dem Stock",
+        "straf.player@name": "Strafdeckel für dich (vom Tisch gefallen): 1 Deckel von {giver}",
+        "straf.player@giver": "Strafdeckel für {name} (vom Tisch gefallen): 1 Deckel von dir",
+        "straf.none@name": "Strafdeckel für dich (vom Tisch gefallen): kein Deckel mehr zu holen",
+        "ro.starts@name": "Du beginnst",
+        "ro.loses@name": "Du verlierst",
+        "ro.age@name": "Gleichstand beim schlechtesten Wurf: Du bist am jüngsten und verlierst",
+        "lost@name": "Du hast das Spiel verloren.",
+        "durchmarsch@name": "Durchmarsch! Du hast beide Hälften und damit das Spiel verloren,"
+        " ohne Finale.",
+    },
+    "en": {
+        "you": "you",
+        "from_stock@loser": "You receive {count} Deckel from the Stock",
+        "from_player@loser": "{giver} gives you {count} Deckel",
+        "from_player@giver": "You give {loser} {count} Deckel",
+        "all@winner": "{label} by you: {loser} receives every Deckel of the half ({owed})",
+        "all@loser": "{label} by {winner}: you receive every Deckel of the half ({owed})",
+        "short.player@giver": "{owed} owed, you had no more",
+        "out@name": "You hold no Deckel and are out",
+        "half_lost@name": "You hold all {total} Deckel: you lose {half}",
+        "einkauf.yes@name": "Einkaufen: you buy in",
+        "einkauf.no@name": "Einkaufen: you do not buy in",
+        "straf.stock@name": "Strafdeckel for you (fell off the table): 1 Deckel from the Stock",
+        "straf.player@name": "Strafdeckel for you (fell off the table): 1 Deckel from {giver}",
+        "straf.player@giver": "Strafdeckel for {name} (fell off the table): 1 Deckel from you",
+        "straf.none@name": "Strafdeckel for you (fell off the table): no Deckel left to take",
+        "ro.starts@name": "You start",
+        "ro.loses@name": "You lose",
+        "ro.age@name": "Tie for the worst throw: you are the youngest and lose",
+        "lost@name": "You have lost the game.",
+        "durchmarsch@name": "Durchmarsch! You have lost both halves and so the game, "
+        "without a final.",
+    },
+}
+
 _HALF_LOST_DE = {
     "first": "die 1. Hälfte",
     "second": "die 2. Hälfte",
@@ -525,27 +576,57 @@ def _throws(n: int, lang: str, dative: bool = False) -> str:
     return f"{n} Würfen" if dative else f"{n} Würfe"
 
 
-def render_text(data: Account, lang: str = "de") -> str:
-    """The account of :func:`account` as text for people, German or English."""
+def render_text(data: Account, lang: str = "de", viewer: int | None = None) -> str:
+    """The account of :func:`account` as text for people, German or English.
+
+    With ``viewer`` (a seat) the text speaks to that player in the second
+    person: "Du bekommst 4 Deckel", "Anna gibt dir 1 Deckel", "You lose".
+    """
     if lang not in LANGS:
         raise ValueError(f"lang must be one of {', '.join(LANGS)}, got {lang!r}")
-    return "\n".join(_Renderer(data, lang).lines()) + "\n"
+    seats = len(data["seats"])
+    if viewer is not None and (
+        isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < seats
+    ):
+        raise ValueError(f"viewer must be a seat 0 to {seats - 1} or None, got {viewer!r}")
+    return "\n".join(_Renderer(data, lang, viewer).lines()) + "\n"
 
 
 class _Renderer:
-    def __init__(self, data: Account, lang: str) -> None:
+    def __init__(self, data: Account, lang: str, viewer: int | None = None) -> None:
         self.data = data
         self.lang = lang
         self.w = _WORDS[lang]
+        self.you_words = _YOU_WORDS[lang]
+        self.viewer = viewer
         self.names: list[str] = data["seats"]
         self.one_half = data["structure"] == str(Structure.ONE_HALF)
         self.out: list[str] = []
 
     def name(self, seat: int) -> str:
-        return self.names[seat]
+        """A seat's name; the viewer is "du" / "you"."""
+        return self.you_words["you"] if seat == self.viewer else self.names[seat]
 
-    def say(self, indent: int, key: str, **kw: Any) -> None:
-        self.out.append("  " * indent + self.w[key].format(**kw))
+    def label(self, seat: int) -> str:
+        """A seat's name at the start of a line (capitalized for the viewer)."""
+        name = self.name(seat)
+        return name[:1].upper() + name[1:] if seat == self.viewer else name
+
+    def text(self, key: str, seats: dict[str, int | None], **kw: Any) -> str:
+        """The template ``key`` filled in; where a seat in ``seats`` (by role) is
+        the viewer, the second-person sentence told to him."""
+        template = self.w[key]
+        for role, seat in seats.items():
+            if seat is not None and seat == self.viewer:
+                template = self.you_words.get(f"{key}@{role}", template)
+                break
+        names = {role: self.name(seat) if seat is not None else "" for role, seat in seats.items()}
+        return template.format(**names, **kw)
+
+    def say(
+        self, indent: int, key: str, seats: dict[str, int | None] | None = None, **kw: Any
+    ) -> None:
+        self.out.append("  " * indent + self.text(key, seats or {}, **kw))
 
     def deckel_list(self, deckel: list[int], players: list[int]) -> str:
         return ", ".join(f"{self.name(s)} {deckel[s]}" for s in players)
@@ -566,9 +647,9 @@ class _Renderer:
                 0, "final_state", stock=d["stock"], deckel=self.deckel_list(d["deckel"], players)
             )
         elif d["durchmarsch"]:
-            self.say(0, "durchmarsch", name=self.name(d["loser"]))
+            self.say(0, "durchmarsch", {"name": d["loser"]})
         else:
-            self.say(0, "lost", name=self.name(d["loser"]))
+            self.say(0, "lost", {"name": d["loser"]})
         return self.out
 
     def half_title(self, half: dict[str, Any]) -> str:
@@ -606,7 +687,7 @@ class _Renderer:
                 self.roll_off(ro, 1)
         self.out.append("  " + " · ".join(head))
         for e in r["einkaufen"]:
-            self.say(2, "einkauf.yes" if e["join"] else "einkauf.no", name=self.name(e["seat"]))
+            self.say(2, "einkauf.yes" if e["join"] else "einkauf.no", {"name": e["seat"]})
         width = max((len(self.name(t["seat"])) for t in r["turns"]), default=0)
         for t in r["turns"]:
             if t["steps"]:
@@ -617,12 +698,7 @@ class _Renderer:
                 if not s["count"]
                 else ("straf.stock" if s["giver"] is None else "straf.player")
             )
-            self.say(
-                2,
-                key,
-                name=self.name(s["seat"]),
-                giver=self.name(s["giver"]) if s["giver"] is not None else "",
-            )
+            self.say(2, key, {"name": s["seat"], "giver": s["giver"]})
         if r["showdown"] is not None:
             self.showdown(r["showdown"], width)
         for ro in r["roll_offs"]:
@@ -638,21 +714,21 @@ class _Renderer:
                 deckel=self.deckel_list(r["after"]["deckel"], half["players"]),
             )
         for s in r["out"]:
-            self.say(2, "out", name=self.name(s))
+            self.say(2, "out", {"name": s})
         if r["half_lost"] is not None:
             kind = "only" if self.one_half else half["kind"]
             words = _HALF_LOST_DE if self.lang == "de" else _HALF_LOST_EN
             self.say(
                 2,
                 "half_lost",
-                name=self.name(r["half_lost"]),
+                {"name": r["half_lost"]},
                 total=self.data["deckel_per_half"],
                 half=words[kind],
             )
 
     def turn(self, t: dict[str, Any], r: dict[str, Any], width: int) -> None:
         w = self.w
-        name = self.name(t["seat"]) + ":"
+        name = self.label(t["seat"]) + ":"
         if r["opening"]:  # one throw each, nothing else: just the dice
             text = ", ".join(
                 step["dice"] + (w["void"] if step["void"] else "") for step in t["steps"]
@@ -699,7 +775,7 @@ class _Renderer:
                 notes.append(w["on_hand"])
             if row["tie"] is not None:
                 notes.append(w[f"tie.{row['tie']}"])
-            name = self.name(row["seat"])
+            name = self.label(row["seat"])
             self.out.append(
                 f"      {row['place']}. {name:<{width}}  {row['label']:<{label_width}}  "
                 f"({', '.join(notes)})"
@@ -707,29 +783,28 @@ class _Renderer:
 
     def deckel(self, r: dict[str, Any]) -> None:
         d = r["deckel"]
-        loser, winner = self.name(d["loser"]), self.name(d["winner"])
+        winner = self.name(d["winner"])
         if d["all"]:
-            self.say(2, "all", label=d["result"], winner=winner, loser=loser, owed=d["owed"])
+            seats = {"winner": d["winner"], "loser": d["loser"]}
+            self.say(2, "all", seats, label=d["result"], owed=d["owed"])
             return
         if d["giver"] is None:
-            text = self.w["from_stock"].format(loser=loser, count=d["count"])
+            text = self.text("from_stock", {"loser": d["loser"]}, count=d["count"])
         else:
-            text = self.w["from_player"].format(
-                giver=self.name(d["giver"]), loser=loser, count=d["count"]
-            )
+            seats = {"loser": d["loser"], "giver": d["giver"]}
+            text = self.text("from_player", seats, count=d["count"])
         notes = [d["result"] if d["giver"] == d["winner"] else f"{winner}: {d['result']}"]
         if r["blind"]:
             notes.append(self.w["doubled"])
         if d["count"] < d["owed"]:
             key = "short.stock" if d["giver"] is None else "short.player"
-            giver = self.name(d["giver"]) if d["giver"] is not None else ""
-            notes.append(self.w[key].format(owed=d["owed"], giver=giver))
+            notes.append(self.text(key, {"giver": d["giver"]}, owed=d["owed"]))
         self.out.append(f"    {text} ({'; '.join(notes)})")
 
     def roll_off(self, ro: dict[str, Any], indent: int) -> None:
         w = self.w
         if ro["by"] == "age":
-            self.say(indent, "ro.age", name=self.name(ro["decided"]))
+            self.say(indent, "ro.age", {"name": ro["decided"]})
             return
         if ro["purpose"] == "opening_tie":
             rule = w["ro.low_loses"]
@@ -745,5 +820,5 @@ class _Renderer:
         line = w[f"ro.{ro['purpose']}"].format(rule=rule) + ": " + "; ".join(rounds)
         if ro["decided"] is not None:
             key = "ro.loses" if ro["purpose"] == "opening_tie" else "ro.starts"
-            line += " → " + w[key].format(name=self.name(ro["decided"]))
+            line += " → " + self.text(key, {"name": ro["decided"]})
         self.out.append("  " * indent + line)

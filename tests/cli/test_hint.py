@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import re
+import shlex
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
@@ -35,9 +38,9 @@ def test_hint_with_covered_results_and_deckel() -> None:
     r = run(
         "1+2-5 2/3",
         "--before",
-        "1-1-4/2",
+        "1-1-4/3",
         "--before",
-        "1-?-?/3",
+        "1-?-?/2",
         "--stock",
         "3",
         "--objective",
@@ -84,3 +87,56 @@ def test_hint_needs_another_player() -> None:
     r = run("1-1-4 1/3", "--after", "0")
     assert r.exit_code == 2
     assert "at least one other player" in r.output
+
+
+# ------------------------------------------------------------------ issue 15: the round's limit
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["1+2-5 2/3", "--before", "1-1-4/2", "--before", "1-?-?/3"],
+            r"first player stopped after 2 throw\(s\) \(1-1-4/2\), so the limit is 2, not 3",
+        ),
+        (["2-3-5 1/3", "--before", "6-6-5/1"], r"so the limit is 1, not 3"),
+        (["1+2-5 2/3", "--before", "1-1-4/4"], r"a result takes 1 to 3 throws under porz, got 4"),
+        (
+            ["2-3-5 1/2", "--before", "6-6-5/2", "--before", "6-6-5/3"],
+            r"6-6-5/3 took 3 throws, but the round's first player set the limit to 2",
+        ),
+        (
+            ["2-3-5 1/2", "--before", "6-6-5/2", "--before", "1-?-?/3"],
+            r"1-\?-\?/3 took 3 throws",
+        ),
+    ],
+)
+def test_hint_refuses_a_round_that_cannot_happen(args: list[str], message: str) -> None:
+    r = run(*args)
+    assert r.exit_code == 2, r.output
+    assert re.search(message, r.stderr), r.stderr
+    assert "Traceback" not in r.output
+
+
+def test_hint_takes_the_limit_from_the_first_player() -> None:
+    r = run("2-3-5 1/*", "--before", "6-6-5/1", "--json")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert data["state"] == "2-3-5 1/1"
+    assert [c["move"] for c in data["choices"]] == ["stop"]
+
+
+def _examples(text: str) -> list[list[str]]:
+    return [
+        shlex.split(line.split("#")[0])[2:]
+        for line in text.splitlines()
+        if line.strip().startswith("schock hint ")
+    ]
+
+
+def test_readme_and_help_examples_are_true() -> None:
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    help_text = run("--help").output
+    examples = _examples(readme) + _examples(help_text)
+    assert len(examples) >= 4
+    for args in examples:
+        r = run(*args)
+        assert r.exit_code == 0, (args, r.output)

@@ -324,3 +324,25 @@ def test_load_rules_extends_a_file_relative_to_itself(
     assert rules.opening == porz.opening  # from the preset
     renamed = rules.replace(id="porz", name=porz.name, source=porz.source)
     assert renamed == porz.replace(einkaufen=False, blind=True, deckel=15)
+
+
+@pytest.mark.parametrize("name", ["porz", "Mosel"])
+def test_check_accepts_a_preset_name(name: str) -> None:
+    """Issue 15: ``schock rules check porz`` checks the preset instead of looking for a file."""
+    result = run("rules", "check", name)
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("ok: ") and "is a preset" in result.output
+
+
+def test_check_unknown_name_lists_the_presets() -> None:
+    result = run("rules", "check", "no-such-preset")
+    assert_clean_failure(result, "no such rules file", "allowed: a rules TOML file or a preset: ")
+
+
+def test_show_lists_the_allowed_values_of_every_field() -> None:
+    """Issue 15: ``schock rules show`` says what each field accepts."""
+    out = run("rules", "show", "porz", "--lang", "en").output
+    assert "Allowed (TOML)" in out
+    assert "'ones'" in table_row(out, "set_aside") and "'any'" in table_row(out, "set_aside")
+    assert "true or false" in table_row(out, "einkaufen")
+    assert "a whole number from" in table_row(out, "deckel")

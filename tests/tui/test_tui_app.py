@@ -11,7 +11,7 @@ from textual.widgets import Input
 from tui_helpers import next_key, plain, widget_text
 
 from schock import load_rules
-from schock.engine import Game, ScriptedDice
+from schock.engine import Game, Phase, ScriptedDice, ThrowAction
 from schock.engine import events as ev
 from schock.engine.record import loads, replay
 from schock.tui.app import InfoScreen, QuitScreen, SchockApp
@@ -90,10 +90,17 @@ def test_hot_seat_game_of_two_humans_saved_at_the_end(tmp_path: Path) -> None:
     assert again.log == session.game.log
 
 
-def _porz_start(seed: int = 2) -> Session:
-    session = Session.new(PORZ3, [Player("Anna"), Player("Ben")], seed=seed)
+def _own_throws(session: Session) -> Session:
+    """The humans throw their own loading and roll-off throws (a key each in the game)."""
     session.run_until_human()
+    while session.step() == "human" and session.game.phase in (Phase.LOADING, Phase.ROLL_OFF):
+        session.act(ThrowAction())
+        session.run_until_human()
     return session
+
+
+def _porz_start(seed: int = 2) -> Session:
+    return _own_throws(Session.new(PORZ3, [Player("Anna"), Player("Ben")], seed=seed))
 
 
 def test_illegal_move_names_the_rule() -> None:
@@ -214,6 +221,7 @@ def test_ctrl_c_asks_before_throwing_away_a_game() -> None:
 
     async def main() -> None:
         async with app.run_test() as pilot:
+            await pilot.press("space")  # the human's first throw: now there is a game to lose
             await pilot.press("ctrl+c")
             assert isinstance(app.screen, QuitScreen)
             await pilot.press("escape")  # keep playing
@@ -396,7 +404,7 @@ def test_einkaufen_keys() -> None:
 def test_blind_and_sixes_keys() -> None:
     irm = load_rules("irmgarteich")
     game = Game(irm, seats=["Anna", "Ben"], starter=0, dice=ScriptedDice([6, 6, 6] * 20))
-    app = SchockApp(Session(game, [Player("Anna"), Player("Ben")]), delay=0)
+    app = SchockApp(_own_throws(Session(game, [Player("Anna"), Player("Ben")])), delay=0)
 
     async def main() -> None:
         async with app.run_test() as pilot:
@@ -420,7 +428,7 @@ def test_blind_and_sixes_keys() -> None:
 def test_a_blind_round_from_the_keys() -> None:
     irm = load_rules("irmgarteich")
     game = Game(irm, seats=["Anna", "Ben"], starter=0, dice=ScriptedDice([1, 2, 3] * 20))
-    app = SchockApp(Session(game, [Player("Anna"), Player("Ben")]), delay=0)
+    app = SchockApp(_own_throws(Session(game, [Player("Anna"), Player("Ben")])), delay=0)
 
     async def main() -> None:
         async with app.run_test() as pilot:
@@ -437,12 +445,13 @@ def test_dice_that_run_out_are_reported() -> None:
     app = SchockApp(Session(game, [Player("Anna"), Player("Ben", "heuristic")]), delay=0)
 
     async def main() -> None:
-        async with app.run_test():
+        async with app.run_test() as pilot:
+            await pilot.press("space", "space")  # Anna throws her own dice
             msg = widget_text(app, "#message", width=300)
-            assert "Fehler: the scripted dice have run out after 3 dice" in msg
+            assert "the scripted dice have run out after 3 dice" in msg
 
     run(main())
-    # the same in the opening round, which throws by itself
+    # the same in the opening round
     opening = Game(PORZ3, seats=["Anna", "Ben"], dice=ScriptedDice([2, 3, 5]))
     app = SchockApp(Session(opening, [Player("Anna"), Player("Ben")]), delay=0)
     run(main())

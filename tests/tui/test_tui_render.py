@@ -196,3 +196,16 @@ def test_views_render_without_leaking() -> None:
             assert "■" in row or "verdeckt" in row or "zu" in row
         g.apply(g.actor, bots[g.actor].act(g.view(g.actor)))  # type: ignore[index,arg-type]
         steps += 1
+
+
+def test_bot_names_stay_apart_in_a_narrow_seats_table() -> None:
+    """Issue 15: at 80×24 two bots of one kind both showed as "heuristic …"."""
+    names = ["Du", "heuristic", "heuristic 2"]
+    game = Game(load_rules("porz"), seats=names, dice=SeededDice(1))
+    players = [Player("Du"), Player("heuristic", "heuristic"), Player("heuristic 2", "heuristic")]
+    for width in (46, 60):  # the seats panel at 80 columns is about 46 wide
+        text = plain(seats_table(game.view(0), players, "de"), width=width)
+        rows = [line for line in text.splitlines() if "heuristic" in line]
+        assert len(rows) == 2, text
+        assert any("heuristic 2" in row for row in rows), text
+        assert all("…" not in row.split("heuristic")[1][:3] for row in rows), text

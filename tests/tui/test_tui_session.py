@@ -7,6 +7,7 @@ import pytest
 from schock import Outcome, load_rules
 from schock.engine import (
     Game,
+    Phase,
     ScriptedDice,
     SetAsideAction,
     StopAction,
@@ -87,10 +88,10 @@ def test_forced_stop_under_the_cup_is_automatic() -> None:
     mosel = load_rules("mosel")
     game = Game(mosel, seats=["Anna", "Ben"], starter=0, dice=ScriptedDice([1, 2, 3, 4, 5, 6]))
     s = Session(game, [Player("Anna"), Player("Ben")])
-    assert s.step() == "auto"
-    s.auto()
-    s.auto()  # both loading throws
-    assert s.step() == "human" and game.actor == 0
+    assert s.step() == "human" and game.phase is Phase.LOADING  # humans throw their own dice
+    s.act(ThrowAction())
+    s.act(ThrowAction())  # both loading throws
+    assert s.step() == "human" and game.actor == 0 and game.phase is Phase.TURN
     s.act(StopAction())
     assert game.legal_actions() == [StopAction()]
     assert s.step() == "auto"  # Ben has nothing to decide and has not seen his dice
@@ -176,3 +177,27 @@ def test_the_record_keeps_which_bot_played_each_seat() -> None:
     plain = loads(dumps(s.game))
     assert plain.bots == ()
     assert [p.bot for p in Session.resume(plain).players] == [None, None]
+
+
+@pytest.mark.parametrize(("preset", "seed"), [("irmgarteich", 7), ("porz", 3), ("mosel", 1)])
+def test_a_human_throws_his_own_dice(preset: str, seed: int) -> None:
+    """Issue 15: loading throws, the opening round and roll-offs are not thrown for a human."""
+    from schock.bots import HeuristicBot
+
+    players = [Player("Anna"), Player("heuristic", "heuristic"), Player("random", "random")]
+    s = Session.new(load_rules(preset), players, seed=seed)
+    me, own = HeuristicBot(), 0
+    while True:
+        before = len(s.game.actions)
+        s.run_until_human()
+        by_automation = [a for seat, a in s.game.actions[before:] if seat == 0]
+        assert not any(isinstance(a, ThrowAction) for a in by_automation), by_automation
+        if s.step() == "over":
+            break
+        action = me.act(s.game.view(0))
+        if isinstance(action, ThrowAction):
+            assert s.key_action("space") == ThrowAction()
+            own += 1
+        s.act(action)
+    assert own > 0
+    assert own == sum(1 for seat, a in s.game.actions if seat == 0 and isinstance(a, ThrowAction))

@@ -13,7 +13,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from schock.arena import RANKING, RATING_MODEL, ArenaResult, run_arena
+from schock.arena import RANKING, RATING_MODEL, ArenaResult, run_arena, validate_run
 from schock.cli.common import lang_option, make_console, rules_option
 from schock.rules import load_rules
 
@@ -29,6 +29,8 @@ _TEXTS: dict[str, dict[str, str]] = {
             "Rang für die Wertung: je Spiel nach verlorenen Hälften (das Finale zählt mit), "
             "die wenigsten zuerst, gleich viele gleich; der Verlierer des Spiels zuletzt."
         ),
+        "start": "{rules}: {games} Spiele zwischen {bots} (Strg-C hält an und zeigt das Bisherige)",
+        "stopped": "Angehalten nach {games} von {requested} Spielen.",
     },
     "en": {
         "title": "{rules}: {games} games, seed {seed}",
@@ -38,6 +40,8 @@ _TEXTS: dict[str, dict[str, str]] = {
         "ci": "95 % CI (Wilson)",
         "rating": "Rating ({model})",
         "rank": f"Rank for the rating: {RANKING}.",
+        "start": "{rules}: {games} games between {bots} (Ctrl-C stops and shows the games so far)",
+        "stopped": "Stopped after {games} of {requested} games.",
     },
 }
 
@@ -133,11 +137,20 @@ def arena(
     many games as bots puts each bot once in each seat (pick GAMES as a
     multiple of the number of bots for a perfect balance).
 
+    Ctrl-C stops the run: it shows the result of the games finished so far
+    and exits with status 130.
+
     Example: schock arena --bot heuristic --bot random --rules mosel --games 2000
     """
     rules = load_rules(rules_name)
+    validate_run(bots, games, seed, jobs)  # before anything is shown or started
+    t = _TEXTS[lang]
     err = Console(stderr=True)
     show = not quiet and sys.stderr.isatty()
+    if not quiet:
+        err.print(
+            t["start"].format(rules=rules.id, games=games, bots=", ".join(bots)), highlight=False
+        )
     started = time.perf_counter()
     with Progress(
         TextColumn("[progress.description]{task.description}"),
@@ -156,18 +169,27 @@ def arena(
             seed=seed,
             jobs=jobs,
             progress=lambda done, total: bar.update(task, completed=done),
+            keep_records=False,
+            interruptible=True,
         )
     elapsed = time.perf_counter() - started
+    if result.stopped:
+        err.print(t["stopped"].format(games=result.games, requested=games), highlight=False)
+        if result.games == 0:
+            sys.exit(130)
     if as_json:
         click.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
     else:
         out = make_console()
         out.print(loss_table(result, lang))
         out.print(rating_table(result, lang))
-        out.print(_TEXTS[lang]["rank"], highlight=False)
+        out.print(t["rank"], highlight=False)
     if not quiet:
         used = jobs if jobs is not None else (os.cpu_count() or 1)
         err.print(
-            f"{games} games in {elapsed:.1f} s ({games / elapsed:.0f} games/s, {used} job(s))",
+            f"{result.games} games in {elapsed:.1f} s "
+            f"({result.games / elapsed:.0f} games/s, {used} job(s))",
             highlight=False,
         )
+    if result.stopped:
+        sys.exit(130)

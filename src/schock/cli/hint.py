@@ -12,7 +12,7 @@ from rich.table import Table as RichTable
 from schock.cli.common import lang_option, make_console, rules_option
 from schock.cli.odds import percent
 from schock.rules import load_rules
-from schock.solver.turn import Objective, Result, Table, parse_state, solve
+from schock.solver.turn import Objective, Result, Table, parse_state, round_limit, solve
 
 
 @click.command("hint")
@@ -63,15 +63,17 @@ def hint(
     STATE is the turn right after a throw: [KEPT+]THROWN THROWS/LIMIT, for
     example "1-6-6 1/*" (your first throw as the round's first player, who
     sets the limit) or "1-1+4 2/3" (1-1 kept, the second throw gave 4, the
-    round's limit is 3).
+    round's limit is 3). The round's first player sets the limit: after a
+    --before the limit may be * (it is taken from the first --before) or
+    must match it.
 
     \b
     Examples:
       schock hint "1-6-6 1/*" --after 2
-      schock hint "1+2-5 2/3" --before 1-1-4/2 --before "1-?-?/3"
+      schock hint "1+2-5 2/3" --before 1-1-4/3 --before "1-?-?/2"
     """
     rules = load_rules(rules_name)
-    turn = parse_state(state)
+    turn = round_limit(rules, parse_state(state), before)
     results = tuple(Result.parse(rules, text) for text in before)
     n_after = after if after is not None else (0 if results else 1)
     table = Table(before=results, after=n_after, stock=stock, mine=mine, blind=blind)

@@ -10,7 +10,16 @@ from rich import box
 from rich.table import Table
 
 from schock.cli.common import SchockGroup, lang_option, make_console
-from schock.rules import FIELD_NAMES, PRESETS, Rules, field_label, load_rules, preset_id
+from schock.errors import InvalidInputError
+from schock.rules import (
+    FIELD_NAMES,
+    PRESETS,
+    Rules,
+    allowed_values,
+    field_label,
+    load_rules,
+    preset_id,
+)
 from schock.rules.loader import load_rules_file
 
 #: Fields that name a rule set rather than change how it is played.
@@ -18,8 +27,8 @@ IDENTITY_FIELDS = ("id", "name", "source", "base")
 
 _YES_NO = {"de": ("ja", "nein"), "en": ("yes", "no")}
 _HEADINGS = {
-    "de": ("Regel", "Schlüssel", "Wert", "English"),
-    "en": ("Rule", "Key", "Value", "Deutsch"),
+    "de": ("Regel", "Schlüssel", "Wert", "Erlaubt (TOML)", "English"),
+    "en": ("Rule", "Key", "Value", "Allowed (TOML)", "Deutsch"),
 }
 
 
@@ -58,19 +67,22 @@ def differences(rules: Rules, base: Rules) -> list[str]:
 
 
 def rules_table(rules: Rules, lang: str = "de") -> Table:
-    """Every field of ``rules``: label (in ``lang``), key, value, label in the other language."""
+    """Every field of ``rules``: label (in ``lang``), key, value, the values a rules
+    file may give it, label in the other language."""
     other = "en" if lang == "de" else "de"
-    label, key, value, description = _HEADINGS[lang]
+    label, key, value, allowed, description = _HEADINGS[lang]
     table = Table(title=f"{rules.id}: {rules.name}", box=box.SIMPLE_HEAD, title_justify="left")
     table.add_column(label, ratio=1)
     table.add_column(key, no_wrap=True)
     table.add_column(value, min_width=22, overflow="fold")
+    table.add_column(allowed, ratio=1)
     table.add_column(description, ratio=1)
     for name in FIELD_NAMES:
         table.add_row(
             field_label(name, lang),
             name,
             display_value(getattr(rules, name), lang),
+            allowed_values(name),
             field_label(name, other),
         )
     return table
@@ -105,13 +117,23 @@ def show(name_or_file: str, lang: str, as_json: bool) -> None:
 
 
 @rules.command("check")
-@click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("file", metavar="FILE|NAME", type=click.Path(dir_okay=False, path_type=Path))
 def check(file: Path) -> None:
-    """Load a house-rules TOML file and say how it differs from its preset.
+    """Load a house-rules TOML file and say how it differs from its preset
+    (a preset's id or alias is accepted too: it is checked as it is).
 
     A bad file prints what is wrong (file, key, value, what is allowed) and
     exits with 2.
     """
+    if not file.exists() and preset_id(str(file)) is not None:
+        preset = load_rules(str(file))
+        click.echo(f"ok: {preset.id} ({preset.name}) is a preset")
+        return
+    if not file.exists():
+        raise InvalidInputError(
+            f"{file.resolve()}: no such rules file, and no preset of that name "
+            f"(allowed: a rules TOML file or a preset: {', '.join(PRESETS)})"
+        )
     loaded = load_rules_file(file)
     base_id = preset_id(loaded.base)
     if base_id is None:

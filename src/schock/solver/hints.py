@@ -209,6 +209,9 @@ def plan_actions(me: TurnView, move: Move, any_: bool) -> tuple[Action, ...] | N
     cup = Counter(me.cup or ())
     if move.turn and not me.turned_now:
         actions.append(TurnSixesAction(move.turn))
+        # the turn takes every 6 of this throw, set aside or not: the turned ones
+        # become 1s on the table, the rest go back into the cup
+        aside[6] = min(aside[6], Counter(me.kept)[6])
         aside[1] += move.turn
         cup[6] = 0  # every 6 of the throw is turned or goes back into the cup
     elif me.turned_now:

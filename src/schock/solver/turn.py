@@ -50,7 +50,7 @@ import itertools
 import math
 from collections import defaultdict
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
@@ -176,6 +176,50 @@ def check_state(rules: Rules, state: TurnState) -> None:
         )
 
 
+def round_limit(rules: Rules, state: TurnState, before: Sequence[str]) -> TurnState:
+    """``state`` with the round's throw limit taken from the results ``before`` it.
+
+    The round's first player sets the limit with his throws, so the first of
+    ``before`` (results as :meth:`Result.parse` reads them) fixes it: a ``*``
+    limit becomes that number, and a limit that contradicts it, or a later
+    player who threw more often, is refused. Without ``before`` the state
+    is the first player's and keeps its limit.
+
+    >>> from schock import load_rules
+    >>> porz = load_rules("porz")
+    >>> str(round_limit(porz, parse_state("2-3-5 1/*"), ["6-6-5/1"]))
+    '2-3-5 1/1'
+    >>> round_limit(porz, parse_state("1+2-5 2/3"), ["1-1-4/2"])
+    Traceback (most recent call last):
+    ...
+    schock.errors.InvalidInputError: the round's first player stopped after 2 throw(s) (1-1-4/2), so the limit is 2, not 3
+    """
+    if not before:
+        return state
+    counts = [_throws_of(rules, text) for text in before]
+    limit = counts[0]
+    if state.limit is not None and state.limit != limit:
+        raise InvalidInputError(
+            f"the round's first player stopped after {limit} throw(s) ({before[0].strip()}), "
+            f"so the limit is {limit}, not {state.limit}"
+        )
+    for text, n in zip(before[1:], counts[1:], strict=True):
+        if n > limit:
+            raise InvalidInputError(
+                f"{text.strip()} took {n} throws, but the round's first player set the limit "
+                f"to {limit} ({before[0].strip()})"
+            )
+    return replace(state, limit=limit)
+
+
+def _throws_of(rules: Rules, text: str) -> int:
+    """The throw count of a result as :meth:`Result.parse` reads it."""
+    Result.parse(rules, text)  # refuses what is malformed
+    if "?" not in text:
+        return Outcome.parse(text).throws
+    return int(text.strip().rstrip("hH").rpartition("/")[2])
+
+
 # ---------------------------------------------------------------- moves
 
 
@@ -291,6 +335,11 @@ class Result:
         (1.0,)
         """
         o = result if isinstance(result, Outcome) else Outcome.parse(result)
+        if not 1 <= o.throws <= rules.max_throws:
+            raise InvalidInputError(
+                f"a result takes 1 to {rules.max_throws} throws under {rules.id}, "
+                f"got {o.throws} in {str(o)!r}"
+            )
         e = evaluation_table(rules)[(o.dice, o.on_hand)]
         return Result.of({grade(rules, e, o.throws): 1.0})
 

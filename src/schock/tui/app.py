@@ -294,7 +294,8 @@ class GameScreen(Screen[None]):
         self.query_one("#seats", Static).update(seats_table(view, s.players, lang))
         self.query_one("#dice", Static).update(dice_panel(view, lang))
         self.query_one("#showdown", Static).update(showdown_panel(view, lang))
-        lines = log_lines(s.game, lang)
+        # one human: the log speaks to him; several at one screen: names only
+        lines = log_lines(s.game, lang, s.humans[0] if len(s.humans) == 1 else None)
         self.query_one("#log", Static).update(
             Text("\n".join(lines[-200:])) if lines else Text(say(lang, "log.empty"), style="dim")
         )

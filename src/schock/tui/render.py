@@ -21,7 +21,7 @@ from schock.results import evaluate
 from schock.rules import Rules, field_label
 from schock.rules.model import Structure
 from schock.tui.faces import die_lines, face
-from schock.tui.session import Player, slots
+from schock.tui.session import Player, bot_kind_of, slots
 from schock.tui.texts import say, throws_text
 
 ASIDE_STYLE = "bold green"
@@ -103,7 +103,11 @@ def seats_table(view: View, players: Sequence[Player], lang: str) -> Table:
     """Every seat: name (▶ to move, B began the round; bot kind), Deckel, dice,
     throws of the round's cap, and state."""
     table = Table(box=box.SIMPLE_HEAD, expand=True, pad_edge=False, padding=(0, 1, 0, 0))
-    table.add_column(say(lang, "col.seat"), ratio=1, no_wrap=True, overflow="ellipsis")
+    # the names themselves are not cut where there is room (two "heuristic …" look alike)
+    longest = max((len(name) for name in view.names), default=0) + 2
+    table.add_column(
+        say(lang, "col.seat"), ratio=1, min_width=longest, no_wrap=True, overflow="ellipsis"
+    )
     table.add_column(say(lang, "col.deckel"), justify="right", no_wrap=True)
     table.add_column(say(lang, "col.dice"), no_wrap=True)
     table.add_column(say(lang, "col.throws"), justify="center", no_wrap=True)
@@ -112,7 +116,7 @@ def seats_table(view: View, players: Sequence[Player], lang: str) -> Table:
         player = players[seat]
         marker = "▶ " if seat == view.actor else ("B " if seat == view.round_starter else "  ")
         who = Text(marker + name, style=ACTOR_STYLE if seat == view.actor else "")
-        if player.bot is not None:
+        if player.bot is not None and bot_kind_of(name) != player.bot:  # "heuristic 2" says it
             who.append(" (" + say(lang, "bot", kind=player.bot) + ")", style="dim")
         deckel = str(view.deckel[seat])
         turn = view.turn_of(seat)

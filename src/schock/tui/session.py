@@ -4,8 +4,8 @@ Nothing here knows Textual, so all of it is tested directly.
 
 >>> from schock import load_rules
 >>> s = Session.new(load_rules("porz"), [Player("Anna"), Player("Ben", "heuristic")], seed=7)
->>> s.step()              # porz opens with a round everybody throws at once
-'auto'
+>>> s.step()              # porz opens with a round everybody throws at once: Anna her own dice
+'human'
 >>> s.run_until_human()
 >>> s.step(), s.viewer() == s.game.actor == 0, s.key_action("space")
 ('human', True, ThrowAction(dice=None))
@@ -223,13 +223,15 @@ class Session:
     # ------------------------------------------------------------------ whose move
     def step(self) -> Step:
         """What comes next: the game is ``over``, a ``human`` or a ``bot`` acts,
-        or an ``auto`` move (a roll-off or loading throw, a forced stop unseen)."""
+        or an ``auto`` move (a bot's roll-off or loading throw, a forced stop unseen).
+        A human's roll-off and loading throws are his own: ``human``."""
         g = self.game
         if g.over:
             return "over"
-        if g.phase is Phase.ROLL_OFF or g.phase is Phase.LOADING:
-            return "auto"
         actor = g.actor
+        if g.phase is Phase.ROLL_OFF or g.phase is Phase.LOADING:
+            # a human throws his own dice (a key press); a bot's are thrown for it
+            return "human" if actor is not None and actor not in self.bots else "auto"
         assert actor is not None
         if actor in self.bots:
             return "bot"
@@ -315,8 +317,9 @@ class Session:
         return dumps(self.game, bots=[p.bot for p in self.players])
 
 
-def log_lines(game: Game, lang: str = "de") -> list[str]:
-    """The game told in the words of :mod:`schock.narrate`, without the title.
+def log_lines(game: Game, lang: str = "de", viewer: int | None = None) -> list[str]:
+    """The game told in the words of :mod:`schock.narrate`, without the title;
+    with ``viewer`` told to that seat in the second person ("Du bekommst ...").
 
     A round still under way shows only its head (who starts, the limit):
     its throws are told once the showdown has revealed every cup.
@@ -326,7 +329,7 @@ def log_lines(game: Game, lang: str = "de") -> list[str]:
         for r in half["rounds"]:
             if r["showdown"] is None:
                 r["turns"] = []  # still under way: what the cups hide is not told yet
-    lines = render_text(data, lang).rstrip("\n").split("\n")
+    lines = render_text(data, lang, viewer).rstrip("\n").split("\n")
     cut = len(lines) - 1 - lines[::-1].index("")  # the closing summary follows the last blank
     body = [_halve_indent(line) for line in lines[2:cut] if line]
     return body + (lines[cut + 1 :] if game.over else [])
