@@ -40,6 +40,7 @@ from schock.solver.turn import (
     Move,
     Objective,
     Result,
+    Stakes,
     Table,
     TurnState,
     _Problem,
@@ -121,9 +122,16 @@ def situation(view: View) -> Situation:
 
 
 def hints(
-    view: View, *, objective: Objective | str = Objective.LOSS, metrics: bool = True
+    view: View,
+    *,
+    objective: Objective | str = Objective.LOSS,
+    metrics: bool = True,
+    stakes: Stakes | None = None,
 ) -> list[Hint]:
     """Every choice of the seat to move with its exact worth, best first.
+
+    ``stakes`` (with the ``half`` objective, two players) say what each end
+    of the round is worth (see :mod:`schock.solver.half`).
 
     With ``metrics`` False the chance not to lose and the expected Deckel
     of each choice are left out (NaN), which is much faster (bots).
@@ -132,6 +140,8 @@ def hints(
     """
     obj = Objective.parse(objective)
     sit = situation(view)
+    if stakes is not None:
+        sit = replace(sit, table=replace(sit.table, stakes=stakes))
     rules = view.rules
     me = sit.me
     problem = _problem(rules, sit.table, sit.limit, obj)
@@ -190,9 +200,13 @@ def _unseen(kind: str, action: Action, problem: _Problem, used: int, metrics: bo
 def _blindly(kind: str, problem: _Problem, throws: int, action: Action, metrics: bool) -> Hint:
     """Standing on a throw nobody has seen: its worth over every way it may lie."""
     value = p_nl = deckel = 0.0
+    half = problem.objective is Objective.HALF
     for roll, p in _PROBS[3]:
         m = problem.metrics((), roll, throws, full=True, covered=True)
-        value += p * m.value(problem.objective)
+        if half:
+            value += p * problem.half_value((), roll, throws, covered=True)
+        else:
+            value += p * m.value(problem.objective)
         p_nl += p * m.p_not_lose
         deckel += p * m.received
     nan = float("nan")

@@ -450,6 +450,8 @@ class Objective(StrEnum):
     """Minus the expected number of Deckel received."""
     NET = "net"
     """Minus the expected change of one's own Deckel (received minus given away)."""
+    HALF = "half"
+    """The chance of not losing the half, from the round's :class:`Stakes` (two players)."""
 
     @classmethod
     def parse(cls, value: Objective | str) -> Objective:
@@ -474,6 +476,8 @@ class Table:
     stock: int | None = None
     mine: int = 0
     blind: bool = False
+    stakes: Stakes | None = None
+    """For the ``half`` objective: what each end of a two-player round is worth."""
 
     def __post_init__(self) -> None:
         if self.after < 0 or len(self.before) + self.after < 1:
@@ -483,6 +487,65 @@ class Table:
             )
         if (self.stock is not None and self.stock < 0) or self.mine < 0:
             raise InvalidInputError("Stock and Deckel counts cannot be negative")
+
+
+@functools.cache
+def strengths(rules: Rules) -> tuple[int, ...]:
+    """Every result strength under ``rules``, ascending (the index of :class:`Stakes`)."""
+    return tuple(sorted({e.strength for e in evaluation_table(rules).values()}))
+
+
+@dataclass(frozen=True, slots=True)
+class Stakes:
+    """What each end of a two-player round is worth to one seat (its chance
+    of not losing the half, or the game, from the Deckel situation after the
+    round): ``win[i]`` when the seat wins the round with a result of strength
+    ``strengths(rules)[i]``, ``lose[i]`` when the other seat wins with that
+    strength."""
+
+    win: tuple[float, ...]
+    lose: tuple[float, ...]
+
+    def flip(self) -> Stakes:
+        """The same round seen by the other seat."""
+        return Stakes(tuple(1.0 - v for v in self.lose), tuple(1.0 - v for v in self.win))
+
+
+def _strength_index(rules: Rules, g: int) -> int:
+    return bisect.bisect_left(strengths(rules), _strength(g))
+
+
+def second_utility(rules: Rules, earlier: Result, stakes: Stakes) -> Utility:
+    """The worth, to the second of two players, of ending his turn with a result,
+    against the first player's result ``earlier`` (a distribution), with his
+    ``stakes``. He wins the round only with a better grade (Mit ist Shit)."""
+    table = evaluation_table(rules)
+    grades = earlier.grades
+    # suffix sums of P(g) * (what he is worth when the first player wins with g)
+    suffix = [0.0] * (len(grades) + 1)
+    for i in range(len(grades) - 1, -1, -1):
+        suffix[i] = (
+            suffix[i + 1] + earlier.probs[i] * stakes.lose[_strength_index(rules, grades[i])]
+        )
+    memo: dict[int, float] = {}
+
+    def utility(dice: Dice, hand: bool, used: int) -> float:
+        h = grade(rules, table[(dice, hand)], used)
+        v = memo.get(h)
+        if v is None:
+            j = bisect.bisect_left(grades, h)  # grades below h: he wins
+            below = earlier.cumulative[j - 1] if j else 0.0
+            v = memo[h] = below * stakes.win[_strength_index(rules, h)] + suffix[j]
+        return v
+
+    return utility
+
+
+@functools.lru_cache(maxsize=200_000)
+def second_value(rules: Rules, limit: int, earlier: Result, stakes: Stakes) -> float:
+    """The second of two players' best worth (his ``stakes``) against ``earlier``,
+    within ``limit`` throws: he best-responds to what he sees."""
+    return TurnSolver(rules, limit, second_utility(rules, earlier, stakes)).start()
 
 
 @dataclass(frozen=True, slots=True)
@@ -852,6 +915,17 @@ class _Problem:
         cap = rules.max_throws if limit is None else limit
         #: A two-player round seen by its first player: the other answers what he sees.
         self.duel = not table.before and table.after == 1 and limit is None
+        self._stakes: Stakes | None = None
+        self._second: Utility = _no_utility
+        if objective is Objective.HALF:
+            if table.stakes is None or len(table.before) + table.after != 1:
+                raise InvalidInputError(
+                    "the half objective needs a two-player round with its stakes "
+                    f"(got {len(table.before) + table.after + 1} players)"
+                )
+            self._stakes = table.stakes
+            if table.before:
+                self._second = second_utility(rules, table.before[0], table.stakes)
         self.solver = TurnSolver(rules, cap, terminal=self.utility)
 
     def metrics(
@@ -891,7 +965,26 @@ class _Problem:
         return m
 
     def utility(self, kept: Dice, thrown: Dice, used: int) -> float:
+        if self._stakes is not None:
+            return self.half_value(kept, thrown, used)
         return self.metrics(kept, thrown, used).value(self.objective)
+
+    def half_value(
+        self, kept: Dice, thrown: Dice, used: int, *, covered: bool | None = None
+    ) -> float:
+        """The chance not to lose the half when ending the turn here (two players)."""
+        stakes = self._stakes
+        assert stakes is not None
+        dice = tuple(sorted(kept + thrown))
+        if self.table.before:  # the second player: his result against the first one's
+            return self._second(dice, not kept, used)
+        hidden = used >= self.rules.max_throws if covered is None else covered
+        g = grade(self.rules, self._eval[(dice, not kept)], used)
+        if hidden:
+            earlier = Result.covered(self.rules, kept, 3 - len(kept), used, on_hand=not kept)
+        else:
+            earlier = Result.of({g: 1.0})
+        return 1.0 - second_value(self.rules, used, earlier, stakes.flip())
 
     def p_not_lose(self, kept: Dice, thrown: Dice, used: int) -> float:
         return self.metrics(kept, thrown, used, full=True).p_not_lose
@@ -912,6 +1005,10 @@ class _Problem:
                 p = deckel = nan
             out.append(Choice(move, value, p, deckel))
         return out
+
+
+def _no_utility(dice: Dice, hand: bool, used: int) -> float:  # pragma: no cover
+    raise AssertionError("not the second player of a two-player round")
 
 
 @functools.lru_cache(maxsize=512)
