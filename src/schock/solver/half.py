@@ -32,16 +32,32 @@ True
 
 from __future__ import annotations
 
+import bisect
 import functools
 import hashlib
 import json
 import os
+from collections import defaultdict
 from pathlib import Path
 
 from schock.errors import InvalidInputError
 from schock.results import evaluation_table
 from schock.rules.model import Rules, StarterAfterStock
-from schock.solver.turn import Objective, Stakes, Table, TurnSolver, _Problem, strengths
+from schock.solver.turn import (
+    _PROBS,
+    Dice,
+    Objective,
+    Result,
+    Stakes,
+    Table,
+    TurnSolver,
+    _grades_of,
+    _Problem,
+    grade,
+    second_utility,
+    second_value,
+    strengths,
+)
 
 #: Value iteration stops when no value changes by more than this.
 TOLERANCE = 1e-9
@@ -254,4 +270,127 @@ def duel_half(rules: Rules) -> HalfTable:
     return HalfTable(rules, values)
 
 
-__all__ = ["HalfTable", "TurnSolver", "duel_half", "round_value"]
+# ---------------------------------------------------------------- best response
+
+
+def _seen(solver: TurnSolver, rules: Rules) -> dict[tuple[Result, int], float]:
+    """What the second player sees of the first player's result under ``solver``'s
+    play, with its chance: shown results, or the covered last allowed throw
+    (its kept dice shown), each with the throws it took (the round's limit)."""
+    table = evaluation_table(rules)
+    top = rules.max_throws
+    out: dict[tuple[Result, int], float] = defaultdict(float)
+    mass: dict[Dice, float] = {(): 1.0}
+    for used in range(1, solver.cap + 1):
+        nxt: dict[Dice, float] = defaultdict(float)
+        for kept, m in mass.items():
+            if used >= top:
+                covered = Result.covered(rules, kept, 3 - len(kept), used, on_hand=not kept)
+                out[(covered, used)] += m
+                continue
+            for roll, p in _PROBS[3 - len(kept)]:
+                move = solver.after(kept, roll, used)[1]
+                if move.stop:
+                    dice = tuple(sorted(kept + roll))
+                    g = grade(rules, table[(dice, not kept)], used)
+                    out[(Result.of({g: 1.0}), used)] += m * p
+                else:
+                    nxt[move.keep] += m * p
+        mass = nxt
+    return dict(out)
+
+
+def best_response(
+    rules: Rules, table: HalfTable | None = None
+) -> dict[tuple[int, int, int, bool], float]:
+    """The exact best response over a two-player half against a player who plays
+    for ``table``'s values (default: :func:`duel_half`, the ``optimal`` bot).
+
+    Returns the responder's chance of not losing the half in every situation
+    ``(stock, his Deckel, the player's Deckel, he starts)``. Against an exact
+    equilibrium this equals ``table``'s values; the excess is what the player
+    can be exploited for.
+    """
+    fixed = duel_half(rules) if table is None else table
+    n = rules.deckel
+    top = rules.max_throws
+    ev = evaluation_table(rules)
+    owed = _owed(rules)
+    # the responder's values: R[(s, r, b, r_first)]
+    resp: dict[tuple[int, int, int, bool], float] = {}
+
+    def look(s: int, r: int, b: int, r_first: bool) -> float:
+        if r == n:
+            return 0.0
+        if b == n:
+            return 1.0
+        return resp[(s, r, b, r_first)]
+
+    def stakes_r(s: int, r: int, b: int) -> Stakes:
+        win: list[float] = []
+        lose: list[float] = []
+        for o in owed:
+            nxt = _after(rules, o, s, r, b)
+            win.append(1.0 if nxt is None else look(nxt[0], nxt[1], nxt[2], not nxt[3]))
+            nxt = _after(rules, o, s, b, r)
+            lose.append(0.0 if nxt is None else look(nxt[0], nxt[2], nxt[1], nxt[3]))
+        return Stakes(tuple(win), tuple(lose))
+
+    def solve_state(s: int, r: int, b: int, r_first: bool) -> float:
+        mine = stakes_r(s, r, b)
+        bot = fixed.stakes(s, b, r, first=not r_first)
+        if not r_first:
+            # the bot throws first as it plays; the responder answers what he sees
+            p1 = _Problem(rules, Table(after=1, stakes=bot), None, Objective.HALF)
+            return sum(
+                p * second_value(rules, limit, res, mine)
+                for (res, limit), p in _seen(p1.solver, rules).items()
+            )
+        # the responder throws first; the bot answers what it sees, as it plays
+        answers: dict[tuple[object, ...], Result] = {}
+
+        def answer(key: tuple[object, ...], earlier: Result, limit: int) -> Result:
+            a = answers.get(key)
+            if a is None:
+                u = second_utility(rules, earlier, bot)
+                a = answers[key] = _grades_of(rules, TurnSolver(rules, limit, u).outcomes())
+            return a
+
+        def terminal(kept: Dice, thrown: Dice, used: int) -> float:
+            dice = tuple(sorted(kept + thrown))
+            g = grade(rules, ev[(dice, not kept)], used)
+            if used >= top:
+                earlier = Result.covered(rules, kept, 3 - len(kept), used, on_hand=not kept)
+                a = answer((kept, used), earlier, used)
+            else:
+                a = answer((g,), Result.of({g: 1.0}), used)
+            gi = bisect.bisect_left(strengths(rules), g >> 4)
+            total = 0.0
+            for h, p in zip(a.grades, a.probs, strict=True):
+                if h > g:
+                    total += p * mine.lose[bisect.bisect_left(strengths(rules), h >> 4)]
+                else:
+                    total += p * mine.win[gi]
+            return total
+
+        return TurnSolver(rules, top, terminal=terminal).start()
+
+    empty = [(x, n - x, f) for x in range(1, n) for f in (True, False)]
+    for x, y, f in empty:
+        resp[(0, x, y, f)] = fixed.value(0, x, y, first=f)
+    for _ in range(10_000):
+        change = 0.0
+        for x, y, f in empty:
+            v = solve_state(0, x, y, f)
+            change = max(change, abs(v - resp[(0, x, y, f)]))
+            resp[(0, x, y, f)] = v
+        if change <= TOLERANCE:
+            break
+    for stock in range(1, n + 1):
+        for x in range(n - stock + 1):
+            for f in (True, False):
+                resp[(stock, x, n - stock - x, f)] = solve_state(stock, x, n - stock - x, f)
+    return resp
+
+
+__all__ = ["HalfTable", "best_response", "duel_half", "round_value"]
