@@ -101,13 +101,20 @@ def situation(view: View) -> Situation:
     order = view.round_order
     pos = order.index(seat)
     before: list[Result] = []
-    for s in order[:pos]:
+    limit = view.throw_limit
+    for i, s in enumerate(order[:pos]):
         tv = view.turn_of(s)
         assert tv is not None and tv.done
         if tv.result is not None:
             before.append(Result.known(rules, tv.result))
+            continue
+        shown = tv.aside + (tv.cup or ())
+        if i > 0 and tv.looked and limit is not None and tv.throws < limit:
+            # he saw his throw and chose to stand on it: condition on that choice
+            extra = list((Counter(shown) - Counter(tv.kept)).elements())
+            seen = Table(before=tuple(before), after=len(order) - i - 1)
+            before.append(Result.stopped(rules, seen, limit, tv.kept, extra, tv.hidden, tv.throws))
         else:
-            shown = tv.aside + (tv.cup or ())
             before.append(Result.covered(rules, shown, tv.hidden, tv.throws, on_hand=not tv.kept))
     table = Table(
         before=tuple(before),
