@@ -17,7 +17,7 @@ from schock.solver.turn import Result, Table, grade, parse_state, solve
 def _kinds(rules_id: str, r: Result) -> dict[str, float]:
     rules = load_rules(rules_id)
     by_grade: dict[int, Kind] = {}
-    for (dice, hand), e in evaluation_table(rules).items():
+    for e in evaluation_table(rules).values():
         for throws in range(1, 4):
             by_grade[grade(rules, e, throws)] = e.kind
     out: dict[str, float] = defaultdict(float)
