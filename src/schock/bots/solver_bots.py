@@ -150,15 +150,21 @@ class OptimalBot(_SolverBot):
             return choices[0]
         # the objective's values: a chance (0..1) or Deckel (about 0..4 in a round);
         # a round moves the half's chance by far less than the round's own
-        scale = {Objective.LOSS: 1.0, Objective.HALF: HALF_SCALE}.get(objective, 3.0)
-        t = self.temperature * 0.1 * scale
+        if objective is Objective.HALF:
+            t = HALF_SCALE * self.temperature + HALF_FLOOR
+        else:
+            scale = 1.0 if objective is Objective.LOSS else 3.0
+            t = self.temperature * 0.1 * scale
         best = choices[0].value
         weights = [math.exp((c.value - best) / t) for c in choices]
         return self._rng.choices(choices, weights=weights)[0]
 
 
-#: The temperature unit of the ``half`` objective (see :meth:`OptimalBot._pick`).
-HALF_SCALE = 0.25
+#: The softmax temperature of the ``half`` objective is ``HALF_SCALE * temperature +
+#: HALF_FLOOR`` (chances of the half): calibrated so that the difficulty levels lose
+#: against ``heuristic`` about as often as documented (``benchmarks/levels.py``).
+HALF_SCALE = 0.04
+HALF_FLOOR = 0.008
 
 
 def _duel_stakes(view: View) -> Stakes | None:

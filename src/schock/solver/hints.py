@@ -109,7 +109,7 @@ def situation(view: View) -> Situation:
             before.append(Result.known(rules, tv.result))
             continue
         shown = tv.aside + (tv.cup or ())
-        if i > 0 and tv.looked and limit is not None and tv.throws < limit:
+        if i > 0 and tv.looked and tv.hidden and limit is not None and tv.throws < limit:
             # he saw his throw and chose to stand on it: condition on that choice
             extra = list((Counter(shown) - Counter(tv.kept)).elements())
             seen = Table(before=tuple(before), after=len(order) - i - 1)
