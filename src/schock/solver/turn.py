@@ -13,7 +13,9 @@ What a result is worth depends on the round around the turn, a
 * the results of the players **before** this one. Each is a
   :class:`Result` distribution: one result where the table saw it, or, for
   a result still under its cup, every way its hidden dice may lie (each
-  hidden die uniform, as thrown);
+  hidden die uniform, as thrown; but where the player looked and chose to
+  stop, only the ways he would have stopped on under the reference model,
+  :meth:`Result.stopped`);
 * how many players come **after** this one. In a round of two, the second
   player answers exactly what he sees: a shown result with the best chance
   to beat it (:func:`answer_to_shown`), a result still under its cup with
@@ -27,10 +29,13 @@ What a result is worth depends on the round around the turn, a
   depends on how many throws he took;
 * the Deckel situation (Stock, the seat's own Deckel, blind).
 
-There are three objectives (:class:`Objective`): the chance of **not being
-the round's loser**; the expected number of Deckel **received**; and the
+There are four objectives (:class:`Objective`): the chance of **not being
+the round's loser**; the expected number of Deckel **received**; the
 expected **net** change of one's own Deckel (received minus given away from
-one's own pile, which happens only once the Stock is empty).
+one's own pile, which happens only once the Stock is empty); and, in a
+two-player round, the chance of not losing the **half** from the Deckel
+situation the round leaves (:class:`Stakes`, solved in
+:mod:`schock.solver.half`).
 
 >>> from schock import load_rules
 >>> porz = load_rules("porz")
