@@ -145,11 +145,18 @@ def check(file: Path, lang: str) -> None:
     exits with 2.
     """
     say = _CHECK[lang]
-    if not file.exists() and preset_id(str(file)) is not None:
+    try:
+        exists = file.exists()
+    except OSError as exc:  # e.g. a file name too long for the file system
+        raise InvalidInputError(
+            f"{str(file)[:60]}...: not a usable file name ({exc.strerror}); allowed: a rules "
+            f"TOML file or a preset: {', '.join(PRESETS)}"
+        ) from None
+    if not exists and preset_id(str(file)) is not None:
         preset = load_rules(str(file))
         click.echo(say["preset"].format(id=preset.id, name=preset.name))
         return
-    if not file.exists():
+    if not exists:
         raise InvalidInputError(
             f"{file.resolve()}: no such rules file, and no preset of that name "
             f"(allowed: a rules TOML file or a preset: {', '.join(PRESETS)})"

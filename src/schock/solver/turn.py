@@ -599,7 +599,7 @@ def second_utility(rules: Rules, earlier: Result, stakes: Stakes) -> Utility:
     return utility
 
 
-@functools.lru_cache(maxsize=200_000)
+@functools.lru_cache(maxsize=8192)
 def second_value(rules: Rules, limit: int, earlier: Result, stakes: Stakes) -> float:
     """The second of two players' best worth (his ``stakes``) against ``earlier``,
     within ``limit`` throws: he best-responds to what he sees."""
