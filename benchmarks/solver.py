@@ -8,7 +8,8 @@ Targets:
   players after him (the solver's table model, which includes computing the
   later players' reference results, also from cold);
 * ``round_last``: not losing as the last of three players against two
-  covered results (``1-?-?/3`` and ``?-?-?/2``).
+  covered results (``1-?-?/3``, and ``?-?-?/2`` that the middle seat chose
+  to stop on, conditioned on that choice: :meth:`Result.stopped`).
 
 Run: ``python benchmarks/solver.py [--repeat N]`` (prints the best of N runs).
 """
@@ -41,7 +42,9 @@ def round_first(rules: Rules) -> int:
 
 
 def round_last(rules: Rules) -> int:
-    before = (Result.parse(rules, "1-?-?/3"), Result.parse(rules, "?-?-?/2"))
+    first = Result.parse(rules, "1-?-?/3")
+    middle = Result.stopped(rules, Table(before=(first,), after=1), 3, (), (), 3, 2)
+    before = (first, middle)
     return len(_problem(rules, Table(before=before), 2, Objective.LOSS).solver.policy())
 
 

@@ -194,7 +194,7 @@ def test_check_ok_lists_the_differences(tmp_path: Path) -> None:
         'extends = "porz"\nid = "zum-becher"\nname = "Zum Goldenen Becher"\n'
         "einkaufen = false\nfewer_throws_better = false\n",
     )
-    result = run("rules", "check", str(house))
+    result = run("rules", "check", str(house), "--lang", "en")
     assert result.exit_code == 0, result.output
     assert result.output.splitlines() == [
         "ok: zum-becher (Zum Goldenen Becher), extends porz",
@@ -206,7 +206,7 @@ def test_check_ok_lists_the_differences(tmp_path: Path) -> None:
 
 def test_check_ok_without_differences(tmp_path: Path) -> None:
     house = write(tmp_path / "plain.toml", 'extends = "mosel"\nname = "Mosel at home"\n')
-    result = run("rules", "check", str(house))
+    result = run("rules", "check", str(house), "--lang", "en")
     assert result.exit_code == 0
     assert result.output.splitlines() == [
         "ok: plain (Mosel at home), extends mosel",
@@ -217,7 +217,7 @@ def test_check_ok_without_differences(tmp_path: Path) -> None:
 def test_check_ok_reports_the_root_preset_through_a_file_chain(tmp_path: Path) -> None:
     write(tmp_path / "club.toml", 'extends = "niederrhein"\nblind = true\n')
     house = write(tmp_path / "house.toml", 'extends = "club.toml"\ndeckel = 15\n')
-    result = run("rules", "check", str(house))
+    result = run("rules", "check", str(house), "--lang", "en")
     assert result.exit_code == 0
     assert result.output.splitlines() == [
         "ok: house (Niederrhein-Schockmeisterschaft (house)), extends niederrhein",
@@ -232,7 +232,7 @@ def test_check_complete_file_without_extends(tmp_path: Path) -> None:
     values["base"] = ""
     lines = [f"{key} = {json.dumps(value)}" for key, value in values.items()]
     house = write(tmp_path / "eigen.toml", "\n".join(lines) + "\n")
-    result = run("rules", "check", str(house))
+    result = run("rules", "check", str(house), "--lang", "en")
     assert result.exit_code == 0, result.output
     assert result.output == "ok: eigen (Eigene Regeln), extends no preset (a complete rule set)\n"
 
@@ -282,7 +282,7 @@ def test_check_complete_file_without_extends(tmp_path: Path) -> None:
 )
 def test_check_bad_file(tmp_path: Path, body: str, parts: list[str]) -> None:
     house = write(tmp_path / "house.toml", body)
-    result = run("rules", "check", str(house))
+    result = run("rules", "check", str(house), "--lang", "en")
     assert_clean_failure(result, f"{house.resolve()}: ", *parts)
 
 
@@ -329,7 +329,7 @@ def test_load_rules_extends_a_file_relative_to_itself(
 @pytest.mark.parametrize("name", ["porz", "Mosel"])
 def test_check_accepts_a_preset_name(name: str) -> None:
     """Issue 15: ``schock rules check porz`` checks the preset instead of looking for a file."""
-    result = run("rules", "check", name)
+    result = run("rules", "check", name, "--lang", "en")
     assert result.exit_code == 0, result.output
     assert result.output.startswith("ok: ") and "is a preset" in result.output
 
@@ -346,3 +346,19 @@ def test_show_lists_the_allowed_values_of_every_field() -> None:
     assert "'ones'" in table_row(out, "set_aside") and "'any'" in table_row(out, "set_aside")
     assert "true or false" in table_row(out, "einkaufen")
     assert "a whole number from" in table_row(out, "deckel")
+
+
+def test_check_speaks_german_first_and_english_with_lang(tmp_path: Path) -> None:
+    """Issue 17 item 3: ``rules check`` has ``--lang`` like every command."""
+    house = write(tmp_path / "house.toml", 'extends = "porz"\neinkaufen = false\n')
+    de = run("rules", "check", str(house)).output.splitlines()
+    assert de[0] == "ok: house (1. Porzer Schockmeisterschaft (house)), erweitert porz"
+    assert de[1] == "weicht in 1 Regel(n) von porz ab:"
+    en = run("rules", "check", str(house), "--lang", "en").output.splitlines()
+    assert en[1] == "differs from porz in 1 rule(s):"
+    assert (
+        run("rules", "check", "porz").output
+        == "ok: porz (1. Porzer Schockmeisterschaft) ist ein Preset\n"
+    )
+    bad = run("rules", "check", "porz", "--lang", "fr")
+    assert bad.exit_code == 2 and "fr" in bad.output

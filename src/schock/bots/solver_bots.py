@@ -1,9 +1,13 @@
 """Bots that think with the exact turn solver.
 
-* :class:`OptimalBot` plays every turn exactly optimally for its objective
-  (by default the expected net change of its own Deckel, which weighs the
-  Deckel situation of the half: what the Stock still holds, what it holds
-  itself, blind). As the round's first player it sets the throw limit the
+* :class:`OptimalBot` plays every turn exactly optimally for its objective:
+  by default (``half``) the chance of not losing the half, and so the game,
+  from the Deckel situation. In a two-player round that is exact: the values
+  of every Deckel situation of the half are solved once per rule set
+  (:mod:`schock.solver.half`) and each turn is played for them, the second
+  player answering what he sees. With more players it falls back to the
+  expected net change of its own Deckel under the reference model (which
+  weighs what the Stock still holds, what it holds itself, blind). As the round's first player it sets the throw limit the
   same way: the worth of its result depends on how many throws it used,
   since everybody after it gets no more. With a ``temperature`` above 0 it
   errs on purpose, believably: it picks a worse choice the more often the
@@ -35,8 +39,9 @@ from schock.engine.views import View
 from schock.errors import InvalidInputError
 from schock.results import evaluation_table
 from schock.rules.model import SetAside
+from schock.solver.half import duel_half
 from schock.solver.hints import Hint, hints, plan_actions, situation
-from schock.solver.turn import Objective, TurnSolver, grade, reference
+from schock.solver.turn import Objective, Stakes, TurnSolver, grade, reference
 
 
 class _Planner:
@@ -114,7 +119,7 @@ class OptimalBot(_SolverBot):
 
     def __init__(
         self,
-        objective: Objective | str = Objective.NET,
+        objective: Objective | str = Objective.HALF,
         *,
         temperature: float = 0.0,
         seed: int | None = None,
@@ -129,17 +134,52 @@ class OptimalBot(_SolverBot):
         self._label = label or ("optimal" if temperature == 0 else f"optimal~{temperature:g}")
 
     def _choose(self, view: View) -> tuple[Action, ...]:
-        return self._pick(hints(view, objective=self.objective, metrics=False)).actions
+        objective = self.objective
+        stakes = None
+        if objective is Objective.HALF:
+            stakes = _duel_stakes(view)
+            if stakes is None:
+                objective = Objective.NET
+        return self._pick(
+            hints(view, objective=objective, metrics=False, stakes=stakes), objective
+        ).actions
 
-    def _pick(self, choices: list[Hint]) -> Hint:
+    def _pick(self, choices: list[Hint], objective: Objective | None = None) -> Hint:
+        objective = self.objective if objective is None else objective
         if self.temperature == 0 or len(choices) == 1:
             return choices[0]
-        # the objective's values: a chance (0..1) or Deckel (about 0..4 in a round)
-        scale = 1.0 if self.objective is Objective.LOSS else 3.0
-        t = self.temperature * 0.1 * scale
+        # the objective's values: a chance (0..1) or Deckel (about 0..4 in a round);
+        # a round moves the half's chance by far less than the round's own
+        if objective is Objective.HALF:
+            t = HALF_SCALE * self.temperature + HALF_FLOOR
+        else:
+            scale = 1.0 if objective is Objective.LOSS else 3.0
+            t = self.temperature * 0.1 * scale
         best = choices[0].value
         weights = [math.exp((c.value - best) / t) for c in choices]
         return self._rng.choices(choices, weights=weights)[0]
+
+
+#: The softmax temperature of the ``half`` objective is ``HALF_SCALE * temperature +
+#: HALF_FLOOR`` (chances of the half): calibrated so that the difficulty levels lose
+#: against ``heuristic`` about as often as documented (``benchmarks/levels.py``).
+HALF_SCALE = 0.04
+HALF_FLOOR = 0.008
+
+
+def _duel_stakes(view: View) -> Stakes | None:
+    """What the ends of this two-player round are worth to the seat, or None
+    when the round has more players (or is an opening round)."""
+    if len(view.round_order) != 2 or view.opening_round or view.seat is None:
+        return None
+    seat = view.seat
+    other = next(s for s in view.round_order if s != seat)
+    if view.stock + view.deckel[seat] + view.deckel[other] != view.rules.deckel:
+        return None  # Deckel elsewhere (not a two-player half)
+    first = view.round_order[0] == seat
+    return duel_half(view.rules).stakes(
+        view.stock, view.deckel[seat], view.deckel[other], first=first
+    )
 
 
 class RiskBot(_SolverBot):

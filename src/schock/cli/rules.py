@@ -116,19 +116,39 @@ def show(name_or_file: str, lang: str, as_json: bool) -> None:
     make_console().print(rules_table(loaded, lang))
 
 
+_CHECK = {
+    "de": {
+        "preset": "ok: {id} ({name}) ist ein Preset",
+        "complete": "ok: {id} ({name}), erweitert kein Preset (ein vollständiger Regelsatz)",
+        "extends": "ok: {id} ({name}), erweitert {base}",
+        "same": "in jeder Regel gleich wie {base}",
+        "differs": "weicht in {n} Regel(n) von {base} ab:",
+    },
+    "en": {
+        "preset": "ok: {id} ({name}) is a preset",
+        "complete": "ok: {id} ({name}), extends no preset (a complete rule set)",
+        "extends": "ok: {id} ({name}), extends {base}",
+        "same": "same as {base} in every rule",
+        "differs": "differs from {base} in {n} rule(s):",
+    },
+}
+
+
 @rules.command("check")
 @click.argument("file", metavar="FILE|NAME", type=SafePath(dir_okay=False, path_type=Path))
-def check(file: Path) -> None:
+@lang_option("Language of the report.")
+def check(file: Path, lang: str) -> None:
     """Load a house-rules TOML file and say how it differs from its preset
     (a preset's id or alias is accepted too: it is checked as it is).
 
     A bad file prints what is wrong (file, key, value, what is allowed) and
     exits with 2.
     """
+    say = _CHECK[lang]
     exists = path_is_file(file)
     if not exists and preset_id(str(file)) is not None:
         preset = load_rules(str(file))
-        click.echo(f"ok: {preset.id} ({preset.name}) is a preset")
+        click.echo(say["preset"].format(id=preset.id, name=preset.name))
         return
     if not exists:
         raise InvalidInputError(
@@ -138,15 +158,15 @@ def check(file: Path) -> None:
     loaded = load_rules_file(file)
     base_id = preset_id(loaded.base)
     if base_id is None:
-        click.echo(f"ok: {loaded.id} ({loaded.name}), extends no preset (a complete rule set)")
+        click.echo(say["complete"].format(id=loaded.id, name=loaded.name))
         return
-    click.echo(f"ok: {loaded.id} ({loaded.name}), extends {base_id}")
+    click.echo(say["extends"].format(id=loaded.id, name=loaded.name, base=base_id))
     base = load_rules(base_id)
     changed = differences(loaded, base)
     if not changed:
-        click.echo(f"same as {base_id} in every rule")
+        click.echo(say["same"].format(base=base_id))
         return
-    click.echo(f"differs from {base_id} in {len(changed)} rule(s):")
+    click.echo(say["differs"].format(base=base_id, n=len(changed)))
     width = max(len(name) for name in changed)
     for name in changed:
         new, old = toml_value(getattr(loaded, name)), toml_value(getattr(base, name))

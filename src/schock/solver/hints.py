@@ -40,6 +40,7 @@ from schock.solver.turn import (
     Move,
     Objective,
     Result,
+    Stakes,
     Table,
     TurnState,
     _Problem,
@@ -100,13 +101,20 @@ def situation(view: View) -> Situation:
     order = view.round_order
     pos = order.index(seat)
     before: list[Result] = []
-    for s in order[:pos]:
+    limit = view.throw_limit
+    for i, s in enumerate(order[:pos]):
         tv = view.turn_of(s)
         assert tv is not None and tv.done
         if tv.result is not None:
             before.append(Result.known(rules, tv.result))
+            continue
+        shown = tv.aside + (tv.cup or ())
+        if i > 0 and tv.looked and tv.hidden and limit is not None and tv.throws < limit:
+            # he saw his throw and chose to stand on it: condition on that choice
+            extra = list((Counter(shown) - Counter(tv.kept)).elements())
+            seen = Table(before=tuple(before), after=len(order) - i - 1)
+            before.append(Result.stopped(rules, seen, limit, tv.kept, extra, tv.hidden, tv.throws))
         else:
-            shown = tv.aside + (tv.cup or ())
             before.append(Result.covered(rules, shown, tv.hidden, tv.throws, on_hand=not tv.kept))
     table = Table(
         before=tuple(before),
@@ -121,9 +129,16 @@ def situation(view: View) -> Situation:
 
 
 def hints(
-    view: View, *, objective: Objective | str = Objective.LOSS, metrics: bool = True
+    view: View,
+    *,
+    objective: Objective | str = Objective.LOSS,
+    metrics: bool = True,
+    stakes: Stakes | None = None,
 ) -> list[Hint]:
     """Every choice of the seat to move with its exact worth, best first.
+
+    ``stakes`` (with the ``half`` objective, two players) say what each end
+    of the round is worth (see :mod:`schock.solver.half`).
 
     With ``metrics`` False the chance not to lose and the expected Deckel
     of each choice are left out (NaN), which is much faster (bots).
@@ -132,6 +147,8 @@ def hints(
     """
     obj = Objective.parse(objective)
     sit = situation(view)
+    if stakes is not None:
+        sit = replace(sit, table=replace(sit.table, stakes=stakes))
     rules = view.rules
     me = sit.me
     problem = _problem(rules, sit.table, sit.limit, obj)
@@ -190,9 +207,13 @@ def _unseen(kind: str, action: Action, problem: _Problem, used: int, metrics: bo
 def _blindly(kind: str, problem: _Problem, throws: int, action: Action, metrics: bool) -> Hint:
     """Standing on a throw nobody has seen: its worth over every way it may lie."""
     value = p_nl = deckel = 0.0
+    half = problem.objective is Objective.HALF
     for roll, p in _PROBS[3]:
         m = problem.metrics((), roll, throws, full=True, covered=True)
-        value += p * m.value(problem.objective)
+        if half:
+            value += p * problem.half_value((), roll, throws, covered=True)
+        else:
+            value += p * m.value(problem.objective)
         p_nl += p * m.p_not_lose
         deckel += p * m.received
     nan = float("nan")

@@ -13,7 +13,9 @@ What a result is worth depends on the round around the turn, a
 * the results of the players **before** this one. Each is a
   :class:`Result` distribution: one result where the table saw it, or, for
   a result still under its cup, every way its hidden dice may lie (each
-  hidden die uniform, as thrown);
+  hidden die uniform, as thrown; but where the player looked and chose to
+  stop, only the ways he would have stopped on under the reference model,
+  :meth:`Result.stopped`);
 * how many players come **after** this one. In a round of two, the second
   player answers exactly what he sees: a shown result with the best chance
   to beat it (:func:`answer_to_shown`), a result still under its cup with
@@ -27,10 +29,13 @@ What a result is worth depends on the round around the turn, a
   depends on how many throws he took;
 * the Deckel situation (Stock, the seat's own Deckel, blind).
 
-There are three objectives (:class:`Objective`): the chance of **not being
-the round's loser**; the expected number of Deckel **received**; and the
+There are four objectives (:class:`Objective`): the chance of **not being
+the round's loser**; the expected number of Deckel **received**; the
 expected **net** change of one's own Deckel (received minus given away from
-one's own pile, which happens only once the Stock is empty).
+one's own pile, which happens only once the Stock is empty); and, in a
+two-player round, the chance of not losing the **half** from the Deckel
+situation the round leaves (:class:`Stakes`, solved in
+:mod:`schock.solver.half`).
 
 >>> from schock import load_rules
 >>> porz = load_rules("porz")
@@ -413,6 +418,59 @@ class Result:
             weights[grade(rules, table[(dice, hand)], throws)] += p
         return Result.of(weights)
 
+    @staticmethod
+    def stopped(
+        rules: Rules,
+        table: Table,
+        limit: int,
+        kept: Sequence[int],
+        shown: Sequence[int],
+        hidden: int,
+        throws: int,
+    ) -> Result:
+        """The covered result of a player who looked at his throw and chose to stop
+        (not the round's first player, and before his last allowed throw).
+
+        He stopped because his dice were good enough, so they are not uniform:
+        under the reference model he played at his seat like the solver, for
+        the chance not to lose the round at ``table`` (what he saw before him,
+        the players after him) within ``limit`` throws. ``kept`` were on the
+        table for his last throw, ``shown`` are dice of that throw the table
+        sees, ``hidden`` the dice still under his cup. The result is every way
+        the hidden dice may lie where he would have stopped, weighted by its
+        chance (uniform dice if he stopped where the model never would).
+
+        >>> from schock import load_rules
+        >>> mosel = load_rules("mosel")
+        >>> t = Table(before=(Result.parse(mosel, "6-6-?/3"),), after=1)
+        >>> r = Result.stopped(mosel, t, 3, (), (), 3, 2)   # ?-?-?/2, covered after a look
+        >>> round(r.p_at_least(grade(mosel, evaluation_table(mosel)[((1, 2, 3), True)], 2)), 3)
+        0.833
+        """
+        kept_t = tuple(sorted(kept))
+        shown_t = tuple(shown)
+        if len(kept_t) + len(shown_t) + hidden != 3 or hidden < 1:
+            raise InvalidInputError(
+                f"a covered result has 3 dice with at least one hidden: {list(kept_t)} kept, "
+                f"{list(shown_t)} shown and {hidden} hidden is not"
+            )
+        if not 1 <= throws < limit <= rules.max_throws:
+            raise InvalidInputError(
+                f"a player chose to stop only before the round's limit: {throws} throw(s) "
+                f"of {limit} (limit 1 to {rules.max_throws})"
+            )
+        solver = _problem(rules, table, limit, Objective.LOSS).solver
+        ev = evaluation_table(rules)
+        weights: dict[int, float] = defaultdict(float)
+        for roll, p in _PROBS[hidden]:
+            thrown = tuple(sorted(shown_t + roll))
+            if solver.after(kept_t, thrown, throws)[1].stop:
+                dice = tuple(sorted(kept_t + thrown))
+                weights[grade(rules, ev[(dice, not kept_t)], throws)] += p
+        if not weights:
+            return Result.covered(rules, kept_t + shown_t, hidden, throws, on_hand=not kept_t)
+        return Result.of(weights)
+
     def p_at_least(self, g: int) -> float:
         """P(grade >= g)."""
         i = bisect.bisect_left(self.grades, g)
@@ -450,6 +508,8 @@ class Objective(StrEnum):
     """Minus the expected number of Deckel received."""
     NET = "net"
     """Minus the expected change of one's own Deckel (received minus given away)."""
+    HALF = "half"
+    """The chance of not losing the half, from the round's :class:`Stakes` (two players)."""
 
     @classmethod
     def parse(cls, value: Objective | str) -> Objective:
@@ -474,6 +534,8 @@ class Table:
     stock: int | None = None
     mine: int = 0
     blind: bool = False
+    stakes: Stakes | None = None
+    """For the ``half`` objective: what each end of a two-player round is worth."""
 
     def __post_init__(self) -> None:
         if self.after < 0 or len(self.before) + self.after < 1:
@@ -483,6 +545,65 @@ class Table:
             )
         if (self.stock is not None and self.stock < 0) or self.mine < 0:
             raise InvalidInputError("Stock and Deckel counts cannot be negative")
+
+
+@functools.cache
+def strengths(rules: Rules) -> tuple[int, ...]:
+    """Every result strength under ``rules``, ascending (the index of :class:`Stakes`)."""
+    return tuple(sorted({e.strength for e in evaluation_table(rules).values()}))
+
+
+@dataclass(frozen=True, slots=True)
+class Stakes:
+    """What each end of a two-player round is worth to one seat (its chance
+    of not losing the half, or the game, from the Deckel situation after the
+    round): ``win[i]`` when the seat wins the round with a result of strength
+    ``strengths(rules)[i]``, ``lose[i]`` when the other seat wins with that
+    strength."""
+
+    win: tuple[float, ...]
+    lose: tuple[float, ...]
+
+    def flip(self) -> Stakes:
+        """The same round seen by the other seat."""
+        return Stakes(tuple(1.0 - v for v in self.lose), tuple(1.0 - v for v in self.win))
+
+
+def _strength_index(rules: Rules, g: int) -> int:
+    return bisect.bisect_left(strengths(rules), _strength(g))
+
+
+def second_utility(rules: Rules, earlier: Result, stakes: Stakes) -> Utility:
+    """The worth, to the second of two players, of ending his turn with a result,
+    against the first player's result ``earlier`` (a distribution), with his
+    ``stakes``. He wins the round only with a better grade (Mit ist Shit)."""
+    table = evaluation_table(rules)
+    grades = earlier.grades
+    # suffix sums of P(g) * (what he is worth when the first player wins with g)
+    suffix = [0.0] * (len(grades) + 1)
+    for i in range(len(grades) - 1, -1, -1):
+        suffix[i] = (
+            suffix[i + 1] + earlier.probs[i] * stakes.lose[_strength_index(rules, grades[i])]
+        )
+    memo: dict[int, float] = {}
+
+    def utility(dice: Dice, hand: bool, used: int) -> float:
+        h = grade(rules, table[(dice, hand)], used)
+        v = memo.get(h)
+        if v is None:
+            j = bisect.bisect_left(grades, h)  # grades below h: he wins
+            below = earlier.cumulative[j - 1] if j else 0.0
+            v = memo[h] = below * stakes.win[_strength_index(rules, h)] + suffix[j]
+        return v
+
+    return utility
+
+
+@functools.lru_cache(maxsize=8192)
+def second_value(rules: Rules, limit: int, earlier: Result, stakes: Stakes) -> float:
+    """The second of two players' best worth (his ``stakes``) against ``earlier``,
+    within ``limit`` throws: he best-responds to what he sees."""
+    return TurnSolver(rules, limit, second_utility(rules, earlier, stakes)).start()
 
 
 @dataclass(frozen=True, slots=True)
@@ -852,6 +973,17 @@ class _Problem:
         cap = rules.max_throws if limit is None else limit
         #: A two-player round seen by its first player: the other answers what he sees.
         self.duel = not table.before and table.after == 1 and limit is None
+        self._stakes: Stakes | None = None
+        self._second: Utility = _no_utility
+        if objective is Objective.HALF:
+            if table.stakes is None or len(table.before) + table.after != 1:
+                raise InvalidInputError(
+                    "the half objective needs a two-player round with its stakes "
+                    f"(got {len(table.before) + table.after + 1} players)"
+                )
+            self._stakes = table.stakes
+            if table.before:
+                self._second = second_utility(rules, table.before[0], table.stakes)
         self.solver = TurnSolver(rules, cap, terminal=self.utility)
 
     def metrics(
@@ -891,7 +1023,26 @@ class _Problem:
         return m
 
     def utility(self, kept: Dice, thrown: Dice, used: int) -> float:
+        if self._stakes is not None:
+            return self.half_value(kept, thrown, used)
         return self.metrics(kept, thrown, used).value(self.objective)
+
+    def half_value(
+        self, kept: Dice, thrown: Dice, used: int, *, covered: bool | None = None
+    ) -> float:
+        """The chance not to lose the half when ending the turn here (two players)."""
+        stakes = self._stakes
+        assert stakes is not None
+        dice = tuple(sorted(kept + thrown))
+        if self.table.before:  # the second player: his result against the first one's
+            return self._second(dice, not kept, used)
+        hidden = used >= self.rules.max_throws if covered is None else covered
+        g = grade(self.rules, self._eval[(dice, not kept)], used)
+        if hidden:
+            earlier = Result.covered(self.rules, kept, 3 - len(kept), used, on_hand=not kept)
+        else:
+            earlier = Result.of({g: 1.0})
+        return 1.0 - second_value(self.rules, used, earlier, stakes.flip())
 
     def p_not_lose(self, kept: Dice, thrown: Dice, used: int) -> float:
         return self.metrics(kept, thrown, used, full=True).p_not_lose
@@ -912,6 +1063,10 @@ class _Problem:
                 p = deckel = nan
             out.append(Choice(move, value, p, deckel))
         return out
+
+
+def _no_utility(dice: Dice, hand: bool, used: int) -> float:  # pragma: no cover
+    raise AssertionError("not the second player of a two-player round")
 
 
 @functools.lru_cache(maxsize=512)
