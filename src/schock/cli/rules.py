@@ -41,7 +41,8 @@ def display_value(value: object, lang: str = "de") -> str:
     if isinstance(value, bool):
         yes, no = _YES_NO[lang]
         return yes if value else no
-    return str(value)
+    text = str(value)
+    return text.replace(">", " > ") if isinstance(value, str) else text  # a ladder wraps
 
 
 def toml_value(value: object) -> str:
@@ -74,7 +75,7 @@ def rules_table(rules: Rules, lang: str = "de") -> Table:
     table = Table(title=f"{rules.id}: {rules.name}", box=box.SIMPLE_HEAD, title_justify="left")
     table.add_column(label, ratio=1)
     table.add_column(key, no_wrap=True)
-    table.add_column(value, min_width=22, overflow="fold")
+    table.add_column(value, min_width=22, max_width=32, overflow="fold")
     table.add_column(allowed, ratio=1)
     table.add_column(description, ratio=1)
     for name in FIELD_NAMES:
