@@ -50,7 +50,6 @@ _GERMAN = {
 }
 
 
-
 @functools.lru_cache(maxsize=64)
 def _tiers(rules: Rules) -> tuple[dict[Kind, int], int]:
     """Each kind's tier (higher is better) under the rules' ladder, and Schock doof's.

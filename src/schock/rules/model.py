@@ -104,9 +104,7 @@ def parse_ladder(text: str) -> tuple[str, ...]:
     return parts
 
 
-_LADDER_ALLOWED = (
-    f"the names {', '.join(LADDER_KINDS)}, each once, separated by '>'"
-)
+_LADDER_ALLOWED = f"the names {', '.join(LADDER_KINDS)}, each once, separated by '>'"
 
 
 def _meta(de: str, en: str) -> dict[str, str]:
@@ -210,9 +208,7 @@ class Rules:
         default=False,
         metadata=_meta("Mit Jule", "1-2-4 is the special result Jule (rank: ladder)"),
     )
-    jule_deckel: int = field(
-        default=7, metadata=_meta("Deckel für Jule", "Deckel a Jule gives")
-    )
+    jule_deckel: int = field(default=7, metadata=_meta("Deckel für Jule", "Deckel a Jule gives"))
     jule_on_hand: bool = field(
         default=False,
         metadata=_meta("Jule nur auf die Hand", "a composed Jule counts as einfacher Wurf"),
@@ -370,7 +366,9 @@ def coerce_field(name: str, value: Any) -> Any:
                 return enum(value)
             except ValueError:
                 pass
-        raise RulesError("bad value", key=name, value=short_repr(value), allowed=allowed_values(name))
+        raise RulesError(
+            "bad value", key=name, value=short_repr(value), allowed=allowed_values(name)
+        )
     check_field(name, value)
     return value
 
@@ -379,7 +377,9 @@ def check_field(name: str, value: Any) -> None:
     """Raise RulesError unless ``value`` is valid for field ``name``."""
     if name in _ENUMS:
         if not isinstance(value, _ENUMS[name]):
-            raise RulesError("bad value", key=name, value=short_repr(value), allowed=allowed_values(name))
+            raise RulesError(
+                "bad value", key=name, value=short_repr(value), allowed=allowed_values(name)
+            )
     elif name in _BOOLS:
         if not isinstance(value, bool):
             raise RulesError(
@@ -388,7 +388,9 @@ def check_field(name: str, value: Any) -> None:
     elif name in _INT_RANGES:
         lo, hi = _INT_RANGES[name]
         if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-            raise RulesError("bad value", key=name, value=short_repr(value), allowed=allowed_values(name))
+            raise RulesError(
+                "bad value", key=name, value=short_repr(value), allowed=allowed_values(name)
+            )
     elif name in _STRINGS:
         if not isinstance(value, str):
             raise RulesError("wrong type", key=name, value=short_repr(value), allowed="a text")

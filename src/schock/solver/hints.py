@@ -191,7 +191,7 @@ def _blindly(kind: str, problem: _Problem, throws: int, action: Action, metrics:
     """Standing on a throw nobody has seen: its worth over every way it may lie."""
     value = p_nl = deckel = 0.0
     for roll, p in _PROBS[3]:
-        m = problem.metrics((), roll, throws, full=True, covered=True)
+        m = problem.metrics((), roll, throws, full=True, covered=problem.rules.last_throw_covered)
         value += p * m.value(problem.objective)
         p_nl += p * m.p_not_lose
         deckel += p * m.received
