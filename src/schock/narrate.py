@@ -417,8 +417,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "from_player": "{giver} gibt {loser} {count} Deckel",
         "all": "{label} von {winner}: {loser} bekommt alle Deckel der Hälfte ({owed})",
         "all.keeps": (
-            "{label} von {winner}: {loser} bekommt alle Deckel außer denen von {winner} "
-            "({count})"
+            "{label} von {winner}: {loser} bekommt alle Deckel außer denen von {winner} ({count})"
         ),
         "short.stock": "fällig wären {owed}, mehr war nicht im Stock",
         "short.player": "fällig wären {owed}, {giver} hatte nicht mehr",

@@ -16,7 +16,10 @@ from schock.rules import (
     PRESETS,
     Rules,
     allowed_values,
+    example_files,
+    example_path,
     field_label,
+    load_example,
     load_rules,
     preset_id,
 )
@@ -95,8 +98,19 @@ def rules() -> None:
 
 
 @rules.command("list")
-def list_presets() -> None:
+@click.option(
+    "--examples",
+    is_flag=True,
+    help="List the shipped house-rules example files instead (id, name, file).",
+)
+def list_presets(examples: bool) -> None:
     """One line per preset: id, name, game structure."""
+    if examples:
+        shown = [(load_example(n), example_path(n)) for n in example_files()]
+        width = max(len(r.id) for r, _ in shown)
+        for r, path in shown:
+            click.echo(f"{r.id:<{width}}  {r.name}  ({path})")
+        return
     loaded = [load_rules(pid) for pid in PRESETS]
     id_width = max(len(r.id) for r in loaded)
     name_width = max(len(r.name) for r in loaded)
