@@ -186,7 +186,8 @@ def row_targets(rules: Rules) -> dict[str, Target]:
     ``schock_aus`` is any 1-1-1 (where the rules know Schock Hand, that one
     too), ``schock`` any Schock 2..6, ``schock_x`` exactly Schock x, the other
     rows exactly their kind (a composed Straße or General is einfacher Wurf
-    where the rules want it auf die Hand).
+    where the rules want it auf die Hand); ``jule`` only where the rules play
+    Jule, ``general`` only where they play General.
     """
     rows: dict[str, Target] = {}
     if rules.schock_hand:
@@ -195,7 +196,10 @@ def row_targets(rules: Rules) -> dict[str, Target]:
     rows["schock"] = lambda e: e.kind is Kind.SCHOCK
     for x in range(6, 1, -1):
         rows[f"schock_{x}"] = _schock(x)
-    rows["general"] = lambda e: e.kind is Kind.GENERAL
+    if rules.jule:
+        rows["jule"] = lambda e: e.kind is Kind.JULE
+    if rules.general:
+        rows["general"] = lambda e: e.kind is Kind.GENERAL
     rows["strasse"] = lambda e: e.kind is Kind.STRASSE
     rows["einfach"] = lambda e: e.kind is Kind.EINFACH
     return rows
