@@ -13,6 +13,7 @@ from schock.bots import make_bot
 from schock.bots.base import play_game
 from schock.cli import main
 from schock.engine import Game, ScriptedDice, SeededDice, TakeBackAction, events
+from schock.engine.record import dumps, loads, replay
 from schock.errors import RulesError
 from schock.narrate import account, render_text
 from schock.results import Kind
@@ -179,6 +180,8 @@ def test_every_example_plays_whole_games_with_bots(name: str) -> None:
         loser = play_game(g, bots)
         assert g.over and loser == g.loser
         render_text(account(g), "en")
+        twin = replay(loads(dumps(g)))  # the record names the example's fields as overrides
+        assert twin.rules == rules and twin.log == g.log
 
 
 def test_rules_list_examples() -> None:
