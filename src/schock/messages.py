@@ -77,6 +77,10 @@ CATALOG: dict[str, dict[str, str]] = {
             " (after turning sixes the leftover 6 goes back into the cup)"
         ),
         "take_back.missing": "cannot take back {dice}: on the table are {on_table}",
+        "take_back.off": (
+            "cannot take back {dice} under {rules}: dice set aside after an earlier throw "
+            "stay on the table (free to take back: {free})"
+        ),
         # Sechsen drehen
         "sixes.off": "{rules} does not turn sixes",
         "sixes.last_throw": "cannot turn sixes on the last throw: turning needs a throw left",
@@ -154,6 +158,10 @@ CATALOG: dict[str, dict[str, str]] = {
         "take_back.missing": (
             "{dice} zurücknehmen geht nicht: Das liegt nicht auf dem Tisch "
             "(herausgelegt: {on_table})"
+        ),
+        "take_back.off": (
+            "{dice} zurücknehmen geht nicht: Bei {rules} bleiben Würfel aus einem früheren "
+            "Wurf liegen (zurücknehmen geht: {free})"
         ),
         "sixes.off": "Bei {rules} gibt es kein Sechsen drehen",
         "sixes.last_throw": (

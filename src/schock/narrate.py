@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from schock.dice import format_dice
+from schock.dice import Outcome, format_dice
 from schock.engine import events as ev
 from schock.engine.game import Game
 from schock.results import Kind
@@ -127,9 +127,9 @@ class _Builder:
             "kind": str(e.kind),
             "deckel": e.deckel,
         }
-        a, b, c = outcome.dice
-        looks = a == b == c or (b == a + 1 and c == b + 1)
-        out["not_on_hand"] = e.kind is Kind.EINFACH and looks
+        # an einfacher Wurf that would be special auf die Hand (composed Straße, General, Jule)
+        hand = self.game.evaluation(Outcome(outcome.dice, outcome.throws, True))
+        out["not_on_hand"] = e.kind is Kind.EINFACH and hand.kind is not Kind.EINFACH
         return out
 
     def _flush_pending(self) -> None:
@@ -329,17 +329,21 @@ class _Builder:
     def _deckel_given(self, e: ev.DeckelGiven) -> None:
         r = self.round
         assert r is not None
+        best = r["showdown"][0]
+        kept = 0
         if e.all_deckel:
+            if self.game.rules.schock_aus_keeps:  # the thrower keeps his own Deckel
+                kept = self.deckel[best["seat"]]
             self.stock = 0
             self.deckel = [0] * self.n
-            self.deckel[e.loser] = e.owed
+            self.deckel[e.loser] = e.owed - kept
+            self.deckel[best["seat"]] += kept
         elif e.giver is None:
             self.stock -= e.count
             self.deckel[e.loser] += e.count
         else:
             self.deckel[e.giver] -= e.count
             self.deckel[e.loser] += e.count
-        best = r["showdown"][0]
         r["deckel"] = {
             "winner": best["seat"],
             "result": best["label"],
@@ -349,6 +353,8 @@ class _Builder:
             "owed": e.owed,
             "all": e.all_deckel,
         }
+        if kept:  # house rule schock_aus_keeps: what the thrower kept
+            r["deckel"]["kept"] = kept
         r["after"] = self._state()
         self.closed = True
 
@@ -410,6 +416,9 @@ _WORDS: dict[str, dict[str, str]] = {
         "from_stock": "{loser} bekommt {count} Deckel aus dem Stock",
         "from_player": "{giver} gibt {loser} {count} Deckel",
         "all": "{label} von {winner}: {loser} bekommt alle Deckel der Hälfte ({owed})",
+        "all.keeps": (
+            "{label} von {winner}: {loser} bekommt alle Deckel außer denen von {winner} ({count})"
+        ),
         "short.stock": "fällig wären {owed}, mehr war nicht im Stock",
         "short.player": "fällig wären {owed}, {giver} hatte nicht mehr",
         "doubled": "blind: doppelt",
@@ -473,6 +482,9 @@ _WORDS: dict[str, dict[str, str]] = {
         "from_stock": "{loser} receives {count} Deckel from the Stock",
         "from_player": "{giver} gives {loser} {count} Deckel",
         "all": "{label} by {winner}: {loser} receives every Deckel of the half ({owed})",
+        "all.keeps": (
+            "{label} by {winner}: {loser} receives every Deckel but {winner}'s ({count})"
+        ),
         "short.stock": "{owed} owed, the Stock had no more",
         "short.player": "{owed} owed, {giver} had no more",
         "doubled": "blind: doubled",
@@ -771,7 +783,7 @@ class _Renderer:
             notes = [row["dice"], _throws(row["throws"], self.lang)]
             if row["not_on_hand"]:
                 notes.append(w["not_on_hand"])
-            elif row["on_hand"] and row["kind"] in ("general", "strasse", "schock_hand"):
+            elif row["on_hand"] and row["kind"] in ("general", "strasse", "jule", "schock_hand"):
                 notes.append(w["on_hand"])
             if row["tie"] is not None:
                 notes.append(w[f"tie.{row['tie']}"])
@@ -786,6 +798,9 @@ class _Renderer:
         winner = self.name(d["winner"])
         if d["all"]:
             seats = {"winner": d["winner"], "loser": d["loser"]}
+            if d.get("kept"):  # house rule schock_aus_keeps
+                self.say(2, "all.keeps", seats, label=d["result"], count=d["count"])
+                return
             self.say(2, "all", seats, label=d["result"], owed=d["owed"])
             return
         if d["giver"] is None:

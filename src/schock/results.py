@@ -28,6 +28,7 @@ class Kind(StrEnum):
     SCHOCK_HAND = "schock_hand"
     SCHOCK_AUS = "schock_aus"
     SCHOCK = "schock"
+    JULE = "jule"
     GENERAL = "general"
     STRASSE = "strasse"
     EINFACH = "einfach"
@@ -42,21 +43,35 @@ _GERMAN = {
     Kind.SCHOCK_HAND: "Schock Hand",
     Kind.SCHOCK_AUS: "Schock Aus",
     Kind.SCHOCK: "Schock",
+    Kind.JULE: "Jule",
     Kind.GENERAL: "General",
     Kind.STRASSE: "Straße",
     Kind.EINFACH: "einfacher Wurf",
 }
 
-# Tiers (times two, so that Schock doof can sit between General and Straße).
-_TIER = {
-    Kind.SCHOCK_HAND: 12,
-    Kind.SCHOCK_AUS: 10,
-    Kind.SCHOCK: 8,
-    Kind.GENERAL: 6,
-    Kind.STRASSE: 4,
-    Kind.EINFACH: 2,
-}
-_TIER_SCHOCK_DOOF_LOW = 5
+
+@functools.lru_cache(maxsize=64)
+def _tiers(rules: Rules) -> tuple[dict[Kind, int], int]:
+    """Each kind's tier (higher is better) under the rules' ladder, and Schock doof's.
+
+    Tiers step by two from einfacher Wurf (2) up the ladder, so that Schock doof can
+    sit between General and the result below it; Schock Hand sits directly above
+    Schock Aus. The default ladder gives Straße 4, General 6, Schock 8, Schock Aus 10,
+    Schock Hand 12 and a low Schock doof 5.
+    """
+    tier = {Kind.EINFACH: 2}
+    t = 2
+    for name in reversed(rules.ladder_kinds()):
+        t += 2
+        kind = Kind(name)
+        tier[kind] = t
+        if kind is Kind.SCHOCK_AUS:
+            t += 2
+            tier[Kind.SCHOCK_HAND] = t
+    doof = tier[Kind.SCHOCK]
+    if not rules.schock_doof_above_general and Kind.GENERAL in tier:
+        doof = tier[Kind.GENERAL] - 1
+    return tier, doof
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +98,8 @@ class Evaluation:
             return "Schock doof" if self.value == 2 else f"Schock {self.value}"
         if self.kind is Kind.GENERAL:
             return f"General {self.value}"
+        if self.kind is Kind.JULE:
+            return "Jule"
         if self.kind is Kind.STRASSE:
             return f"Straße {self.value - 2}-{self.value - 1}-{self.value}"
         if self.kind is Kind.EINFACH:
@@ -92,20 +109,21 @@ class Evaluation:
 
 def _evaluate(rules: Rules, dice: tuple[int, ...], on_hand: bool) -> Evaluation:
     a, b, c = sorted(dice)
+    tier, doof = _tiers(rules)
     if a == b == c == 1:
         kind = Kind.SCHOCK_HAND if rules.schock_hand and on_hand else Kind.SCHOCK_AUS
-        return Evaluation(kind, 1, rules.deckel, _TIER[kind] * 1000)
+        return Evaluation(kind, 1, rules.deckel, tier[kind] * 1000)
     if a == b == 1:
-        tier = _TIER[Kind.SCHOCK]
-        if c == 2 and not rules.schock_doof_above_general:
-            tier = _TIER_SCHOCK_DOOF_LOW
-        return Evaluation(Kind.SCHOCK, c, c, tier * 1000 + c)
-    if a == b == c and (on_hand or not rules.general_on_hand):
-        return Evaluation(Kind.GENERAL, a, 3, _TIER[Kind.GENERAL] * 1000 + a)
+        t = doof if c == 2 else tier[Kind.SCHOCK]
+        return Evaluation(Kind.SCHOCK, c, c, t * 1000 + c)
+    if rules.jule and (a, b, c) == (1, 2, 4) and (on_hand or not rules.jule_on_hand):
+        return Evaluation(Kind.JULE, 124, rules.jule_deckel, tier[Kind.JULE] * 1000)
+    if rules.general and a == b == c and (on_hand or not rules.general_on_hand):
+        return Evaluation(Kind.GENERAL, a, 3, tier[Kind.GENERAL] * 1000 + a)
     if b == a + 1 and c == b + 1 and (on_hand or not rules.strasse_on_hand):
-        return Evaluation(Kind.STRASSE, c, 2, _TIER[Kind.STRASSE] * 1000 + c)
+        return Evaluation(Kind.STRASSE, c, 2, tier[Kind.STRASSE] * 1000 + c)
     number = c * 100 + b * 10 + a
-    return Evaluation(Kind.EINFACH, number, 1, _TIER[Kind.EINFACH] * 1000 + number)
+    return Evaluation(Kind.EINFACH, number, 1, tier[Kind.EINFACH] * 1000 + number)
 
 
 @functools.lru_cache(maxsize=64)

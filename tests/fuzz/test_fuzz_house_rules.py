@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from schock import InvalidInputError, load_rules
 from schock.engine import Game, SeededDice, SetAsideAction, TakeBackAction
 from schock.rules import FIELD_NAMES
-from schock.rules.model import _BOOLS, _ENUMS, _INT_RANGES
+from schock.rules.model import _BOOLS, _ENUMS, _INT_RANGES, LADDER_KINDS
 
 SETTINGS = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 MAX_ACTIONS = 200_000
@@ -39,6 +39,13 @@ def toml_value(value: Any) -> str:
 
 
 def field_values(name: str) -> st.SearchStrategy[Any]:
+    if name == "ladder":  # any order; Schock Aus first half the time (else it needs
+        # schock_aus_keeps, and the model refuses the rest, naming both fields)
+        rest = st.permutations([k for k in LADDER_KINDS if k != "schock_aus"])
+        return st.one_of(
+            rest.map(lambda p: ">".join(["schock_aus", *p])),
+            st.permutations(LADDER_KINDS).map(">".join),
+        )
     if name in _ENUMS:
         return st.sampled_from([m.value for m in _ENUMS[name]])
     if name in _BOOLS:

@@ -15,18 +15,20 @@ from schock import PRESETS, load_rules
 from schock.bots import RandomBot
 from schock.engine import Automation, Game, SeededDice
 from schock.engine.record import dumps, loads, replay
+from schock.rules import example_files, load_example
 from schock.solver.hints import hints
 
 GAMES_PER_PRESET = 2
 MAX_DECISIONS = 400
 
 
-@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("preset", [*PRESETS, *sorted(example_files())])
 def test_no_hint_lists_an_illegal_action(preset: str) -> None:
+    """Under every preset and every shipped house-rules example (issue 16)."""
     checked = 0
     for seed in range(GAMES_PER_PRESET):
         game = Game(
-            load_rules(preset),
+            load_rules(preset) if preset in PRESETS else load_example(preset),
             seats=["A", "B", "C"],
             dice=SeededDice(seed),
             automations=set(Automation),

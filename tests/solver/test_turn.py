@@ -64,10 +64,13 @@ def brute(
         rest = [v for v in thrown if v != 6 and keepable(v)]
         for ones in range(1, len(sixes)):
             pools.append(kept + rest + [1] * ones)
+    # take_back off: the dice kept before this throw stay; choose among the new ones
+    stay = [] if rules.take_back else kept
     for pool in pools:
-        for size in range(3):
+        pool = pool[len(stay) :]
+        for size in range(3 - len(stay)):
             for idx in itertools.combinations(range(len(pool)), size):
-                k = [pool[i] for i in idx]
+                k = stay + [pool[i] for i in idx]
                 total = 0.0
                 m = 3 - len(k)
                 for roll in itertools.product(range(1, 7), repeat=m):
@@ -339,3 +342,93 @@ def test_two_player_round_covered_result_after_the_last_throw() -> None:
     assert shown < 1 - float(beat)
     assert covered > shown
     assert solve(porz, parse_state("1-1+4 3/*"), Table(after=1))[0].p_not_lose == covered
+
+
+# ---------------------------------------------------------------- house rules (issue 16)
+
+LADDER_NAMES = ("schock_aus", "jule", "schock", "general", "strasse")
+
+
+@st.composite
+def house_rules(draw: st.DrawFn) -> Rules:
+    """A preset with every issue-16 field (and the turn's fields) at a random value."""
+    ladder = draw(st.permutations(LADDER_NAMES))
+    jule = draw(st.booleans())
+    general = draw(st.booleans())
+    on = [k for k in ladder if (k != "jule" or jule) and (k != "general" or general)]
+    return load_rules(draw(st.sampled_from(PRESETS))).replace(
+        general=general,
+        jule=jule,
+        jule_deckel=draw(st.integers(1, 13)),
+        jule_on_hand=draw(st.booleans()),
+        ladder=">".join(ladder),
+        # a Schock Aus that ends the half must top the ladder (else the model refuses)
+        schock_aus_keeps=on[0] != "schock_aus" or draw(st.booleans()),
+        take_back=draw(st.booleans()),
+        last_throw_covered=draw(st.booleans()),
+        set_aside=draw(st.sampled_from(list(SetAside))),
+        sixes_turning=draw(st.booleans()),
+        schock_doof_above_general=draw(st.booleans()),
+    )
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    rules=house_rules(),
+    seed=st.integers(0, 10**6),
+    thrown=st.lists(st.integers(1, 6), min_size=1, max_size=3),
+)
+def test_solver_agrees_with_brute_force_under_house_rules(
+    rules: Rules, seed: int, thrown: list[int]
+) -> None:
+    """The solver's grades under a random ladder/Jule/General/take-back against plain
+    enumeration: the utility is "beat a random grade" (a later player's view)."""
+    n_kept = 3 - len(thrown)
+    kept = (
+        [1] * n_kept
+        if rules.set_aside is SetAside.ONES
+        else [(seed >> i) % 6 + 1 for i in range(n_kept)]
+    )
+    used = 2 if kept else 1
+    cap = 3 if kept else 2
+    other = evaluate(rules, Outcome(((seed % 6) + 1, (seed // 6) % 6 + 1, (seed // 36) % 6 + 1)))
+    bar = grade(rules, other, 2)
+
+    def u(dice: tuple[int, ...], hand: bool, n: int) -> float:
+        return float(grade(rules, evaluate(rules, Outcome(dice, n, hand)), n) > bar)
+
+    solver = TurnSolver(rules, cap, u)
+    value, _ = solver.after(tuple(sorted(kept)), tuple(sorted(thrown)), used)
+    assert math.isclose(value, brute(rules, u, cap, kept, thrown, used), abs_tol=1e-9)
+
+
+@settings(max_examples=15, deadline=None)
+@given(rules=house_rules(), data=st.data())
+def test_odds_agree_with_brute_force_under_house_rules(rules: Rules, data: st.DataObject) -> None:
+    """Each odds row (Jule's included) from the first throw of a 2-throw turn."""
+    from schock.solver.odds import row_targets
+
+    name, target = data.draw(st.sampled_from(sorted(row_targets(rules).items())))
+    throws = 2
+
+    def hit(dice: tuple[int, ...], hand: bool, n: int) -> float:
+        return float(target(evaluate(rules, Outcome(dice, n, hand))))
+
+    total = 0.0
+    for roll in itertools.product(range(1, 7), repeat=3):
+        total += brute(rules, hit, throws, [], list(roll), 1)
+    assert math.isclose(float(probability(rules, target, throws)), total / 216, abs_tol=1e-9), name
+
+
+def test_take_back_off_keeps_the_table_dice() -> None:
+    """With take_back off, a kept 5 cannot go back: the best chance of Schock Aus
+    from 5 kept + 1-1 drops to nothing, while with take-back it is 1/6 per throw."""
+    rules = load_rules("mosel")
+    off = rules.replace(take_back=False)
+
+    def schock_aus(dice: tuple[int, ...], hand: bool, n: int) -> float:
+        return float(dice == (1, 1, 1))
+
+    on_value, _ = TurnSolver(rules, 3, schock_aus).after((5,), (1, 1), 2)
+    off_value, _ = TurnSolver(off, 3, schock_aus).after((5,), (1, 1), 2)
+    assert math.isclose(on_value, 1 / 6) and off_value == 0.0

@@ -95,6 +95,16 @@ EXPECTED: dict[str, tuple[Any, Any, Any, Any, Any]] = {
         Strafdeckel.NONE,
         Strafdeckel.NONE,
     ),
+    # House-rule options (issue 16, docs/house-rules.md): RULES.md's results table
+    # and turn, the same in every preset.
+    "general": (True,) * 5,
+    "jule": (False,) * 5,
+    "jule_deckel": (7,) * 5,
+    "jule_on_hand": (False,) * 5,
+    "ladder": ("schock_aus>jule>schock>general>strasse",) * 5,
+    "take_back": (True,) * 5,
+    "last_throw_covered": (True,) * 5,
+    "schock_aus_keeps": (False,) * 5,
 }
 
 PRESET_FIELD_CASES = [

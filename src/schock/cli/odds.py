@@ -21,6 +21,7 @@ _LABELS = {
     "schock_4": ("Schock 4", "Schock 4"),
     "schock_3": ("Schock 3", "Schock 3"),
     "schock_2": ("Schock doof", "Schock doof"),
+    "jule": ("Jule", "Jule"),
     "general": ("General", "General"),
     "strasse": ("Straße", "Straße"),
     "einfach": ("einfacher Wurf", "einfacher Wurf"),

@@ -16,7 +16,10 @@ from schock.rules import (
     PRESETS,
     Rules,
     allowed_values,
+    example_files,
+    example_path,
     field_label,
+    load_example,
     load_rules,
     preset_id,
 )
@@ -41,7 +44,8 @@ def display_value(value: object, lang: str = "de") -> str:
     if isinstance(value, bool):
         yes, no = _YES_NO[lang]
         return yes if value else no
-    return str(value)
+    text = str(value)
+    return text.replace(">", " > ") if isinstance(value, str) else text  # a ladder wraps
 
 
 def toml_value(value: object) -> str:
@@ -74,7 +78,7 @@ def rules_table(rules: Rules, lang: str = "de") -> Table:
     table = Table(title=f"{rules.id}: {rules.name}", box=box.SIMPLE_HEAD, title_justify="left")
     table.add_column(label, ratio=1)
     table.add_column(key, no_wrap=True)
-    table.add_column(value, min_width=22, overflow="fold")
+    table.add_column(value, min_width=22, max_width=32, overflow="fold")
     table.add_column(allowed, ratio=1)
     table.add_column(description, ratio=1)
     for name in FIELD_NAMES:
@@ -94,8 +98,19 @@ def rules() -> None:
 
 
 @rules.command("list")
-def list_presets() -> None:
+@click.option(
+    "--examples",
+    is_flag=True,
+    help="List the shipped house-rules example files instead (id, name, file).",
+)
+def list_presets(examples: bool) -> None:
     """One line per preset: id, name, game structure."""
+    if examples:
+        shown = [(load_example(n), example_path(n)) for n in example_files()]
+        width = max(len(r.id) for r, _ in shown)
+        for r, path in shown:
+            click.echo(f"{r.id:<{width}}  {r.name}  ({path})")
+        return
     loaded = [load_rules(pid) for pid in PRESETS]
     id_width = max(len(r.id) for r in loaded)
     name_width = max(len(r.name) for r in loaded)

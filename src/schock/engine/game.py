@@ -770,9 +770,21 @@ class Game:
         if not values:
             raise InvalidInputError("name at least one die to take back")
         aside = t.aside
-        idx = _pick(t, [i for i in (0, 1, 2) if aside[i]], values)
+        back = [i for i in (0, 1, 2) if aside[i]]
+        if not self.rules.take_back:  # only dice set aside from the current throw
+            back = [i for i in back if t.origin[i] == t.throws]
+        idx = _pick(t, back, values)
         if idx is None:
             on_table = sorted(t.values[i] for i in range(3) if t.aside[i])
+            if not self.rules.take_back and on_table:
+                raise _fail(
+                    "take_back.off",
+                    R_TURN,
+                    "take_back",
+                    rules=self.rules.id,
+                    dice=list(values),
+                    free=sorted(t.values[i] for i in back),
+                )
             raise _fail("take_back.missing", R_TURN, dice=list(values), on_table=on_table)
         return t, values, idx
 
@@ -896,6 +908,8 @@ class Game:
         first = r.pos == 0
         if first:
             r.limit = t.throws
+        if not self.rules.last_throw_covered:
+            t.shown = True  # the house rule shows every last throw at once
         t.covered = not t.shown
         e = ev.Stopped(t.seat, t.throws, t.result, t.covered)
         self.log.append(e)
@@ -965,7 +979,9 @@ class Game:
         if seat.__class__ is not int or not 0 <= seat < self._n:
             raise self._seat_error(seat, required=True)
         if isinstance(items, bool) or not isinstance(items, int) or not 1 <= items <= 4:
-            raise InvalidInputError(f"items must be 1 to 4 (three dice and a cup), got {_short(items)}")
+            raise InvalidInputError(
+                f"items must be 1 to 4 (three dice and a cup), got {_short(items)}"
+            )
         mode = self.rules.strafdeckel
         if mode is Strafdeckel.NONE:
             raise _fail("straf.off", R_STRAF, "strafdeckel", rules=self.rules.id)
@@ -1113,7 +1129,7 @@ class Game:
                 v = values[i]
                 bit = 1 << v
                 if aside[i]:
-                    if not back & bit:
+                    if not back & bit and (origin[i] == k or self.rules.take_back):
                         back |= bit
                         out.append(_BACK[v])
                 elif (
@@ -1284,14 +1300,22 @@ class Game:
         best = self._table[(wt.result.dice, wt.result.on_hand)]
         if best.all_deckel:
             total = self.rules.deckel
-            got = total - h.deckel[loser]
+            kept = h.deckel[win_seat] if self.rules.schock_aus_keeps else 0
+            got = total - h.deckel[loser] - kept
             h.stock = 0
             for s in range(self._n):
                 h.deckel[s] = 0
-            h.deckel[loser] = total
+            h.deckel[loser] = total - kept
+            h.deckel[win_seat] += kept
             self.last_deckel = ev.DeckelGiven(loser, None, got, total, all_deckel=True)
             self.log.append(self.last_deckel)
-            self._half_lost(loser)
+            if kept == 0:
+                self._half_lost(loser)
+                return
+            for s in r.order:
+                if h.deckel[s] == 0:
+                    self.log.append(ev.PlayerOut(s))
+            self._next_round(loser)
             return
         owed = best.deckel * (2 if r.blind else 1)
         if h.stock > 0:

@@ -107,6 +107,37 @@ def _load_preset(pid: str) -> Rules:
     return _build(_parse(text, f"<preset {pid}>"), f"<preset {pid}>", chain=())
 
 
+def example_files() -> dict[str, str]:
+    """The shipped house-rules examples (issue 16): file stem -> TOML text, by name.
+
+    >>> sorted(example_files())[:2]
+    ['app-standard', 'jule-unter-schock']
+    """
+    folder = resources.files("schock.rules").joinpath("examples")
+    return {
+        f.name.removesuffix(".toml"): f.read_text("utf-8")
+        for f in sorted(folder.iterdir(), key=lambda f: f.name)
+        if f.name.endswith(".toml")
+    }
+
+
+def example_path(name: str) -> str:
+    """Where an example file lies (to pass to ``--rules`` or ``schock rules show``)."""
+    return str(resources.files("schock.rules").joinpath("examples", f"{name}.toml"))
+
+
+def load_example(name: str) -> Rules:
+    """A shipped house-rules example by its file stem.
+
+    >>> load_example("mit-jule").jule
+    True
+    """
+    texts = example_files()
+    if name not in texts:
+        raise RulesError(f"unknown example {name!r}", allowed=", ".join(texts))
+    return loads_rules(texts[name], name=f"<example {name}>")
+
+
 def load_rules_file(path: Path) -> Rules:
     """Load a rules TOML file (which may extend a preset or another file)."""
     _check_path_text(str(path))

@@ -68,6 +68,45 @@ class Strafdeckel(StrEnum):
     STOCK_THEN_RIGHT = "stock_then_right"
 
 
+#: The special results a ladder orders (einfacher Wurf is always last; Schock Hand
+#: always sits directly above Schock Aus; Schock doof may sit below General).
+LADDER_KINDS: tuple[str, ...] = ("schock_aus", "jule", "schock", "general", "strasse")
+DEFAULT_LADDER = ">".join(LADDER_KINDS)
+
+
+def parse_ladder(text: str) -> tuple[str, ...]:
+    """The kinds of a ladder text, high to low; RulesError unless it orders each kind once.
+
+    >>> parse_ladder("schock_aus>schock>jule>general>strasse")
+    ('schock_aus', 'schock', 'jule', 'general', 'strasse')
+    >>> parse_ladder("schock > general")
+    Traceback (most recent call last):
+    ...
+    schock.errors.RulesError: ladder = 'schock > general': the ladder must name each special result once; missing: schock_aus, jule, strasse; allowed: the names schock_aus, jule, schock, general, strasse, each once, separated by '>'
+    """
+    parts = tuple(p.strip().lower() for p in text.split(">"))
+    unknown = [p for p in parts if p not in LADDER_KINDS]
+    missing = [k for k in LADDER_KINDS if k not in parts]
+    if unknown or missing or len(parts) != len(LADDER_KINDS):
+        why = (
+            f"unknown: {', '.join(repr(u) for u in unknown)}"
+            if unknown
+            else f"missing: {', '.join(missing)}"
+            if missing
+            else "a name appears twice"
+        )
+        raise RulesError(
+            f"the ladder must name each special result once; {why}",
+            key="ladder",
+            value=short_repr(text),
+            allowed=_LADDER_ALLOWED,
+        )
+    return parts
+
+
+_LADDER_ALLOWED = f"the names {', '.join(LADDER_KINDS)}, each once, separated by '>'"
+
+
 def _meta(de: str, en: str) -> dict[str, str]:
     return {"de": de, "en": en}
 
@@ -160,6 +199,49 @@ class Rules:
         default=Strafdeckel.NONE,
         metadata=_meta("Strafdeckel", "penalty Deckel for a die or cup off the table"),
     )
+    # House-rule options (docs/house-rules.md); the defaults keep every preset as it was.
+    general: bool = field(
+        default=True,
+        metadata=_meta("Mit General", "a triple (2-2-2..6-6-6) is a General; off: einfacher Wurf"),
+    )
+    jule: bool = field(
+        default=False,
+        metadata=_meta("Mit Jule", "1-2-4 is the special result Jule (rank: ladder)"),
+    )
+    jule_deckel: int = field(default=7, metadata=_meta("Deckel für Jule", "Deckel a Jule gives"))
+    jule_on_hand: bool = field(
+        default=False,
+        metadata=_meta("Jule nur auf die Hand", "a composed Jule counts as einfacher Wurf"),
+    )
+    ladder: str = field(
+        default=DEFAULT_LADDER,
+        metadata=_meta(
+            "Rangfolge der Sonderwürfe",
+            "the special results from high to low, e.g. 'schock_aus>jule>schock>general>strasse'",
+        ),
+    )
+    take_back: bool = field(
+        default=True,
+        metadata=_meta(
+            "Herausgelegte Würfel zurücknehmen",
+            "dice set aside after an earlier throw may go back into the cup",
+        ),
+    )
+    last_throw_covered: bool = field(
+        default=True,
+        metadata=_meta(
+            "Letzter Wurf verdeckt",
+            "a player's last throw stays under the cup until the showdown; off: shown at once",
+        ),
+    )
+    schock_aus_keeps: bool = field(
+        default=False,
+        metadata=_meta(
+            "Schock-Aus-Werfer behält seine Deckel",
+            "on Schock Aus the loser gets every Deckel but the thrower's; the half goes on"
+            " unless the loser then holds all",
+        ),
+    )
 
     def __post_init__(self) -> None:
         if not self.base:
@@ -177,6 +259,28 @@ class Rules:
                 key="final_starter",
                 value=str(self.final_starter),
                 allowed="'first_half_loser' with structure = 'one_half'",
+            )
+        object.__setattr__(self, "ladder", ">".join(parse_ladder(self.ladder)))
+        self._check_ladder()
+
+    def ladder_kinds(self) -> tuple[str, ...]:
+        """The special results in play, high to low (Jule and General only when on)."""
+        off = {"jule"} if not self.jule else set()
+        if not self.general:
+            off.add("general")
+        return tuple(k for k in self.ladder.split(">") if k not in off)
+
+    def _check_ladder(self) -> None:
+        kinds = self.ladder_kinds()
+        if kinds[0] != "schock_aus" and not self.schock_aus_keeps:
+            above = kinds[: kinds.index("schock_aus")]
+            raise RulesError(
+                f"ladder ranks {', '.join(above)} above schock_aus, but schock_aus_keeps = "
+                "false: a Schock Aus gives every Deckel and ends the half, so no result "
+                "can beat it",
+                key="ladder",
+                value=short_repr(self.ladder),
+                allowed="schock_aus first in the ladder, or schock_aus_keeps = true",
             )
 
     def replace(self, **changes: Any) -> Rules:
@@ -211,8 +315,12 @@ _ENUMS: dict[str, type[StrEnum]] = {
     "strafdeckel": Strafdeckel,
 }
 _BOOLS = frozenset(f.name for f in dataclasses.fields(Rules) if f.type in ("bool", bool))
-_INT_RANGES: dict[str, tuple[int, int]] = {"deckel": (1, 99), "max_throws": (1, 9)}
-_STRINGS = frozenset({"id", "name", "source", "base"})
+_INT_RANGES: dict[str, tuple[int, int]] = {
+    "deckel": (1, 99),
+    "max_throws": (1, 9),
+    "jule_deckel": (1, 99),
+}
+_STRINGS = frozenset({"id", "name", "source", "base", "ladder"})
 #: A rule set's id names files (saved games, docs pages): a short slug.
 _ID_RE = re.compile(r"[^\W_][\w.-]{0,63}")
 _ID_ALLOWED = "1 to 64 letters, digits, '-', '_' or '.', starting with a letter or digit"
@@ -240,6 +348,8 @@ def allowed_values(name: str) -> str:
     if name in _INT_RANGES:
         lo, hi = _INT_RANGES[name]
         return f"a whole number from {lo} to {hi}"
+    if name == "ladder":
+        return _LADDER_ALLOWED
     return "a text"
 
 
@@ -256,7 +366,9 @@ def coerce_field(name: str, value: Any) -> Any:
                 return enum(value)
             except ValueError:
                 pass
-        raise RulesError("bad value", key=name, value=short_repr(value), allowed=allowed_values(name))
+        raise RulesError(
+            "bad value", key=name, value=short_repr(value), allowed=allowed_values(name)
+        )
     check_field(name, value)
     return value
 
@@ -265,7 +377,9 @@ def check_field(name: str, value: Any) -> None:
     """Raise RulesError unless ``value`` is valid for field ``name``."""
     if name in _ENUMS:
         if not isinstance(value, _ENUMS[name]):
-            raise RulesError("bad value", key=name, value=short_repr(value), allowed=allowed_values(name))
+            raise RulesError(
+                "bad value", key=name, value=short_repr(value), allowed=allowed_values(name)
+            )
     elif name in _BOOLS:
         if not isinstance(value, bool):
             raise RulesError(
@@ -274,12 +388,16 @@ def check_field(name: str, value: Any) -> None:
     elif name in _INT_RANGES:
         lo, hi = _INT_RANGES[name]
         if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-            raise RulesError("bad value", key=name, value=short_repr(value), allowed=allowed_values(name))
+            raise RulesError(
+                "bad value", key=name, value=short_repr(value), allowed=allowed_values(name)
+            )
     elif name in _STRINGS:
         if not isinstance(value, str):
             raise RulesError("wrong type", key=name, value=short_repr(value), allowed="a text")
         if name in ("id", "base") and value and not _ID_RE.fullmatch(value):
             raise RulesError("bad id", key=name, value=short_repr(value), allowed=_ID_ALLOWED)
+        if name == "ladder":
+            parse_ladder(value)
         if name == "id" and not value:
             raise RulesError("empty id", key=name, value=short_repr(value), allowed=_ID_ALLOWED)
         limit = _TEXT_LIMITS.get(name, 0)

@@ -209,9 +209,10 @@ def _blindly(kind: str, problem: _Problem, throws: int, action: Action, metrics:
     value = p_nl = deckel = 0.0
     half = problem.objective is Objective.HALF
     for roll, p in _PROBS[3]:
-        m = problem.metrics((), roll, throws, full=True, covered=True)
+        covered = problem.rules.last_throw_covered
+        m = problem.metrics((), roll, throws, full=True, covered=covered)
         if half:
-            value += p * problem.half_value((), roll, throws, covered=True)
+            value += p * problem.half_value((), roll, throws, covered=covered)
         else:
             value += p * m.value(problem.objective)
         p_nl += p * m.p_not_lose

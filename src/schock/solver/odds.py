@@ -95,18 +95,43 @@ def _keeps(pool: Dice) -> tuple[Dice, ...]:
 
 
 @functools.cache
-def _before(mask: int, any_: bool, turning: bool, left: int, kept: Dice) -> int:
+def keeps_after(kept: Dice, new: Dice, back: bool) -> tuple[Dice, ...]:
+    """Every choice of dice on the table for the next throw, from ``kept`` (on the
+    table before this throw) and ``new`` (this throw's dice that may go there).
+
+    With ``back`` (take_back) any of them, else every die of ``kept`` stays.
+
+    >>> keeps_after((1,), (1, 5), True)
+    ((), (1,), (5,), (1, 1), (1, 5))
+    >>> keeps_after((1,), (1, 5), False)
+    ((1,), (1, 1), (1, 5))
+    """
+    if back:
+        return _keeps(tuple(sorted(kept + new)))
+    room = 2 - len(kept)
+    return tuple(
+        sorted(
+            {tuple(sorted(kept + k)) for k in _keeps(new) if len(k) <= room},
+            key=lambda k: (len(k), k),
+        )
+    )
+
+
+@functools.cache
+def _before(mask: int, any_: bool, turning: bool, left: int, kept: Dice, back: bool = True) -> int:
     """216**left times the best chance with ``kept`` on the table and ``left`` throws to go."""
     scale: int = 6 ** len(kept)
     total: int = 0
     for roll, count in _ROLLS[3 - len(kept)]:
-        chance: int = _after(mask, any_, turning, left - 1, kept, roll)
+        chance: int = _after(mask, any_, turning, left - 1, kept, roll, back)
         total += count * chance
     return total * scale
 
 
 @functools.cache
-def _after(mask: int, any_: bool, turning: bool, left: int, kept: Dice, fresh: Dice) -> int:
+def _after(
+    mask: int, any_: bool, turning: bool, left: int, kept: Dice, fresh: Dice, back: bool = True
+) -> int:
     """216**left times the best chance right after a throw of ``fresh`` (``kept`` from before)."""
     dice = tuple(sorted(kept + fresh))
     win = mask >> _BIT[(dice, not kept)] & 1
@@ -114,15 +139,14 @@ def _after(mask: int, any_: bool, turning: bool, left: int, kept: Dice, fresh: D
         return win * _SCALE[left]  # stop: nothing beats holding the target
     keepable = fresh if any_ else tuple(d for d in fresh if d == 1)
     best: int = 0
-    for k in _keeps(tuple(sorted(kept + keepable))):
-        best = max(best, _before(mask, any_, turning, left, k))
+    for k in keeps_after(kept, keepable, back):
+        best = max(best, _before(mask, any_, turning, left, k, back))
     sixes = fresh.count(6)
     if turning and sixes >= 2:
         others = tuple(d for d in keepable if d != 6)  # every 6 of the throw goes back
         for ones in range(1, sixes):  # 2 sixes: one 1; 3 sixes: one or two 1s
-            pool = tuple(sorted(kept + others + (1,) * ones))
-            for k in _keeps(pool):
-                best = max(best, _before(mask, any_, turning, left, k))
+            for k in keeps_after(kept, tuple(sorted(others + (1,) * ones)), back):
+                best = max(best, _before(mask, any_, turning, left, k, back))
     return best
 
 
@@ -148,7 +172,7 @@ def probability(rules: Rules, target: Target, throws: int) -> Fraction:
         raise ValueError(f"throws must be from 1 to {rules.max_throws}, got {throws}")
     mask = _mask(rules, target)
     any_ = rules.set_aside is SetAside.ANY
-    scaled = _before(mask, any_, rules.sixes_turning, throws, ())
+    scaled = _before(mask, any_, rules.sixes_turning, throws, (), rules.take_back)
     return Fraction(scaled, 216**throws)
 
 
@@ -162,7 +186,8 @@ def row_targets(rules: Rules) -> dict[str, Target]:
     ``schock_aus`` is any 1-1-1 (where the rules know Schock Hand, that one
     too), ``schock`` any Schock 2..6, ``schock_x`` exactly Schock x, the other
     rows exactly their kind (a composed Straße or General is einfacher Wurf
-    where the rules want it auf die Hand).
+    where the rules want it auf die Hand); ``jule`` only where the rules play
+    Jule, ``general`` only where they play General.
     """
     rows: dict[str, Target] = {}
     if rules.schock_hand:
@@ -171,7 +196,10 @@ def row_targets(rules: Rules) -> dict[str, Target]:
     rows["schock"] = lambda e: e.kind is Kind.SCHOCK
     for x in range(6, 1, -1):
         rows[f"schock_{x}"] = _schock(x)
-    rows["general"] = lambda e: e.kind is Kind.GENERAL
+    if rules.jule:
+        rows["jule"] = lambda e: e.kind is Kind.JULE
+    if rules.general:
+        rows["general"] = lambda e: e.kind is Kind.GENERAL
     rows["strasse"] = lambda e: e.kind is Kind.STRASSE
     rows["einfach"] = lambda e: e.kind is Kind.EINFACH
     return rows

@@ -63,7 +63,7 @@ from schock.dice import Outcome, parse_dice, small_int
 from schock.errors import InvalidInputError, NotationError
 from schock.results import Evaluation, Kind, evaluation_table
 from schock.rules.model import Rules, SetAside
-from schock.solver.odds import _ROLLS, _keeps
+from schock.solver.odds import _ROLLS, _keeps, keeps_after
 
 if TYPE_CHECKING:
     from schock.engine.views import View
@@ -268,7 +268,9 @@ _STOP = Move(True)
 
 
 @functools.cache
-def _options(any_: bool, turning: bool, kept: Dice, thrown: Dice) -> tuple[Move, ...]:
+def _options(
+    any_: bool, turning: bool, kept: Dice, thrown: Dice, back: bool = True
+) -> tuple[Move, ...]:
     """Every distinct way to go on after a throw (stopping not included).
 
     Choices that leave the same dice on the table are one choice (the one
@@ -276,13 +278,13 @@ def _options(any_: bool, turning: bool, kept: Dice, thrown: Dice) -> tuple[Move,
     """
     keepable = thrown if any_ else tuple(d for d in thrown if d == 1)
     moves: dict[Dice, Move] = {}
-    for k in _keeps(tuple(sorted(kept + keepable))):
+    for k in keeps_after(kept, keepable, back):  # take_back off: ``kept`` stays
         moves[k] = Move(False, k, 0)
     sixes = thrown.count(6)
     if turning and sixes >= 2:
         others = tuple(d for d in keepable if d != 6)  # every 6 of the throw goes back
         for ones in range(1, sixes):  # two 6s: one 1; three 6s: one or two 1s
-            for k in _keeps(tuple(sorted(kept + others + (1,) * ones))):
+            for k in keeps_after(kept, tuple(sorted(others + (1,) * ones)), back):
                 moves.setdefault(k, Move(False, k, ones))
     return tuple(moves.values())
 
@@ -633,7 +635,8 @@ def _amounts(rules: Rules, table: Table) -> _Amounts:
         everything = rules.deckel - table.mine
         if e.all_deckel:
             received.append(float(everything))
-            given.append(float(table.mine) if table.stock == 0 else 0.0)
+            keeps = rules.schock_aus_keeps  # the thrower keeps his own Deckel
+            given.append(float(table.mine) if table.stock == 0 and not keeps else 0.0)
             continue
         owed = e.deckel * mult
         if table.stock > 0:
@@ -710,7 +713,17 @@ class TurnSolver:
     than asking about one.
     """
 
-    __slots__ = ("_after", "_any", "_before", "_stop", "_terminal", "_turning", "cap", "rules")
+    __slots__ = (
+        "_after",
+        "_any",
+        "_back",
+        "_before",
+        "_stop",
+        "_terminal",
+        "_turning",
+        "cap",
+        "rules",
+    )
 
     def __init__(
         self,
@@ -729,6 +742,7 @@ class TurnSolver:
         self._terminal: Terminal = terminal if terminal is not None else _lift_utility(utility)
         self._any = rules.set_aside is SetAside.ANY
         self._turning = rules.sixes_turning
+        self._back = rules.take_back
         self._after: dict[tuple[Dice, Dice, int], tuple[float, Move]] = {}
         self._before: dict[tuple[Dice, int], float] = {}
         self._stop: dict[tuple[Dice, Dice, int], float] = {}
@@ -764,7 +778,7 @@ class TurnSolver:
         move = _STOP
         if used < self.cap:
             before = self.before
-            for m in _options(self._any, self._turning, kept, thrown):
+            for m in _options(self._any, self._turning, kept, thrown, self._back):
                 v = before(m.keep, used)
                 if v > best + 1e-12:
                     best, move = v, m
@@ -777,7 +791,7 @@ class TurnSolver:
         if used < self.cap:
             out += [
                 (m, self.before(m.keep, used))
-                for m in _options(self._any, self._turning, kept, thrown)
+                for m in _options(self._any, self._turning, kept, thrown, self._back)
             ]
         out.sort(key=lambda mv: -mv[1])
         return out
@@ -1002,7 +1016,11 @@ class _Problem:
         g = grade(self.rules, self._eval[(dice, not kept)], used)
         later_limit = used if self.limit is None else self.limit
         if self.duel:
-            hidden = used >= self.rules.max_throws if covered is None else covered
+            hidden = (
+                used >= self.rules.max_throws and self.rules.last_throw_covered
+                if covered is None
+                else covered
+            )
             key: tuple[object, ...] = (g, later_limit, kept if hidden else None, hidden)
         else:
             key = (g, later_limit)
