@@ -17,6 +17,7 @@ from schock.cli.odds import odds
 from schock.cli.play import play
 from schock.cli.replay import replay
 from schock.cli.rules import rules
+from schock.cli.serve import serve
 
 
 @click.group(cls=SchockGroup)
@@ -32,5 +33,6 @@ main.add_command(odds)
 main.add_command(play)
 main.add_command(hint)
 main.add_command(arena)
+main.add_command(serve)
 
 __all__ = ["main"]
