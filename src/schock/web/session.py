@@ -37,7 +37,6 @@ from schock.web.repo import Repo, StoredSeat, StoredTable, token_hash
 from schock.web.settings import Settings
 from schock.web.texts import text
 
-
 logger = logging.getLogger(__name__)
 
 

@@ -7,11 +7,11 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import JSONResponse, PlainTextResponse
 
+from schock.bots import available_bots
 from schock.errors import InvalidInputError
 from schock.rules import PRESETS, Rules, load_rules, loads_rules
-from schock.bots import available_bots
 from schock.web.schemas import CreateTable
-from schock.web.session import Refused, TableSession, Tables
+from schock.web.session import Refused, Tables, TableSession
 
 router = APIRouter()
 

@@ -10,7 +10,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import TypeAdapter, ValidationError
 
 from schock.web.schemas import Act, ClientMessage, Hello, HintRequest, HostCommand, SetLang
-from schock.web.session import Connection, Refused, TableSession, Tables
+from schock.web.session import Connection, Refused, Tables, TableSession
 from schock.web.settings import Settings
 
 router = APIRouter()
