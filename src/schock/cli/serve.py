@@ -24,11 +24,11 @@ def serve(host: str, port: int, db: str | None, bot_delay: float) -> None:
     """Play Schocken in the browser: start the server and open the printed address."""
     import uvicorn
 
-    from schock.store.db import database_url
+    from schock.store.db import make_engine
     from schock.web import Settings, create_app
 
     target = db or default_db()
-    database_url(target)  # a bad --db is one clear error line
+    make_engine(target).dispose()  # a bad --db is one clear error line, before uvicorn
     app = create_app(Settings(db=target, bot_delay=bot_delay))
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     click.echo(f"schock: open http://{shown}:{port}/ in your browser (Ctrl+C stops)")
