@@ -71,7 +71,10 @@ function act(verb) { $("error").textContent = ""; $("hints").textContent = ""; s
 
 function handle(msg) {
   if (msg.type === "welcome") { welcome = msg; renderRules(); }
-  else if (msg.type === "state") { state = msg; render(); }
+  else if (msg.type === "state") {
+    if (state && msg.n !== state.n) $("error").textContent = "";
+    state = msg; render();
+  }
   else if (msg.type === "error") { $("error").textContent = msg[LANG]; }
   else if (msg.type === "hints") renderHints(msg);
 }
