@@ -76,8 +76,8 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
                 await _handle(session, conn, msg)
             except Refused as exc:
                 await send(exc.message())
-    except WebSocketDisconnect:
-        pass
+    except (WebSocketDisconnect, RuntimeError):
+        pass  # gone (a failed send to a closed socket marks it disconnected: RuntimeError)
     finally:
         if conn is not None and conn in session.conns:
             session.conns.remove(conn)
