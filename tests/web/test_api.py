@@ -285,3 +285,22 @@ def test_rate_limit_refuses_floods(tmp_path: Path) -> None:
                 ws.send_json({"type": "hint"})
                 codes.append(ws.receive_json()["code"])
             assert codes[:2] == ["spectator", "spectator"] and codes[-1] == "rate"
+
+
+def test_hint_gives_the_solvers_choices_for_the_seat_to_move(client: TestClient) -> None:
+    info = new_table(client)
+    url = f"/ws/tables/{info['table']}"
+    with client.websocket_connect(url) as h:
+        _start(client, info, h)
+        state = read_until_human(h)
+    actor = state["view"]["actor"]
+    with client.websocket_connect(url) as ws:
+        hello(ws, token=info["tokens"][actor], lang="en")
+        mine = read_until_human(ws)
+        ws.send_json({"type": "hint"})
+        while (m := ws.receive_json())["type"] != "hints":
+            assert m["type"] != "error", m
+        assert m["n"] == mine["n"] and m["hints"]
+        for x in m["hints"]:
+            assert 0 <= x["p_not_lose"] <= 1 and x["expected_deckel"] >= 0 and x["text"]
+            assert x["actions"][0] in mine["legal"]
