@@ -6,7 +6,7 @@ const T = {
   de: {connecting: "Verbinde …", offline: "Verbindung weg – neuer Versuch in {s} s",
     waiting: "Warte auf den Start durch den Gastgeber", paused: "Angehalten", ended: "Beendet",
     yourTurn: "Du bist dran!", turnOf: "{name} ist dran", over: "Spiel vorbei: {name} verliert",
-    spectator: "Zuschauer", you: "du", stock: "Stock", deckel: "Deckel", throws: "Würfe",
+    spectator: "Zuschauer", you: "du", stock: "Stock", deckel: "Deckel", throws: "Würfe", throw1: "Wurf",
     limit: "Höchstens {n} Würfe", half: "Hälfte", final: "Finale", round: "Runde",
     cup: "Becher zu", aside: "rausgelegt", turned: "gedreht", loser: "Verlierer", gets: "bekommt",
     online: "online", offline_s: "nicht da", bot: "Bot", hint: "Tipp", notLose: "nicht verlieren",
@@ -18,7 +18,7 @@ const T = {
   en: {connecting: "Connecting …", offline: "Connection lost – retrying in {s} s",
     waiting: "Waiting for the host to start", paused: "Paused", ended: "Ended",
     yourTurn: "Your turn!", turnOf: "{name} to move", over: "Game over: {name} loses",
-    spectator: "spectator", you: "you", stock: "Stock", deckel: "Deckel", throws: "throws",
+    spectator: "spectator", you: "you", stock: "Stock", deckel: "Deckel", throws: "throws", throw1: "throw",
     limit: "At most {n} throws", half: "Half", final: "Final", round: "Round",
     cup: "cup covered", aside: "set aside", turned: "turned", loser: "loser", gets: "gets",
     online: "online", offline_s: "away", bot: "bot", hint: "Hint", notLose: "not to lose",
@@ -128,7 +128,7 @@ function render() {
     for (let i = 0; i < tv.hidden; i++) dice.append(die(null, []));
     r.append(el("div", {class: "turn" + (tv.seat === v.actor ? " actor" : "")},
       el("span", {class: "who"}, name(tv.seat)), dice,
-      el("small", {}, `${tv.throws} ${T.throws}` + (tv.result ? ` · ${T.result}: ${tv.result}` : ""))));
+      el("small", {}, `${tv.throws} ${tv.throws === 1 ? T.throw1 : T.throws}` + (tv.result ? ` · ${T.result}: ${tv.result}` : ""))));
   }
   if (v.last_showdown) {
     const sd = el("div", {class: "showdown", "aria-label": T.showdown});
