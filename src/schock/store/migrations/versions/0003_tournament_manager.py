@@ -1,7 +1,7 @@
 """Tournament manager: tournaments, their event logs and round snapshots.
 
 Revision ID: 0003
-Revises: 0001
+Revises: 0002
 Create Date: 2026-11-22
 """
 
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0003"
-down_revision = "0001"  # chained after the browser app's 0002 at merge
+down_revision = "0002"  # after the browser app's tables
 branch_labels = None
 depends_on = None
 

@@ -1,0 +1,58 @@
+"""Storage models of the browser app: tables, their seats and their actions.
+
+A table is stored as what is needed to replay it: its rules, seats, the
+server's dice seed (never sent to a client while the game runs) and every
+accepted action in order. Tokens are stored only as SHA-256 hashes.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import BigInteger, Boolean, DateTime, ForeignKey, Integer, String, Text, func
+from sqlalchemy.orm import Mapped, mapped_column
+
+from schock.store.base import Base
+
+
+class TableRow(Base):
+    """One table: rules, dice seed, state flags and the host's token hash."""
+
+    __tablename__ = "web_tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    created: Mapped[datetime] = mapped_column(DateTime, server_default=func.now())
+    host_ip: Mapped[str] = mapped_column(String(64), default="")
+    rules_json: Mapped[str] = mapped_column(Text)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    host_hash: Mapped[str] = mapped_column(String(64))
+    started: Mapped[bool] = mapped_column(Boolean, default=False)
+    paused: Mapped[bool] = mapped_column(Boolean, default=False)
+    ended: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class SeatRow(Base):
+    """A seat of a table: its name, the bot playing it (None: a person) and the
+    hash of the person's join token."""
+
+    __tablename__ = "web_seats"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("web_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(40))
+    bot: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+
+
+class ActionRow(Base):
+    """The ``n``-th accepted action of a table, in record notation (``"0 throw"``)."""
+
+    __tablename__ = "web_actions"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("web_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    n: Mapped[int] = mapped_column(Integer, primary_key=True)
+    text: Mapped[str] = mapped_column(String(64))

@@ -1,0 +1,42 @@
+"""``create_app(settings)``: the FastAPI app, its lifespan and its routers."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+
+from schock.store.db import open_database
+from schock.web.repo import Repo
+from schock.web.session import Tables
+from schock.web.settings import Settings
+
+HERE = Path(__file__).parent
+
+
+def create_app(settings: Settings) -> FastAPI:
+    """The web app for ``settings``; the database is opened and closed in the lifespan."""
+    from schock.web import pages, tables_api, ws
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        db = open_database(settings.db)
+        app.state.tables = Tables(Repo(db), settings)
+        try:
+            yield
+        finally:
+            await app.state.tables.close()
+            db.close()
+
+    app = FastAPI(title="schock", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.state.settings = settings
+    app.state.templates = Jinja2Templates(directory=str(HERE / "templates"))
+    app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
+    app.include_router(tables_api.router)
+    app.include_router(ws.router)
+    app.include_router(pages.router)
+    return app

@@ -1,0 +1,488 @@
+"""One table on the server: its Game, a lock, its connections and their seats.
+
+Every accepted action is written to the database before anybody hears of it;
+then every connection gets its own view (see :mod:`schock.web.messages`).
+Bots and forced moves act from a driver task, bots thinking off the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import logging
+import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from schock.bots import Bot, available_bots, make_bot
+from schock.engine.actions import (
+    Action,
+    StopAction,
+    StrafdeckelAction,
+    ThrowAction,
+    VoidThrowAction,
+    format_action,
+    parse_action,
+)
+from schock.engine.dice_sources import SeededDice
+from schock.engine.game import Game, Phase
+from schock.engine.record import dumps, rules_from_json, rules_to_json
+from schock.errors import IllegalActionError, InvalidInputError, SchockError
+from schock.rules import Rules
+from schock.solver.hints import hints
+from schock.web.messages import legal_verbs, log_lines, rules_rows, state_message
+from schock.web.repo import Repo, StoredSeat, StoredTable, token_hash
+from schock.web.settings import Settings
+from schock.web.texts import text
+
+logger = logging.getLogger(__name__)
+
+
+class Refused(Exception):
+    """An action or command the server refuses; nothing has changed."""
+
+    def __init__(self, key: str, *, de: str | None = None, en: str | None = None,
+                 **params: object) -> None:
+        super().__init__(key)
+        self.key = key
+        self.de = de if de is not None else text(key, "de", **params)
+        self.en = en if en is not None else text(key, "en", **params)
+
+    def message(self) -> dict[str, Any]:
+        return {"type": "error", "code": self.key, "de": self.de, "en": self.en}
+
+
+def new_token() -> str:
+    """A fresh secret of 128 bits (22 URL-safe characters)."""
+    return secrets.token_urlsafe(16)
+
+
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+@dataclass(eq=False)
+class Connection:
+    """One websocket: its seat (None: spectator), whether it is the host's, its language."""
+
+    send: Send
+    seat: int | None
+    host: bool
+    lang: str = "de"
+
+
+@dataclass
+class SeatInfo:
+    name: str
+    bot: str | None
+    token_hash: str | None
+
+
+@dataclass(eq=False)
+class TableSession:
+    """A live table."""
+
+    id: str
+    rules: Rules
+    seed: int
+    host_hash: str
+    seats: list[SeatInfo]
+    repo: Repo
+    settings: Settings
+    started: bool = False
+    paused: bool = False
+    ended: bool = False
+    game: Game = field(init=False)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    conns: list[Connection] = field(default_factory=list)
+    bots: dict[int, Bot] = field(default_factory=dict)
+    driver: asyncio.Task[None] | None = None
+    _log_cache: tuple[int, dict[str, list[str]]] = (-1, {})
+
+    def __post_init__(self) -> None:
+        self.game = self._new_game()
+        self._make_bots()
+
+    # ---------------------------------------------------------------- building
+    def _new_game(self) -> Game:
+        return Game(self.rules, seats=[s.name for s in self.seats], dice=SeededDice(self.seed))
+
+    def _make_bots(self) -> None:
+        self.bots = {
+            i: make_bot(s.bot, seed=secrets.randbits(32))
+            for i, s in enumerate(self.seats)
+            if s.bot is not None
+        }
+
+    @classmethod
+    def restore(cls, t: StoredTable, repo: Repo, settings: Settings) -> TableSession:
+        """The table as stored: its actions replayed on the same dice."""
+        session = cls(
+            id=t.id,
+            rules=rules_from_json(t.rules),
+            seed=t.seed,
+            host_hash=t.host_hash,
+            seats=[SeatInfo(s.name, s.bot, s.token_hash) for s in t.seats],
+            repo=repo,
+            settings=settings,
+            started=t.started,
+            paused=t.paused,
+            ended=t.ended,
+        )
+        for line in t.actions:
+            seat, action = parse_action(line)
+            session.game.apply(seat, action)
+        return session
+
+    def stored(self) -> StoredTable:
+        return StoredTable(
+            id=self.id,
+            rules=rules_to_json(self.rules),
+            seed=self.seed,
+            host_hash=self.host_hash,
+            seats=[StoredSeat(s.name, s.bot, s.token_hash) for s in self.seats],
+            actions=[format_action(s, a) for s, a in self.game.actions],
+            started=self.started,
+            paused=self.paused,
+            ended=self.ended,
+        )
+
+    # ---------------------------------------------------------------- who is who
+    def seat_of(self, token: str) -> int | None:
+        """The seat whose token this is (constant-time compare), or None."""
+        h = token_hash(token)
+        found = None
+        for i, s in enumerate(self.seats):
+            if s.token_hash is not None and hmac.compare_digest(s.token_hash, h):
+                found = i
+        return found
+
+    def is_host(self, token: str) -> bool:
+        return hmac.compare_digest(self.host_hash, token_hash(token))
+
+    # ---------------------------------------------------------------- stepping
+    def step(self) -> str:
+        """``over``, ``human``, ``bot`` or ``auto`` (a roll-off or loading throw,
+        or a forced stop of a throw the player has not seen)."""
+        g = self.game
+        if g.over:
+            return "over"
+        if g.phase is Phase.ROLL_OFF or g.phase is Phase.LOADING:
+            return "auto"
+        actor = g.actor
+        assert actor is not None
+        if actor in self.bots:
+            return "bot"
+        if g.phase is Phase.TURN and g.legal_actions() == [StopAction()]:
+            me = g.view(actor).turn_of(actor)
+            if me is not None and not me.looked:
+                return "auto"
+        return "human"
+
+    def _check_open(self) -> None:
+        if self.ended:
+            raise Refused("ended")
+        if not self.started:
+            raise Refused("not_started")
+        if self.paused:
+            raise Refused("paused")
+
+    def _apply(self, seat: int, action: Action) -> None:
+        """Apply, persist, or leave the game exactly as it was."""
+        n = len(self.game.actions)
+        self.game.apply(seat, action)
+        texts = [format_action(s, a) for s, a in self.game.actions[n:]]
+        try:
+            self.repo.add_actions(self.id, n, texts)
+        except Exception:
+            self.game = self._replayed(n)
+            raise
+
+    def _replayed(self, n: int) -> Game:
+        g = self._new_game()
+        for s, a in list(self.game.actions[:n]):
+            g.apply(s, a)
+        return g
+
+    async def act(self, seat: int | None, n: int, verb: str) -> None:
+        """A person's action; raises :class:`Refused` (nothing changed) or applies it."""
+        async with self.lock:
+            if seat is None:
+                raise Refused("spectator")
+            self._check_open()
+            if n != len(self.game.actions):
+                raise Refused("stale", n=len(self.game.actions))
+            try:
+                s, action = parse_action(f"{seat} {verb}")
+            except InvalidInputError as exc:
+                raise Refused("bad_action", detail=str(exc)) from None
+            if (
+                isinstance(action, StrafdeckelAction | VoidThrowAction)
+                or (isinstance(action, ThrowAction) and action.dice is not None)
+            ):
+                allowed = ", ".join(legal_verbs(seat, self.game.view(seat).legal)) or "-"
+                raise Refused("not_allowed_action", action=verb, allowed=allowed)
+            try:
+                self._apply(s, action)
+            except IllegalActionError as exc:
+                raise Refused("illegal", de=exc.message("de"), en=exc.message("en")) from None
+            except SchockError as exc:
+                raise Refused("invalid", detail=str(exc)) from None
+            await self.broadcast()
+        self.kick()
+
+    async def hint(self, seat: int | None, lang: str) -> dict[str, Any]:
+        """The solver's choices for the seat to move."""
+        if seat is None:
+            raise Refused("spectator")
+        async with self.lock:
+            view = self.game.view(seat)
+            n = len(self.game.actions)
+        if not view.my_turn or view.phase != "turn":
+            raise Refused("no_hint")
+        try:
+            found = await asyncio.to_thread(hints, view)
+        except InvalidInputError:
+            raise Refused("no_hint") from None
+        return {
+            "type": "hints",
+            "n": n,
+            "hints": [
+                {
+                    "text": h.describe(lang),
+                    "p_not_lose": round(h.p_not_lose, 4),
+                    "expected_deckel": round(h.expected_deckel, 3),
+                    "actions": legal_verbs(seat, h.actions),
+                }
+                for h in found[:6]
+            ],
+        }
+
+    # ---------------------------------------------------------------- bots
+    def kick(self) -> None:
+        """Start the driver if bots or forced moves are due."""
+        if self.driver is None or self.driver.done():
+            self.driver = asyncio.get_running_loop().create_task(self._drive())
+
+    async def _drive(self) -> None:
+        try:
+            await self._drive_loop()
+        except Exception:  # pragma: no cover - a bug; keep the table usable
+            logger.exception("table %s: the bot driver failed", self.id)
+
+    async def _drive_loop(self) -> None:
+        while True:
+            async with self.lock:
+                if not self.started or self.paused or self.ended:
+                    return
+                step = self.step()
+                if step not in ("bot", "auto"):
+                    return
+                n = len(self.game.actions)
+                actor = self.game.actor
+                assert actor is not None
+                view = self.game.view(actor)
+                bot = self.bots.get(actor)
+            if self.settings.bot_delay > 0:
+                await asyncio.sleep(self.settings.bot_delay)
+            action: Action
+            if step == "bot":
+                assert bot is not None
+                action = await asyncio.to_thread(bot.act, view)
+            elif self.game.phase is Phase.TURN:
+                action = StopAction()
+            else:
+                action = ThrowAction()
+            async with self.lock:
+                if len(self.game.actions) != n or self.paused or self.ended:
+                    continue
+                self._apply(actor, action)
+                await self.broadcast()
+
+    # ---------------------------------------------------------------- host
+    async def command(self, conn: Connection, command: str, seat: int | None,
+                      bot: str | None) -> None:
+        if not conn.host:
+            raise Refused("not_host")
+        async with self.lock:
+            if command == "start":
+                if self.ended:
+                    raise Refused("ended")
+                self.started = True
+                self.repo.set_flags(self.id, started=True)
+            elif command in ("pause", "resume"):
+                self._check_running()
+                self.paused = command == "pause"
+                self.repo.set_flags(self.id, paused=self.paused)
+            elif command == "end":
+                self.ended = True
+                self.repo.set_flags(self.id, ended=True)
+            elif command == "add_bot":
+                self._before_start()
+                kind = self._bot_kind(bot)
+                names = {s.name for s in self.seats}
+                name, k = kind, 1
+                while name in names:
+                    k += 1
+                    name = f"{kind} {k}"
+                self._reseat([*self.seats, SeatInfo(name, kind, None)])
+            elif command == "remove_bot":
+                self._before_start()
+                i = self._seat_index(seat)
+                if self.seats[i].bot is None:
+                    raise Refused("not_a_bot", seat=i)
+                self._reseat([s for j, s in enumerate(self.seats) if j != i])
+            elif command == "replace":
+                if self.ended:
+                    raise Refused("ended")
+                i = self._seat_index(seat)
+                if self.seats[i].bot is not None:
+                    raise Refused("is_a_bot", seat=i)
+                kind = self._bot_kind(bot)
+                new = list(self.seats)
+                new[i] = SeatInfo(self.seats[i].name, kind, None)
+                self.repo.set_seats(self.id, [StoredSeat(s.name, s.bot, s.token_hash) for s in new])
+                self.seats = new
+                self.bots[i] = make_bot(kind, seed=secrets.randbits(32))
+                for c in self.conns:
+                    if c.seat == i:
+                        c.seat = None
+                        await _safe(c.send, Refused("replaced").message())
+            await self.broadcast()
+        self.kick()
+
+    def _check_running(self) -> None:
+        if self.ended:
+            raise Refused("ended")
+        if not self.started:
+            raise Refused("not_started")
+
+    def _before_start(self) -> None:
+        if self.started or self.ended:
+            raise Refused("only_before_start")
+
+    def _bot_kind(self, bot: str | None) -> str:
+        if bot not in available_bots():
+            raise Refused("bad_bot", bot=bot, allowed=", ".join(available_bots()))
+        assert bot is not None
+        return bot
+
+    def _seat_index(self, seat: int | None) -> int:
+        if seat is None or not 0 <= seat < len(self.seats):
+            raise Refused("bad_seat", seat=seat)
+        return seat
+
+    def _reseat(self, seats: list[SeatInfo]) -> None:
+        old = self.seats
+        self.seats = seats
+        try:
+            self.game = self._new_game()
+        except InvalidInputError as exc:
+            self.seats = old
+            raise Refused("invalid", detail=str(exc)) from None
+        self.repo.set_seats(self.id, [StoredSeat(s.name, s.bot, s.token_hash) for s in seats])
+        self._make_bots()
+
+    # ---------------------------------------------------------------- telling
+    def table_info(self) -> dict[str, Any]:
+        online = {c.seat for c in self.conns if c.seat is not None}
+        return {
+            "id": self.id,
+            "started": self.started,
+            "paused": self.paused,
+            "ended": self.ended,
+            "over": self.game.over,
+            "step": self.step(),
+            "seats": [
+                {"name": s.name, "bot": s.bot, "online": i in online}
+                for i, s in enumerate(self.seats)
+            ],
+        }
+
+    def log(self, lang: str) -> list[str]:
+        n = len(self.game.actions)
+        if self._log_cache[0] != n:
+            self._log_cache = (n, {})
+        cache = self._log_cache[1]
+        if lang not in cache:
+            cache[lang] = log_lines(self.game, lang)
+        return cache[lang]
+
+    def message_for(self, conn: Connection) -> dict[str, Any]:
+        info = self.table_info()
+        live = self.started and not self.paused and not self.ended
+        return state_message(self.game, conn.seat, table=info, log=self.log(conn.lang), live=live)
+
+    async def broadcast(self) -> None:
+        """Send every connection its own view."""
+        await asyncio.gather(*(_safe(c.send, self.message_for(c)) for c in list(self.conns)))
+
+    def welcome(self, conn: Connection) -> dict[str, Any]:
+        return {
+            "type": "welcome",
+            "table": self.id,
+            "seat": conn.seat,
+            "host": conn.host,
+            "rules": {"id": self.rules.id, "name": self.rules.name,
+                      "rows": rules_rows(self.rules, conn.lang)},
+            "bots": list(available_bots()),
+        }
+
+    def record_text(self) -> str:
+        """The finished game's record (the seed is only given away at the end)."""
+        return dumps(self.game, bots=[s.bot for s in self.seats])
+
+
+async def _safe(send: Send, message: dict[str, Any]) -> None:
+    with contextlib.suppress(Exception):
+        await send(message)
+
+
+class Tables:
+    """Every live table, loaded from the database on first use."""
+
+    def __init__(self, repo: Repo, settings: Settings) -> None:
+        self.repo = repo
+        self.settings = settings
+        self.live: dict[str, TableSession] = {}
+
+    def create(self, rules: Rules, seats: list[tuple[str, str | None]],
+               host_ip: str) -> tuple[TableSession, str, list[str | None]]:
+        """A new table; returns it, the host token and each seat's token (None for bots)."""
+        if self.repo.open_tables_of(host_ip) >= self.settings.max_tables_per_host:
+            raise Refused("invalid", de="Zu viele offene Tische von dieser Adresse",
+                          en="too many open tables from this address")
+        host = new_token()
+        tokens: list[str | None] = [None if bot else new_token() for _, bot in seats]
+        infos = [SeatInfo(name, bot, None if t is None else token_hash(t))
+                 for (name, bot), t in zip(seats, tokens, strict=True)]
+        session = TableSession(
+            id=secrets.token_urlsafe(12),
+            rules=rules,
+            seed=secrets.randbits(62),
+            host_hash=token_hash(host),
+            seats=infos,
+            repo=self.repo,
+            settings=self.settings,
+        )
+        self.repo.create(session.stored(), host_ip)
+        self.live[session.id] = session
+        return session, host, tokens
+
+    def get(self, table_id: str) -> TableSession | None:
+        if table_id in self.live:
+            return self.live[table_id]
+        if len(table_id) > 32:
+            return None
+        stored = self.repo.load(table_id)
+        if stored is None:
+            return None
+        session = TableSession.restore(stored, self.repo, self.settings)
+        self.live[table_id] = session
+        return session
+
+    async def close(self) -> None:
+        for s in self.live.values():
+            if s.driver is not None:
+                s.driver.cancel()

@@ -1,0 +1,28 @@
+"""Typed settings of the web app (no import-time singleton: pass them to create_app)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """What the server needs to know; every limit in one place.
+
+    >>> Settings(db="sqlite://").bot_delay
+    0.9
+    """
+
+    db: str
+    """A SQLite file path or a SQLAlchemy URL."""
+    bot_delay: float = 0.9
+    """Seconds a bot (or a forced move) waits before it acts, so people can follow."""
+    max_tables_per_host: int = 20
+    """Unfinished tables one client address may have open."""
+    max_message: int = 2048
+    """Longest websocket message accepted (characters)."""
+    rate: float = 20.0
+    """Messages per second one connection may send on average."""
+    burst: int = 40
+    """Messages one connection may send at once before the rate applies."""
+    max_connections_per_table: int = 40

@@ -1,0 +1,108 @@
+"""A real browser (Debian's chromium through Playwright): two people and a bot play a table
+to its end, one of them on a phone-sized screen; a screenshot of the table goes to docs/."""
+
+from __future__ import annotations
+
+import os
+import random
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+import uvicorn
+
+from schock.web import Settings, create_app
+
+CHROMIUM = "/usr/bin/chromium"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+pytestmark = pytest.mark.browser
+
+if not Path(CHROMIUM).exists():
+    if os.environ.get("CI") == "true":
+        raise RuntimeError(f"{CHROMIUM} is missing: CI must run browser tests (.ci/run installs it)")
+    pytest.skip(f"{CHROMIUM} is not installed", allow_module_level=True)
+sync_api = pytest.importorskip("playwright.sync_api")
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[str]:
+    port = _free_port()
+    app = create_app(Settings(db=str(tmp_path / "b.db"), bot_delay=0.05))
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(100):
+        try:
+            if httpx.get(base + "/api/health").status_code == 200:
+                break
+        except httpx.HTTPError:
+            time.sleep(0.05)
+    yield base
+    srv.should_exit = True
+    thread.join(5)
+
+
+def test_two_people_and_a_bot_play_to_the_end(server: str) -> None:
+    info = httpx.post(server + "/api/tables", json={"preset": "ferschweiler", "seats": [
+        {"name": "Anna"}, {"name": "Ben"}, {"name": "Bot", "bot": "heuristic"}]}).json()
+    args = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync", "--no-first-run"]
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=args)
+        phone = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True)
+        laptop = browser.new_context(viewport={"width": 1200, "height": 900})
+        anna = phone.new_page()
+        host = laptop.new_page()
+        ben = browser.new_context(viewport={"width": 1200, "height": 900}).new_page()
+        host.goto(info["host_link"])
+        anna.goto(info["seats"][0]["link"])
+        ben.goto(info["seats"][1]["link"])
+        host.locator("#start").click()
+        anna.locator("#status").get_by_text("dran", exact=False).first.wait_for(timeout=10000)
+        shot = False
+        rng = random.Random(2)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            done = False
+            for page in (anna, ben):
+                if "verliert" in page.locator("#status").inner_text():
+                    done = True
+                    continue
+                buttons = page.locator("button.act")
+                count = buttons.count()
+                if count:
+                    if not shot and page is anna and page.locator(".die").count():
+                        DOCS.mkdir(exist_ok=True)
+                        page.screenshot(path=str(DOCS / "web-table.png"), full_page=True)
+                        shot = True
+                    try:
+                        if page is anna:
+                            buttons.nth(rng.randrange(count)).click(timeout=1000)
+                        else:  # Ben plays by keyboard
+                            page.keyboard.press(str(rng.randrange(min(count, 9)) + 1))
+                    except sync_api.Error:
+                        pass
+            if done:
+                break
+            time.sleep(0.05)
+        assert "verliert" in anna.locator("#status").inner_text(), (
+            ben.locator("#status").inner_text(), ben.locator("#error").inner_text(),
+            ben.locator("#actions").inner_text(), ben.url)
+        ben.locator("#status").get_by_text("verliert", exact=False).wait_for(timeout=5000)
+        # no page ever saw an error, and the record can now be had
+        assert anna.locator("#error").inner_text() == ""
+        assert httpx.get(f"{server}/api/tables/{info['table']}/record").status_code == 200
+        if not shot:
+            anna.screenshot(path=str(DOCS / "web-table.png"), full_page=True)
+        browser.close()

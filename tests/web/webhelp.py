@@ -1,0 +1,126 @@
+"""Helpers for the web tests (not a test module): a TestClient app, a table, players that play it."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+from schock.engine.dice_sources import SeededDice
+from schock.engine.game import Game
+from schock.engine.record import Record, replay
+from schock.web import Settings, create_app
+from schock.web.session import TableSession
+
+
+def make_client(db: str, **kw: Any) -> TestClient:
+    """An app without bot delay; fast simulated players need no rate limit unless asked."""
+    kw.setdefault("rate", 1e6)
+    kw.setdefault("burst", 1_000_000)
+    return TestClient(create_app(Settings(db=db, bot_delay=0, **kw)))
+
+
+def new_table(client: TestClient, seats: list[dict[str, Any]] | None = None,
+              preset: str = "ferschweiler") -> dict[str, Any]:
+    seats = seats or [{"name": "Anna"}, {"name": "Ben"}, {"name": "Bot", "bot": "heuristic"}]
+    r = client.post("/api/tables", json={"preset": preset, "seats": seats})
+    assert r.status_code == 201, r.text
+    info: dict[str, Any] = r.json()
+    return info
+
+
+def hello(ws: Any, **fields: Any) -> dict[str, Any]:
+    """Say hello; return the welcome (the first state follows)."""
+    ws.send_json({"type": "hello", **fields})
+    msg: dict[str, Any] = ws.receive_json()
+    assert msg["type"] == "welcome", msg
+    return msg
+
+
+def read_until_human(ws: Any, sink: list[dict[str, Any]] | None = None,
+                     n: int | None = None) -> dict[str, Any]:
+    """Read states until one where a person must act or the game is over (at ``n``)."""
+    while True:
+        msg: dict[str, Any] = ws.receive_json()
+        if sink is not None:
+            sink.append(msg)
+        if msg["type"] != "state" or not msg["table"]["started"]:
+            continue
+        if msg["table"]["step"] in ("human", "over") and (n is None or msg["n"] == n):
+            return msg
+
+
+def session_of(client: TestClient, table: str) -> TableSession:
+    s = client.app.state.tables.live[table]  # type: ignore[attr-defined]
+    assert isinstance(s, TableSession)
+    return s
+
+
+def game_at(session: TableSession, n: int) -> Game:
+    """The engine's own game after ``n`` actions of the table (replayed from scratch)."""
+    from schock.engine.actions import format_action
+
+    rec = Record(
+        rules=session.rules,
+        seats=session.game.seats,
+        starter=None,
+        dice=SeededDice(session.seed).describe(),
+        actions=tuple(format_action(s, a) for s, a in session.game.actions),
+    )
+    return replay(rec, upto=n)
+
+
+def play_out(client: TestClient, info: dict[str, Any], rng: random.Random,
+             sinks: dict[int | None, list[dict[str, Any]]] | None = None,
+             max_actions: int = 3000) -> dict[str, Any]:
+    """Two people (seats 0 and 1) and a bot play the table to its end; returns the last state."""
+    tid = info["table"]
+    url = f"/ws/tables/{tid}"
+    with client.websocket_connect(url) as host, client.websocket_connect(url) as a, \
+            client.websocket_connect(url) as b:
+        socks = {0: a, 1: b}
+        hello(host, host=info["host_token"])
+        hello(a, token=info["tokens"][0])
+        hello(b, token=info["tokens"][1])
+        host.send_json({"type": "host", "command": "start"})
+        refused: list[tuple[str, dict[str, Any]]] = []
+        latest: dict[int, dict[str, Any]] = {}
+        for _ in range(max_actions):
+            state = read_until_human(host, None if sinks is None else sinks.setdefault(None, []))
+            if state["table"]["step"] == "over":
+                break
+            actor = state["view"]["actor"]
+            seen = latest.get(actor)
+            if seen is not None and seen["n"] == state["n"]:
+                mine = seen  # its own action's answer was already this state
+            else:
+                mine = read_until_human(socks[actor], None if sinks is None else
+                                        sinks.setdefault(actor, []), n=state["n"])
+            assert mine["legal"], mine
+            ws = socks[actor]
+            choices = list(mine["legal"])
+            rng.shuffle(choices)
+            for verb in choices:  # the engine may refuse a listed action: try the next
+                ws.send_json({"type": "act", "n": mine["n"], "action": verb})
+                while True:
+                    reply = ws.receive_json()
+                    if sinks is not None:
+                        sinks.setdefault(actor, []).append(reply)
+                    if reply["type"] == "error" or reply["n"] > mine["n"]:
+                        break
+                if reply["type"] == "state":
+                    latest[actor] = reply
+                    break
+                refused.append((verb, reply))
+            else:
+                raise AssertionError(f"every listed action was refused: {refused}")
+        else:
+            raise AssertionError("game did not end")
+        # everyone gets the final state
+        for seat, ws in socks.items():
+            if latest.get(seat, {}).get("n") == state["n"]:
+                continue
+            read_until_human(ws, None if sinks is None else sinks.setdefault(seat, []),
+                             n=state["n"])
+        return state
