@@ -202,3 +202,13 @@ def test_one_throw_with_laden_lists_no_throw_for_the_unlifted_first_player() -> 
     for action in legal:
         twin = replay(loads(dumps(g)))
         twin.apply(twin.actor, action)  # type: ignore[arg-type]
+
+
+def test_uploaded_rules_may_extend_only_a_preset(tmp_path: Path) -> None:
+    """Rules uploaded to the server must not read the server's files through 'extends'."""
+    other = tmp_path / "secret.toml"
+    other.write_text('extends = "porz"\n')
+    with pytest.raises(InvalidInputError, match="extends"):
+        loads_rules(f'extends = "{other}"', presets_only=True)
+    assert loads_rules(f'extends = "{other}"').base == "porz"  # a local file may
+    assert loads_rules('extends = "mosel"', presets_only=True).base == "mosel"

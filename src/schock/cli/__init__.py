@@ -17,9 +17,9 @@ from schock.cli.odds import odds
 from schock.cli.play import play
 from schock.cli.replay import replay
 from schock.cli.rules import rules
+from schock.cli.serve import serve
 from schock.cli.sim import sim
 from schock.cli.turnier import turnier
-from schock.cli.serve import serve
 
 
 @click.group(cls=SchockGroup)

@@ -151,12 +151,18 @@ def _resolve(path: Path, **where: str) -> Path:
         raise RulesError(f"not a usable file name: {exc}", **where) from None
 
 
-def loads_rules(text: str, *, name: str = "<string>", base_dir: Path | None = None) -> Rules:
-    """Load rules from TOML text (``extends`` paths relative to ``base_dir``)."""
+def loads_rules(
+    text: str, *, name: str = "<string>", base_dir: Path | None = None, presets_only: bool = False
+) -> Rules:
+    """Load rules from TOML text (``extends`` paths relative to ``base_dir``).
+
+    ``presets_only``: the text may extend only a preset, never a file (rules
+    uploaded to a server must not read the server's files).
+    """
     if not isinstance(text, str):
         raise RulesError(f"rules text must be a string, got {type(text).__name__}", file=name)
     data = _parse(text, name)
-    return _build(data, name, chain=(), base_dir=base_dir or Path.cwd())
+    return _build(data, name, chain=(), base_dir=None if presets_only else base_dir or Path.cwd())
 
 
 def _load_file(path: Path, chain: tuple[Path, ...]) -> Rules:

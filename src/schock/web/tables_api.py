@@ -33,7 +33,7 @@ async def health() -> dict[str, bool]:
 def build_rules(preset: str, toml: str | None, filename: str = "house-rules.toml") -> Rules:
     """The table's rules: uploaded TOML (checked like ``schock rules check``) or a preset."""
     if toml:
-        return loads_rules(toml, name=filename)
+        return loads_rules(toml, name=filename, presets_only=True)
     if preset not in PRESETS:
         raise InvalidInputError(f"preset {preset!r}: unknown; allowed: {', '.join(PRESETS)}")
     return load_rules(preset)
