@@ -207,7 +207,7 @@ def effects(run: Run, games: int, out: Path | None) -> str:
     ]
     inert = [name for name, (how, _) in FIELDS.items() if how == "inert"]
     for name, (how, _) in FIELDS.items():
-        if how == "inert":
+        if how in ("inert", "default"):  # default: the batch path simulates only the default
             continue
         values = sweep_values(name)
         parts.append(f"### `{name}`: {field_label(name, 'en')}")

@@ -250,6 +250,16 @@ FIELDS: dict[str, tuple[str, str]] = {
     "structure": ("kernel", "halves and final, or one half"),
     "final_starter": ("kernel", "first half loser or a roll-off"),
     "strafdeckel": ("inert", "scorekeeping at a real table; nothing falls off in a simulation"),
+    # House-rule fields (issue 16) the batch path has not been checked against yet: it
+    # simulates them only at their default value and refuses any other by name.
+    "general": ("default", "not yet checked against the engine"),
+    "jule": ("default", "not yet checked against the engine"),
+    "jule_deckel": ("default", "not yet checked against the engine"),
+    "jule_on_hand": ("default", "not yet checked against the engine"),
+    "ladder": ("default", "not yet checked against the engine"),
+    "take_back": ("default", "not yet checked against the engine"),
+    "last_throw_covered": ("default", "not yet checked against the engine"),
+    "schock_aus_keeps": ("default", "not yet checked against the engine"),
 }
 
 OPENING_HIGH, OPENING_LOW, OPENING_ROUND = 0, 1, 2
@@ -277,11 +287,18 @@ def rule_params(rules: Rules) -> RuleParams:
     """
     if not isinstance(rules, Rules):
         raise InvalidInputError(f"rules must be a Rules object, got {type(rules).__name__}")
+    defaults = {f.name: f.default for f in dataclasses.fields(Rules)}
     for name in FIELD_NAMES:
         if name not in FIELDS:
             raise InvalidInputError(
                 f"rules field {name!r} is not supported by the batch path (schock.sim); "
                 f"supported fields: {', '.join(FIELDS)}"
+            )
+        if FIELDS[name][0] == "default" and getattr(rules, name) != defaults[name]:
+            raise InvalidInputError(
+                f"rules field {name} = {getattr(rules, name)!r} is not supported by the batch "
+                f"path (schock.sim) yet; allowed: its default {defaults[name]!r} "
+                "(use the engine, e.g. schock arena, for this rule)"
             )
     opening = {
         Opening.ONE_DIE_HIGH: OPENING_HIGH,
