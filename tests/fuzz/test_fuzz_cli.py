@@ -32,7 +32,12 @@ def _stop(*_args: Any, **_kwargs: Any) -> Any:
 
 
 #: (module, attribute) replaced by _stop for the test: where play and arena start running.
-LONG_WORK = [("schock.cli.play", "run_app"), ("schock.cli.arena", "run_arena")]
+LONG_WORK = [
+    ("schock.cli.play", "run_app"),
+    ("schock.cli.arena", "run_arena"),
+    ("uvicorn", "run"),  # schock serve
+    ("schock.sim", "simulate"),  # schock sim
+]
 
 
 def _commands(group: click.Group, prefix: tuple[str, ...] = ()) -> dict[str, Any]:
