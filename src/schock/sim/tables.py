@@ -340,7 +340,11 @@ def sweep_values(field: str) -> list[Any]:
         return [5, 9, 13, 17, 21]
     if field == "max_throws":
         return [1, 2, 3, 4, 5]
-    sweepable = [f.name for f in dataclasses.fields(Rules) if f.name not in _STRINGS_FIELDS]
+    sweepable = [
+        f.name
+        for f in dataclasses.fields(Rules)
+        if f.name not in _STRINGS_FIELDS and FIELDS[f.name][0] != "default"
+    ]
     raise InvalidInputError(f"cannot sweep rules field {field!r} (allowed: {', '.join(sweepable)})")
 
 
