@@ -123,3 +123,31 @@ def test_disk_cache_is_validated_and_rebuilt(
     path.write_text(json.dumps(data))
     assert _load(path, rules, _cache_key(rules)) is None
     duel_half.cache_clear()
+
+
+def test_every_preset_ships_its_solved_half() -> None:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "make_half_tables", Path(__file__).parents[2] / "scripts" / "make_half_tables.py"
+    )
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    assert script.main(["--check"]) == 0
+
+
+def test_a_shipped_half_is_what_the_solver_computes(monkeypatch: pytest.MonkeyPatch) -> None:
+    from schock.solver.half import SHIPPED, _solve
+
+    rules = load_rules("ferschweiler")
+    shipped = _load(SHIPPED / f"half-{_cache_key(rules)}.json", rules, _cache_key(rules))
+    assert shipped is not None
+    fresh = _solve(rules)
+    assert shipped.keys() == fresh.keys()
+    assert all(shipped[k] == pytest.approx(fresh[k], abs=1e-12) for k in fresh)
+    # duel_half takes the shipped table even where the user's cache may not be used
+    monkeypatch.setenv("SCHOCK_NO_CACHE", "1")
+    duel_half.cache_clear()
+    assert duel_half(rules)._values == shipped
+    duel_half.cache_clear()

@@ -207,6 +207,9 @@ def _solve(rules: Rules) -> dict[tuple[int, int, int], float]:
 #: Bumped whenever the values would change; a disk cache of another version is rebuilt.
 CACHE_VERSION = 1
 
+#: The presets' solved halves, shipped with the package (``scripts/make_half_tables.py``).
+SHIPPED = Path(__file__).parent / "tables"
+
 
 def _cache_dir() -> Path | None:
     if os.environ.get("SCHOCK_NO_CACHE"):
@@ -257,11 +260,16 @@ def duel_half(rules: Rules) -> HalfTable:
     """The solved two-player half under ``rules``, cached per rule set in memory
     and on disk (under the user's cache directory, ``$XDG_CACHE_HOME/schock``;
     versioned and checked on load, rebuilt when anything is off; set
-    ``SCHOCK_NO_CACHE`` to skip the disk)."""
+    ``SCHOCK_NO_CACHE`` to skip the disk). The presets' tables ship with the
+    package (``SHIPPED``, made by ``scripts/make_half_tables.py``), checked the
+    same way, so the optimal bot starts at once under every preset."""
+    key = _cache_key(rules)
+    values = _load(SHIPPED / f"half-{key}.json", rules, key)
+    if values is not None:
+        return HalfTable(rules, values)
     folder = _cache_dir()
     if folder is None:
         return HalfTable(rules, _solve(rules))
-    key = _cache_key(rules)
     path = folder / f"half-{key}.json"
     values = _load(path, rules, key)
     if values is None:
