@@ -211,6 +211,80 @@ RULE_LABELS: dict[str, str] = {
     ),
 }
 
+#: Words for the values of the rules fields (``field.value``), by language; the
+#: ladder's kinds are ``ladder.KIND``. A value without an entry is shown as it is.
+VALUE_LABELS: dict[str, dict[str, str]] = {
+    "de": {
+        "set_aside.ones": "nur Einsen",
+        "set_aside.any": "beliebige Würfel",
+        "opening.one_die_high": "ein Würfel je Spieler, die höchste Zahl beginnt",
+        "opening.one_die_low": "ein Würfel je Spieler, die niedrigste Zahl beginnt",
+        "opening.opening_round": "Eröffnungsrunde (alle werfen einmal)",
+        "opening.opening_round_youngest": (
+            "Eröffnungsrunde (alle werfen einmal; bei Gleichstand verliert der Jüngste)"
+        ),
+        "starter_after_stock.round_loser": "der Verlierer der Runde",
+        "starter_after_stock.most_deckel": "wer die meisten Deckel hat",
+        "structure.halves_and_final": "zwei Hälften und Finale",
+        "structure.one_half": "eine Hälfte",
+        "final_starter.first_half_loser": "der Verlierer der 1. Hälfte",
+        "final_starter.random": "ausgelost",
+        "strafdeckel.none": "keine",
+        "strafdeckel.stock": "aus dem Stock",
+        "strafdeckel.stock_then_right": "aus dem Stock, ist er leer: vom rechten Nachbarn",
+        "ladder.schock_aus": "Schock Aus",
+        "ladder.jule": "Jule",
+        "ladder.schock": "Schock",
+        "ladder.general": "General",
+        "ladder.strasse": "Straße",
+    },
+    "en": {
+        "set_aside.ones": "only 1s",
+        "set_aside.any": "any dice",
+        "opening.one_die_high": "one die each, the highest begins",
+        "opening.one_die_low": "one die each, the lowest begins",
+        "opening.opening_round": "opening round (everybody throws once)",
+        "opening.opening_round_youngest": (
+            "opening round (everybody throws once; on a tie the youngest loses)"
+        ),
+        "starter_after_stock.round_loser": "the round's loser",
+        "starter_after_stock.most_deckel": "the player with most Deckel",
+        "structure.halves_and_final": "two halves and a Finale",
+        "structure.one_half": "one half",
+        "final_starter.first_half_loser": "the loser of the first half",
+        "final_starter.random": "drawn at random",
+        "strafdeckel.none": "none",
+        "strafdeckel.stock": "from the Stock",
+        "strafdeckel.stock_then_right": "from the Stock, once it is empty from the right neighbour",
+        "ladder.schock_aus": "Schock Aus",
+        "ladder.jule": "Jule",
+        "ladder.schock": "Schock",
+        "ladder.general": "General",
+        "ladder.strasse": "Straße",
+    },
+}
+
+
+def value_label(name: str, value: object, lang: str = "de") -> str:
+    """A rules field's value in words: ``ja``/``nein``, ``nur Einsen``, a ladder as names.
+
+    >>> value_label("set_aside", "ones"), value_label("set_aside", "ones", "en")
+    ('nur Einsen', 'only 1s')
+    >>> value_label("einkaufen", True), value_label("deckel", 13)
+    ('ja', '13')
+    >>> value_label("ladder", "schock_aus>jule>schock>general>strasse")
+    'Schock Aus > Jule > Schock > General > Straße'
+    """
+    words = VALUE_LABELS.get(lang, VALUE_LABELS["en"])
+    if isinstance(value, bool):
+        if lang == "de":
+            return "ja" if value else "nein"
+        return "yes" if value else "no"
+    if name == "ladder" and isinstance(value, str):
+        return " > ".join(words.get(f"ladder.{k.strip()}", k.strip()) for k in value.split(">"))
+    return words.get(f"{name}.{value}", str(value))
+
+
 _ACTIONS = {text: key for key, text in CATALOG["en"].items() if key.startswith("do.")}
 
 
@@ -277,3 +351,47 @@ def rule_label(rule: str, lang: str) -> str:
     if lang == "de":
         return RULE_LABELS.get(rule, rule)
     return rule
+
+
+def ranking_ladder(rules: object, lang: str = "de") -> str:
+    """The ranking of results under ``rules`` (a :class:`~schock.rules.Rules`), best first,
+    with the rule set's exceptions (Schock Hand, Schock doof below General, results that
+    count only from one throw, no General or Jule).
+
+    >>> from schock import load_rules
+    >>> ranking_ladder(load_rules("irmgarteich"))
+    'Schock Aus > Schock 6 … Schock 2 > General > Straße > einfacher Wurf'
+    >>> ranking_ladder(load_rules("niederrhein"), "en")  # doctest: +NORMALIZE_WHITESPACE
+    'Schock Aus > Schock 6 … Schock 3 > General (on hand only) > Schock doof
+     > Straße (on hand only) > einfacher Wurf'
+    """
+    de = lang == "de"
+    words = VALUE_LABELS["de" if de else "en"]
+    on_hand = " (nur auf die Hand)" if de else " (on hand only)"
+    doof_above = bool(getattr(rules, "schock_doof_above_general", True))
+    has_general = bool(getattr(rules, "general", True))
+    parts: list[str] = []
+    for kind in str(getattr(rules, "ladder", "")).split(">"):
+        kind = kind.strip()
+        word = words.get(f"ladder.{kind}", kind)
+        if kind == "schock_aus":
+            if getattr(rules, "schock_hand", False):
+                hand = "auf die Hand" if de else "on hand"
+                parts.append(f"Schock Hand (1-1-1 {hand})")
+            parts.append(word)
+        elif kind == "jule":
+            if getattr(rules, "jule", False):
+                hand_only = getattr(rules, "jule_on_hand", False)
+                parts.append(word + " (1-2-4)" + (on_hand if hand_only else ""))
+        elif kind == "schock":
+            low = 2 if doof_above or not has_general else 3
+            parts.append(f"Schock 6 … Schock {low}")
+        elif kind == "general":
+            if has_general:
+                parts.append(word + (on_hand if getattr(rules, "general_on_hand", False) else ""))
+                if not doof_above:
+                    parts.append("Schock doof")
+        elif kind == "strasse":
+            parts.append(word + (on_hand if getattr(rules, "strasse_on_hand", False) else ""))
+    parts.append("einfacher Wurf")
+    return " > ".join(parts)

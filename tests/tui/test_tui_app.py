@@ -279,7 +279,7 @@ def test_help_and_rules_screens() -> None:
             await pilot.press("r")
             assert isinstance(app.screen, InfoScreen)
             body = plain(app.screen.query_one("#info-body").content)
-            assert "Herauslegen" in body and "ones" in body and "Einkaufen" in body
+            assert "Herauslegen" in body and "nur Einsen" in body and "Einkaufen" in body
             await pilot.press("space")
             assert not isinstance(app.screen, InfoScreen)
             await pilot.press("question_mark")

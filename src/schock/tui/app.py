@@ -39,6 +39,7 @@ from schock.engine.actions import (
 )
 from schock.engine.views import View
 from schock.errors import IllegalActionError, InvalidInputError, SchockError
+from schock.messages import ranking_ladder, value_label
 from schock.rules import FIELD_NAMES, field_label
 from schock.tui.render import (
     dice_panel,
@@ -521,19 +522,20 @@ def hint_body(choices: Sequence[Choice], lang: str) -> RenderableType:
 
 
 def rules_body(session: Session, lang: str) -> RenderableType:
-    """Every playing field of the game's rules: what it means and its value."""
+    """The ranking of results, then every playing field of the game's rules: what it
+    means and its value, in words (the field's name beside it, for rules files)."""
     rules = session.game.rules
+    ladder = Text(say(lang, "rules.ladder") + " ", style="bold")
+    ladder.append(ranking_ladder(rules, lang), style="")
     table = Table(box=box.SIMPLE_HEAD, title=f"{rules.id}: {rules.name}", title_justify="left")
     table.add_column(say(lang, "rules.field"), no_wrap=True)
-    table.add_column(say(lang, "rules.value"), no_wrap=True)
+    table.add_column(say(lang, "rules.value"), ratio=1)
     table.add_column(say(lang, "rules.key"), style="dim", overflow="ellipsis", no_wrap=True)
     for name in FIELD_NAMES:
         if name in ("id", "name", "source", "base"):
             continue
-        value = getattr(rules, name)
-        shown = say(lang, "yes" if value else "no") if isinstance(value, bool) else str(value)
-        table.add_row(field_label(name, lang), shown, name)
-    return table
+        table.add_row(field_label(name, lang), value_label(name, getattr(rules, name), lang), name)
+    return Group(ladder, table)
 
 
 def describe_event(event: ev.Event, session: Session, lang: str) -> str:

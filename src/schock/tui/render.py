@@ -20,7 +20,7 @@ from schock.messages import rule_label
 from schock.results import evaluate
 from schock.rules import Rules, field_label
 from schock.rules.model import Structure
-from schock.tui.faces import die_lines, face
+from schock.tui.faces import DIE_WIDTH, die_lines, face
 from schock.tui.session import Player, bot_kind_of, slots
 from schock.tui.texts import say, throws_text
 
@@ -160,7 +160,7 @@ def dice_panel(view: View, lang: str) -> RenderableType:
         else:
             label = say(lang, "dice.cup")
         rows[5].append(f"[{i + 1}]".center(9) + "  ", style="bold")
-        rows[6].append(label[:9].center(9) + "  ", style=style)
+        rows[6].append(label.center(DIE_WIDTH) + "  ", style=style)
     return Group(Text(title, style="bold"), *rows)
 
 
