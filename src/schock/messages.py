@@ -13,7 +13,7 @@ a list of dice reads ``[5, 6]`` in English and ``5 und 6`` in German.
 >>> m.text("en")
 'may set aside only 1s under porz, not [5, 6] (sixes only by turning them)'
 >>> m.text("de")
-'Bei porz dürfen nur 1en herausgelegt werden, nicht 5 und 6 (6en nur durch Sechsen drehen)'
+'Bei porz dürfen nur Einsen herausgelegt werden, nicht 5 und 6 (Sechsen nur durch Sechsen drehen)'
 >>> Msg("need_turn.phase", {"what": action_msg("turn sixes"),
 ...                         "waiting": waiting_for("einkaufen", 1, ["Anna", "Ben"])}).text("de")
 'Sechsen drehen geht jetzt nicht: Das Spiel wartet auf Ben (Platz 1): einkaufen oder nicht?'
@@ -143,10 +143,10 @@ CATALOG: dict[str, dict[str, str]] = {
             "Den Becher heben darf nur der Beginner der Runde, nach seinem ersten Wurf "
             "und nur einmal"
         ),
-        "set_aside.ones": "Bei {rules} dürfen nur 1en herausgelegt werden, nicht {bad}",
+        "set_aside.ones": "Bei {rules} dürfen nur Einsen herausgelegt werden, nicht {bad}",
         "set_aside.ones_sixes": (
-            "Bei {rules} dürfen nur 1en herausgelegt werden, nicht {bad} "
-            "(6en nur durch Sechsen drehen)"
+            "Bei {rules} dürfen nur Einsen herausgelegt werden, nicht {bad} "
+            "(Sechsen nur durch Sechsen drehen)"
         ),
         "set_aside.missing": (
             "{dice} herauslegen geht nicht: Das gibt der letzte Wurf nicht her (noch frei: {avail})"
@@ -194,6 +194,64 @@ CATALOG: dict[str, dict[str, str]] = {
         "void.seat": "Der letzte Wurf war von Platz {who}, nicht von Platz {seat}",
     },
 }
+
+
+#: Messages of bad input (:class:`~schock.errors.InvalidInputError`), as the command
+#: line reports them: German by default, English with ``--lang en``.
+INPUT_CATALOG: dict[str, dict[str, str]] = {
+    "en": {
+        "input.where": "{where}: {reason}",
+        "input.seat": "seat {spec!r}",
+        "input.unknown_bot": "{where}: unknown bot {kind!r} (allowed: {allowed})",
+        "input.seat_name": "seat {spec!r}: a seat needs a name (NAME or NAME=BOT)",
+        "input.seat_unknown": "seat {spec!r}: the record has no seat {name!r} (its seats: {seats})",
+        "rules.unknown": "unknown rule set {name}",
+        "rules.allowed_names": "a preset ({presets}) or the path of a rules TOML file",
+        "rules.no_file": "no such rules file",
+        "rules.bad_value": "bad value",
+        "rules.unknown_key": "unknown key",
+        "rules.wrong_type": "wrong type",
+        "rules.one_of": "one of {values}",
+        "rules.bool": "true or false",
+        "rules.int_range": "a whole number from {lo} to {hi}",
+        "record.no_file": "{where}: no such file",
+        "record.not_utf8": "{where}: not UTF-8 text (byte {byte})",
+        "record.cannot_read": "{where}: cannot read: {reason}",
+        "record.bad": "{where}: not a game record: {reason}",
+        "record.table_dice": (
+            "{where}: its dice come from a real table (dice.source = 'table'); "
+            "schock play throws its own dice, so it resumes records with seeded or scripted dice"
+        ),
+    },
+    "de": {
+        "input.where": "{where}: {reason}",
+        "input.seat": "Platz {spec!r}",
+        "input.unknown_bot": "{where}: unbekannter Bot {kind!r} (erlaubt: {allowed})",
+        "input.seat_name": "Platz {spec!r}: Ein Platz braucht einen Namen (NAME oder NAME=BOT)",
+        "input.seat_unknown": (
+            "Platz {spec!r}: Das Spielprotokoll hat keinen Platz {name!r} (seine Plätze: {seats})"
+        ),
+        "rules.unknown": "unbekannter Regelsatz {name}",
+        "rules.allowed_names": "ein Preset ({presets}) oder der Pfad einer Regeldatei (TOML)",
+        "rules.no_file": "keine solche Regeldatei",
+        "rules.bad_value": "ungültiger Wert",
+        "rules.unknown_key": "unbekanntes Feld",
+        "rules.wrong_type": "falscher Typ",
+        "rules.one_of": "einer von {values}",
+        "rules.bool": "true oder false",
+        "rules.int_range": "eine ganze Zahl von {lo} bis {hi}",
+        "record.no_file": "{where}: Datei nicht gefunden",
+        "record.not_utf8": "{where}: kein UTF-8-Text (Byte {byte})",
+        "record.cannot_read": "{where}: kann nicht gelesen werden: {reason}",
+        "record.bad": "{where}: kein Spielprotokoll: {reason}",
+        "record.table_dice": (
+            "{where}: Seine Würfel kommen von einem echten Tisch (dice.source = 'table'); "
+            "schock play wirft selbst und setzt nur Spiele mit Seed- oder vorgegebenen "
+            "Würfeln fort"
+        ),
+    },
+}
+
 
 #: German labels of the rule references (the English reference is its own label).
 RULE_LABELS: dict[str, str] = {
@@ -298,12 +356,17 @@ class Msg:
     def text(self, lang: str = "en") -> str:
         """The message in ``lang`` (English for a language without a catalog)."""
         words = CATALOG.get(lang, CATALOG["en"])
+        if self.key not in words:
+            words = INPUT_CATALOG.get(lang, INPUT_CATALOG["en"])
         return words[self.key].format_map({k: _show(v, lang) for k, v in self.params.items()})
 
 
 def _show(value: object, lang: str) -> object:
     if isinstance(value, Msg):
         return value.text(lang)
+    if isinstance(value, Exception):  # an error of schock: its text in ``lang`` where it has one
+        localized = getattr(value, "localized", None)
+        return localized(lang) if callable(localized) else str(value)
     if lang == "de" and isinstance(value, list | tuple):
         items = [str(v) for v in value]
         if not items:

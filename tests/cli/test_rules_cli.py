@@ -183,7 +183,7 @@ def test_show_accepts_alias_and_file(tmp_path: Path) -> None:
 
 
 def test_show_unknown_rule_set_is_a_clean_error() -> None:
-    result = run("rules", "show", "skat")
+    result = run("rules", "show", "skat", "--lang", "en")
     assert_clean_failure(result, "unknown rule set 'skat'", "porz", "rules TOML file")
 
 

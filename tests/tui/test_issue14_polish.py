@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 
 from textual.widgets import Static
 from tui_helpers import plain, widget_text
@@ -74,5 +73,23 @@ def test_rules_popup_shows_values_in_words_and_the_ladder() -> None:
             for raw in (" ones ", "opening_round_youngest", "round_loser", "one_half", " stock "):
                 assert raw not in body.replace("│", " "), raw
             assert "Rangfolge: Schock Aus > Schock 6 … Schock 2 > General" in body
+
+    run(main())
+
+
+def test_refusal_in_words_and_hint_for_dich() -> None:
+    game = Game(PORZ3, seats=["Du", "Ben"], starter=0, dice=ScriptedDice([1, 4, 5] * 30))
+    app = SchockApp(Session(game, [Player("Du"), Player("Ben", "heuristic")]), delay=0)
+
+    async def main() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("space", "a", "3")  # 1-4-5: set the 5 aside
+            msg = widget_text(app, "#message", width=300)
+            assert "nur Einsen herausgelegt" in msg and "Hier gilt: Herauslegen: nur Einsen" in msg
+            assert "1en" not in msg and "set_aside" not in msg and "= ones" not in msg
+            await pilot.press("h")
+            await pilot.pause()
+            title = plain(app.screen.query_one(".title", Static).content)
+            assert "Hinweis für dich" in title, title
 
     run(main())

@@ -87,7 +87,7 @@ def test_only_bots_gives_you_a_seat(runs: list[dict[str, Any]]) -> None:
     ],
 )
 def test_bad_setup_exits_with_2(runs: list[dict[str, Any]], args: list[str], message: str) -> None:
-    result = invoke(*args)
+    result = invoke(*args, "--lang", "en")
     assert result.exit_code == 2
     assert message in result.output
     assert "Traceback" not in result.output
@@ -130,7 +130,7 @@ def test_unreadable_resume_file(
     file = tmp_path / "game.json"
     if content is not None:
         file.write_bytes(content)
-    result = invoke("--resume", str(file))
+    result = invoke("--resume", str(file), "--lang", "en")
     assert result.exit_code == 2
     assert f"--resume {file}: {message}" in result.output
     assert not runs
@@ -144,7 +144,7 @@ def test_resume_a_directory_or_table_dice(runs: list[dict[str, Any]], tmp_path: 
     del data["result"]
     file = tmp_path / "table.json"
     file.write_text(json.dumps(data), encoding="utf-8")
-    result = invoke("--resume", str(file))
+    result = invoke("--resume", str(file), "--lang", "en")
     assert result.exit_code == 2 and "real table" in result.output
 
 
@@ -164,9 +164,9 @@ def test_resume_option_errors(runs: list[dict[str, Any]], tmp_path: Path) -> Non
     result = invoke("--resume", str(file), "--rules", "mosel", "--seed", "0")
     assert result.exit_code == 2
     assert "--rules, --seed cannot go with --resume" in result.output
-    result = invoke("--resume", str(file), "--seat", "Nobody")
+    result = invoke("--resume", str(file), "--seat", "Nobody", "--lang", "en")
     assert result.exit_code == 2 and "the record has no seat 'Nobody'" in result.output
-    result = invoke("--resume", str(file), "--seat", "X=genius")
+    result = invoke("--resume", str(file), "--seat", "X=genius", "--lang", "en")
     assert result.exit_code == 2 and "unknown bot 'genius'" in result.output
 
 
@@ -220,6 +220,6 @@ def test_resume_file_that_cannot_be_read(
         raise PermissionError(13, "Permission denied")
 
     monkeypatch.setattr(Path, "read_text", denied)
-    result = invoke("--resume", str(file))
+    result = invoke("--resume", str(file), "--lang", "en")
     assert result.exit_code == 2
     assert f"--resume {file}: cannot read: Permission denied" in result.output

@@ -17,6 +17,7 @@ import click
 from schock.bots import available_bots
 from schock.cli.common import BadInputError, FiniteFloatRange, SafePath, lang_option, read_record
 from schock.errors import InvalidInputError
+from schock.messages import Msg
 from schock.rules import load_rules
 from schock.tui.session import (
     Player,
@@ -36,7 +37,7 @@ def _players(seats: tuple[str, ...], bots: tuple[str, ...], lang: str) -> list[P
         for kind in bots:
             check_bot(kind, where="--bot")
     except InvalidInputError as exc:
-        raise BadInputError(f"--seat/--bot: {exc}") from None
+        raise BadInputError(Msg("input.where", {"where": "--seat/--bot", "reason": exc})) from None
     if not seats:
         players = [Player(say(lang, "you"))]
         if not bots:
@@ -49,10 +50,7 @@ def _players(seats: tuple[str, ...], bots: tuple[str, ...], lang: str) -> list[P
 def _resume(file: Path, seats: tuple[str, ...]) -> Session:
     record = read_record(file, "--resume ")
     if record.dice.get("source") == "table":
-        raise BadInputError(
-            f"--resume {file}: its dice come from a real table (dice.source = 'table'); "
-            "schock play throws its own dice, so it resumes records with seeded or scripted dice"
-        )
+        raise BadInputError(Msg("record.table_dice", {"where": f"--resume {file}"}))
     names = [s.name for s in record.seats]
     players = {p.name: p for p in recorded_players(record)}
     try:
@@ -60,16 +58,16 @@ def _resume(file: Path, seats: tuple[str, ...]) -> Session:
             p = parse_seat(spec)
             if p.name not in players:
                 raise InvalidInputError(
-                    f"seat {spec!r}: the record has no seat {p.name!r} (its seats: "
-                    f"{', '.join(names)})"
+                    Msg("input.seat_unknown", {"spec": spec, "name": p.name, "seats": ", ".join(names)})
                 )
             players[p.name] = p
     except InvalidInputError as exc:
-        raise BadInputError(f"--seat: {exc}") from None
+        raise BadInputError(Msg("input.where", {"where": "--seat", "reason": exc})) from None
     try:
         return Session.resume(record, [players[n] for n in names])
     except InvalidInputError as exc:
-        raise BadInputError(f"--resume {file}: {exc}") from None
+        where = f"--resume {file}"
+        raise BadInputError(Msg("input.where", {"where": where, "reason": exc})) from None
 
 
 def resume_command(path: Path, session: Session, lang: str) -> str:
@@ -198,7 +196,8 @@ def play(
         try:
             session = Session.new(rules, players, seed=seed)
         except InvalidInputError as exc:
-            raise BadInputError(f"--seat/--bot: {exc}") from None
+            reason = Msg("input.where", {"where": "--seat/--bot", "reason": exc})
+            raise BadInputError(reason) from None
         stamp = datetime.now().strftime("%Y%m%d-%H%M")
         save_path = Path(f"schock-{rules.id}-{stamp}.json")
     run_app(session, lang=lang, delay=delay, save_path=save_path)

@@ -500,11 +500,22 @@ class GameScreen(Screen[None]):
             return
         self.app.push_screen(
             InfoScreen(
-                say(lang, "hint.title", name=s.game.seats[actor].name),
+                hint_title(s.game.seats[actor].name, lang),
                 hint_body(choices, lang),
                 say(lang, "hint.foot"),
             )
         )
+
+
+def hint_title(name: str, lang: str) -> str:
+    """``Hinweis für Anna``; for the seat called "Du" (the default human): ``Hinweis für dich``.
+
+    >>> hint_title("Anna", "de"), hint_title("Du", "de"), hint_title("You", "en")
+    ('Hinweis für Anna', 'Hinweis für dich', 'Hint for you')
+    """
+    if name in (say("de", "you"), say("en", "you")):
+        return say(lang, "hint.title.you")
+    return say(lang, "hint.title", name=name)
 
 
 def hint_body(choices: Sequence[Choice], lang: str) -> RenderableType:

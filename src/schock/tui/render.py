@@ -16,7 +16,7 @@ from rich.text import Text
 
 from schock.engine.views import TurnView, View
 from schock.errors import IllegalActionError
-from schock.messages import rule_label
+from schock.messages import rule_label, value_label
 from schock.results import evaluate
 from schock.rules import Rules, field_label
 from schock.rules.model import Structure
@@ -229,7 +229,7 @@ def illegal_text(exc: IllegalActionError, rules: Rules, lang: str) -> str:
     >>> e = IllegalActionError(Msg("set_aside.ones", {"rules": "porz", "bad": [4, 5]}),
     ...                        rule="RULES.md, A turn 2: setting dice aside", field="set_aside")
     >>> print(illegal_text(e, load_rules("porz"), "de"))
-    Nicht erlaubt: Bei porz dürfen nur 1en herausgelegt werden, nicht 4 und 5 · Regeln: Ein Zug, 2. Herauslegen · Regelfeld: Herauslegen (set_aside = ones)
+    Nicht erlaubt: Bei porz dürfen nur Einsen herausgelegt werden, nicht 4 und 5 · Regeln: Ein Zug, 2. Herauslegen · Hier gilt: Herauslegen: nur Einsen
     >>> print(illegal_text(e, load_rules("porz"), "en"))
     Not allowed: may set aside only 1s under porz, not [4, 5] · rule: RULES.md, A turn 2: setting dice aside · rules field: set_aside = ones (which dice may be set aside between throws)
     """
@@ -239,7 +239,8 @@ def illegal_text(exc: IllegalActionError, rules: Rules, lang: str) -> str:
     if exc.field:
         try:
             label = field_label(exc.field, lang)
-            value = display_value(getattr(rules, exc.field))
+            raw = getattr(rules, exc.field)
+            value = display_value(raw) if lang == "en" else value_label(exc.field, raw, lang)
         except (KeyError, AttributeError):
             label, value = exc.field, "?"
         parts.append(say(lang, "illegal.field", label=label, field=exc.field, value=value))

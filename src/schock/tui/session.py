@@ -38,6 +38,7 @@ from schock.engine.game import Game, Phase
 from schock.engine.record import Record, dumps, replay
 from schock.engine.views import TurnView, View
 from schock.errors import InvalidInputError
+from schock.messages import Msg
 from schock.narrate import account, render_text
 from schock.rules import Rules
 
@@ -69,19 +70,20 @@ def parse_seat(spec: str) -> Player:
     name, sep, kind = spec.partition("=")
     name, kind = name.strip(), kind.strip()
     if not name:
-        raise InvalidInputError(f"seat {spec!r}: a seat needs a name (NAME or NAME=BOT)")
+        raise InvalidInputError(Msg("input.seat_name", {"spec": spec}))
     if not sep:
         return Player(name)
-    check_bot(kind, where=f"seat {spec!r}")
+    check_bot(kind, where=Msg("input.seat", {"spec": spec}))
     return Player(name, kind)
 
 
-def check_bot(kind: str, *, where: str) -> None:
+def check_bot(kind: str, *, where: str | Msg) -> None:
     """Raise :class:`InvalidInputError` unless ``kind`` is a known bot."""
     known = available_bots()
     if kind not in known:
+        allowed = ", ".join(sorted(known))
         raise InvalidInputError(
-            f"{where}: unknown bot {kind!r} (allowed: {', '.join(sorted(known))})"
+            Msg("input.unknown_bot", {"where": where, "kind": kind, "allowed": allowed})
         )
 
 

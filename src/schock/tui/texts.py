@@ -70,12 +70,13 @@ TEXTS: dict[str, dict[str, str]] = {
         "over.keys": "Das Spiel ist vorbei. q beendet (und bietet das Speichern an).",
         "illegal": "Nicht erlaubt: {reason}",
         "illegal.rule": "{rule}",
-        "illegal.field": "Regelfeld: {label} ({field} = {value})",
+        "illegal.field": "Hier gilt: {label}: {value}",
         "no.die": "Es gibt keinen Würfel {n}.",
         "hidden.die": "Würfel {n} liegt noch unterm Becher.",
         "hint.unavailable": "Hinweis nicht verfügbar: der Zug-Löser ist nicht installiert.",
         "hint.nothing": "Kein Hinweis: hier gibt es nichts zu entscheiden.",
         "hint.title": "Hinweis für {name}",
+        "hint.title.you": "Hinweis für dich",
         "hint.row": "{i}. {text}",
         "hint.odds": "nicht verlieren {p} · erwartete Deckel {d}",
         "hint.foot": "Beste Wahl zuerst. Eine Taste schließt.",
@@ -112,7 +113,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "key.stop": "stehen lassen",
         "key.blind": "blind",
         "key.sixes": "Sechsen drehen",
-        "key.sixes2": "drei Sechsen: zwei 1en",
+        "key.sixes2": "drei Sechsen: zwei Einsen",
         "key.join": "einkaufen",
         "key.pass": "nicht einkaufen",
         "key.skip": "Bots überspringen",
@@ -123,8 +124,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "help.body": (
             "Leertaste, w   werfen\n"
             "1, 2, 3        Würfel 1–3 beiseitelegen oder zurück in den Becher\n"
-            "d              Sechsen drehen: zwei 6en werden eine 1\n"
-            "D              drei 6en werden zwei 1en\n"
+            "d              Sechsen drehen: zwei Sechsen werden eine Eins\n"
+            "D              drei Sechsen werden zwei Einsen\n"
             "a, l           Becher heben (erster Wurf des Beginners)\n"
             "s              stehen lassen (beim ersten Wurf ungesehen: zu)\n"
             "b              blind ansagen (wo die Regeln es erlauben)\n"
@@ -198,6 +199,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "hint.unavailable": "Hint unavailable: the turn solver is not installed.",
         "hint.nothing": "No hint: there is nothing to decide here.",
         "hint.title": "Hint for {name}",
+        "hint.title.you": "Hint for you",
         "hint.row": "{i}. {text}",
         "hint.odds": "not losing {p} · expected Deckel {d}",
         "hint.foot": "Best choice first. Any key closes.",

@@ -1,0 +1,100 @@
+"""Issue 14: the command line speaks German first (and English with --lang en)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from schock.cli import main
+from schock.messages import INPUT_CATALOG, LANGS, placeholders
+
+SRC = Path(__file__).resolve().parents[2] / "src" / "schock"
+SOURCE = "\n".join(p.read_text(encoding="utf-8") for p in SRC.rglob("*.py"))
+
+
+def run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.stderr
+
+
+def test_every_input_message_has_german_and_english() -> None:
+    assert set(INPUT_CATALOG) == set(LANGS)
+    assert set(INPUT_CATALOG["de"]) == set(INPUT_CATALOG["en"])
+    for key, en in INPUT_CATALOG["en"].items():
+        de = INPUT_CATALOG["de"][key]
+        assert placeholders(de) == placeholders(en), key
+        if key != "input.where":  # a frame only: "{where}: {reason}"
+            assert de != en, key
+        assert f'"{key}"' in SOURCE, f"{key} is never raised"
+
+
+@pytest.mark.parametrize(
+    ("args", "de", "en"),
+    [
+        (
+            ["rules", "show", "nope"],
+            "unbekannter Regelsatz 'nope'; erlaubt: ein Preset",
+            "unknown rule set 'nope'; allowed: a preset",
+        ),
+        (["odds", "--rules", "nope"], "unbekannter Regelsatz", "unknown rule set"),
+        (
+            ["play", "--bot", "genius"],
+            "unbekannter Bot 'genius' (erlaubt: ",
+            "unknown bot 'genius' (allowed: ",
+        ),
+        (["play", "--seat", "=random"], "Ein Platz braucht einen Namen", "a seat needs a name"),
+        (["replay", "/nowhere/x.json"], "Datei nicht gefunden", "no such file"),
+        (["play", "--resume", "/nowhere/x.json"], "Datei nicht gefunden", "no such file"),
+        (
+            ["arena", "--bot", "random", "--bot", "random", "--rules", "nope"],
+            "unbekannter Regelsatz",
+            "unknown rule set",
+        ),
+    ],
+)
+def test_cli_errors_are_german_by_default_and_english_with_lang_en(
+    args: list[str], de: str, en: str
+) -> None:
+    code, err = run(*args)
+    assert code == 2 and err.startswith("Error: ") and de in err, err
+    assert len(err.strip().splitlines()) == 1
+    code, err = run(*args, "--lang", "en")
+    assert code == 2 and en in err, err
+
+
+def test_a_bad_rules_file_is_reported_in_german(tmp_path: Path) -> None:
+    bad = tmp_path / "house.toml"
+    bad.write_text('extends = "porz"\nopening = "coin"\ndeckel = 0\n', encoding="utf-8")
+    code, err = run("rules", "check", str(bad))
+    assert code == 2
+    assert "ungültiger Wert; erlaubt: " in err, err
+
+
+def test_arena_ends_in_german_with_decimal_commas() -> None:
+    result = CliRunner().invoke(
+        main, ["arena", "--bot", "heuristic", "--bot", "random", "--games", "4", "--jobs", "1"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "4 Spiele in " in result.stderr and "Spiele/s" in result.stderr, result.stderr
+    assert " games" not in result.stderr
+    rating = result.stdout.split("Wertung")[1]
+    assert "," in rating and not any(c.isdigit() and "." in w for w in rating.split() for c in w)
+    english = CliRunner().invoke(
+        main,
+        [
+            "arena",
+            "--bot",
+            "heuristic",
+            "--bot",
+            "random",
+            "--games",
+            "4",
+            "--jobs",
+            "1",
+            "--lang",
+            "en",
+        ],
+    )
+    assert "4 games in " in english.stderr
