@@ -9,6 +9,7 @@ from tui_helpers import plain, widget_text
 
 from schock import load_rules
 from schock.engine import Game, ScriptedDice
+from schock.engine import events as ev
 from schock.tui.app import SchockApp
 from schock.tui.session import Player, Session
 
@@ -93,3 +94,66 @@ def test_refusal_in_words_and_hint_for_dich() -> None:
             assert "Hinweis für dich" in title, title
 
     run(main())
+
+
+def _half_played(seed: int = 5) -> Session:
+    from schock.bots import HeuristicBot
+
+    s = Session.new(load_rules("porz"), [Player("Anna"), Player("Ben", "heuristic")], seed=seed)
+    for _ in range(12):
+        s.run_until_human()
+        actor = s.game.actor
+        assert actor is not None
+        s.act(HeuristicBot().act(s.game.view(actor)))
+    s.run_until_human()
+    return s
+
+
+def test_a_save_of_an_unfinished_game_holds_no_future_dice() -> None:
+    from schock.engine.record import loads, replay
+
+    s = _half_played()
+    assert not s.game.over
+    text = s.record_text()
+    record = loads(text)
+    assert "seed" not in text and record.dice["source"] == "scripted"
+    throws = [sorted(e.dice) for e in s.game.log if isinstance(e, ev.Thrown)]
+    values = record.dice["values"]
+    assert len(values) == sum(map(len, throws))  # the dice thrown so far, and nothing more
+    chunks, at = [], 0
+    for t in throws:
+        chunks.append(sorted(values[at : at + len(t)]))
+        at += len(t)
+    assert chunks == throws
+    assert replay(loads(text)).log == s.game.log
+
+
+def test_resume_throws_fresh_dice_and_saves_again_without_a_seed() -> None:
+    from schock.engine.record import loads, replay
+
+    s = _half_played()
+    record = loads(s.record_text())
+    a = Session.resume(record, seed=1)
+    b = Session.resume(record, seed=2)
+    assert a.game.log == s.game.log == b.game.log
+    assert [p.bot for p in a.players] == [None, "heuristic"]  # the record keeps the bots
+    rolls_a = [a.game.dice.roll(3) for _ in range(5)]
+    rolls_b = [b.game.dice.roll(3) for _ in range(5)]
+    assert rolls_a != rolls_b  # what comes next was not in the save
+    a.run_until_human()
+    again = a.record_text()
+    assert "seed" not in again and replay(loads(again)).log == a.game.log
+
+
+def test_old_records_with_a_seed_still_resume() -> None:
+    from schock.engine.record import loads
+    from schock.examples import example_text
+
+    record = loads(example_text("porz"))
+    data_actions = record.actions[:40]
+    short = type(record)(
+        record.rules, record.seats, record.starter, record.dice, data_actions, None, record.bots
+    )
+    s = Session.resume(short)
+    assert len(s.game.actions) == 40
+    assert "seed" not in s.record_text()

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import importlib
 import json
+import shutil
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +15,7 @@ from textual.app import App
 from tui_helpers import next_key
 
 from schock.cli import main
+from schock.engine.dice_sources import SeededDice
 from schock.engine.record import loads
 from schock.examples import example_text
 from schock.tui.app import PlayResult, SchockApp
@@ -51,7 +54,9 @@ def test_default_is_you_against_two_bots(runs: list[dict[str, Any]]) -> None:
     s = runs[0]["session"]
     assert [p.name for p in s.players] == ["Du", "heuristic", "heuristic 2"]
     assert s.humans == (0,) and s.game.rules.id == "porz"
-    assert s.game.dice.describe() == {"source": "seeded", "seed": 3}
+    # the dice are those of seed 3, but a record keeps only the dice thrown, never the seed
+    assert s.game.dice.roll(3) == SeededDice(3).roll(3)
+    assert s.game.dice.describe() == {"source": "scripted", "values": list(SeededDice(3).roll(3))}
     assert runs[0]["lang"] == "de" and runs[0]["delay"] == 0.6
     assert runs[0]["save_path"].name.startswith("schock-porz-")
 
@@ -186,13 +191,15 @@ def test_the_real_app_runs_and_says_where_it_saved(
         return App.run(self, headless=True, auto_pilot=autopilot)
 
     monkeypatch.setattr(SchockApp, "run", headless_run)
+    # installed as the README says: the script is .venv/bin/schock, not on PATH
+    monkeypatch.setattr(sys, "argv", [".venv/bin/schock", "play"])
+    monkeypatch.setattr(shutil, "which", lambda name: None)
     result = invoke("--seed", "1", "--seat", "Anna", "--seat", "Ben", "--lang", "en")
     assert result.exit_code == 0, result.output
     saved = next(tmp_path.glob("schock-porz-*.json"))
     assert f"Game record saved: {saved.name}" in result.output
     assert (
-        f"Continue with: schock play --resume {saved.name} --seat Anna --seat Ben --lang en"
-        in result.output
+        f"Continue with: .venv/bin/schock play --resume {saved.name} --lang en\n" in result.output
     )
     record = loads(saved.read_text(encoding="utf-8"))
     assert len(record.actions) >= 4

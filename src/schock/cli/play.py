@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import random
 import shlex
+import shutil
+import sys
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
@@ -70,20 +73,40 @@ def _resume(file: Path, seats: tuple[str, ...]) -> Session:
         raise BadInputError(Msg("input.where", {"where": where, "reason": exc})) from None
 
 
-def resume_command(path: Path, session: Session, lang: str) -> str:
-    """The command line that continues a saved game with the same seats.
+def program(argv0: str | None = None, which: Callable[[str], str | None] = shutil.which) -> str:
+    """How to start schock again from here: ``schock`` where that name on PATH is this
+    very program, else the path it was started by (``.venv/bin/schock``), else
+    ``python -m schock`` with this Python.
 
-    >>> from schock import load_rules
-    >>> s = Session.new(load_rules("porz"), [Player("Anna"), Player("Ben", "random")], seed=1)
-    >>> resume_command(Path("my game.json"), s, "en")
-    "schock play --resume 'my game.json' --seat Anna --seat Ben=random --lang en"
+    >>> program(".venv/bin/schock", which=lambda name: None)
+    '.venv/bin/schock'
+    >>> program("/usr/bin/schock", which=lambda name: "/usr/bin/schock")
+    'schock'
+    >>> program("/x/pytest", which=lambda name: "/usr/bin/schock")
+    'schock'
     """
-    parts = ["schock", "play", "--resume", str(path)]
-    for p in session.players:
-        parts += ["--seat", p.name if p.bot is None else f"{p.name}={p.bot}"]
+    argv0 = sys.argv[0] if argv0 is None else argv0
+    found = which("schock")
+    if Path(argv0).stem == "schock":
+        if found is not None and Path(found).resolve() == Path(argv0).resolve():
+            return "schock"
+        return shlex.quote(argv0)
+    if found is not None:
+        return "schock"
+    return shlex.join([sys.executable, "-m", "schock"])
+
+
+def resume_command(path: Path, lang: str, prog: str = "schock") -> str:
+    """The command line that continues a saved game: the record keeps the rules,
+    the seats, who of them is a bot and which, so nothing else is needed.
+
+    >>> resume_command(Path("my game.json"), "en", ".venv/bin/schock")
+    ".venv/bin/schock play --resume 'my game.json' --lang en"
+    """
+    parts = ["play", "--resume", str(path)]
     if lang != "de":
         parts += ["--lang", lang]
-    return shlex.join(parts)
+    return prog + " " + shlex.join(parts)
 
 
 def run_app(session: Session, *, lang: str, delay: float, save_path: Path) -> None:
@@ -99,7 +122,8 @@ def run_app(session: Session, *, lang: str, delay: float, save_path: Path) -> No
     if result.saved is not None:
         click.echo(say(lang, "saved", path=result.saved))
         if not result.over:
-            click.echo(say(lang, "resume.cmd", cmd=resume_command(result.saved, session, lang)))
+            cmd = resume_command(result.saved, lang, program())
+            click.echo(say(lang, "resume.cmd", cmd=cmd))
 
 
 class _PlayCommand(click.Command):

@@ -15,6 +15,7 @@ Player(name='Ben', bot='heuristic')
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -32,10 +33,10 @@ from schock.engine.actions import (
     ThrowAction,
     TurnSixesAction,
 )
-from schock.engine.dice_sources import SeededDice
+from schock.engine.dice_sources import SeededDice, ThrownDice
 from schock.engine.events import Event
 from schock.engine.game import Game, Phase
-from schock.engine.record import Record, dumps, replay
+from schock.engine.record import Record, dice_source, dumps, replay
 from schock.engine.views import TurnView, View
 from schock.errors import InvalidInputError
 from schock.messages import Msg
@@ -208,19 +209,33 @@ class Session:
 
     @classmethod
     def new(cls, rules: Rules, players: Sequence[Player], *, seed: int) -> Session:
-        """A new game of ``players`` with seeded dice."""
-        game = Game(rules, seats=[p.name for p in players], dice=SeededDice(seed))
+        """A new game of ``players`` with seeded dice; its record keeps only the dice
+        thrown, never the seed (see :class:`~schock.engine.dice_sources.ThrownDice`)."""
+        dice = ThrownDice(SeededDice(seed))
+        game = Game(rules, seats=[p.name for p in players], dice=dice)
         return cls(game, players, seed=seed)
 
     @classmethod
-    def resume(cls, record: Record, players: Sequence[Player] | None = None) -> Session:
-        """The game of ``record``, replayed to where it stopped. Without
-        ``players``, a seat named after a bot kind is that bot, the others human."""
-        game = replay(record)
+    def resume(
+        cls,
+        record: Record,
+        players: Sequence[Player] | None = None,
+        *,
+        seed: int | None = None,
+    ) -> Session:
+        """The game of ``record``, replayed to where it stopped; the dice still to
+        come are new, from ``seed`` (default: a fresh secret one), after any dice
+        a scripted record still holds. Without ``players``, the record's bots play
+        their seats (else a seat named after a bot kind is that bot), the others
+        are human."""
+        dice = ThrownDice(dice_source(record.dice))
+        game = replay(record, dice=dice)
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        dice.continue_with(SeededDice(seed))
         if players is None:
             players = recorded_players(record)
-        seed = record.dice.get("seed")
-        return cls(game, players, seed=seed if isinstance(seed, int) else None)
+        return cls(game, players, seed=seed)
 
     # ------------------------------------------------------------------ whose move
     def step(self) -> Step:
