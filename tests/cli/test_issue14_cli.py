@@ -98,3 +98,56 @@ def test_arena_ends_in_german_with_decimal_commas() -> None:
         ],
     )
     assert "4 games in " in english.stderr
+
+
+def test_the_resume_hint_is_a_command_that_works(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import shlex
+    import shutil
+    import sys
+    from typing import Any
+
+    from textual.app import App
+
+    from schock.tui.app import PlayResult, SchockApp
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "argv", [".venv/bin/schock", "play"])
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+
+    async def autopilot(pilot: Any) -> None:
+        await pilot.press("space")
+        await pilot.press("q", "s", "enter")
+
+    def headless_run(self: SchockApp) -> PlayResult | None:
+        return App.run(self, headless=True, auto_pilot=autopilot)
+
+    monkeypatch.setattr(SchockApp, "run", headless_run)
+    result = CliRunner().invoke(main, ["play", "--seat", "Anna", "--bot", "random"])
+    assert result.exit_code == 0, result.output
+    line = next(x for x in result.output.splitlines() if x.startswith("Weiterspielen mit: "))
+    argv = shlex.split(line.removeprefix("Weiterspielen mit: "))
+    assert argv[0] == ".venv/bin/schock" and "--seat" not in argv, argv
+    seen: list[Any] = []
+
+    def capture(self: SchockApp) -> PlayResult:
+        seen.append(self.session)
+        return PlayResult(saved=None, over=False, loser=None)
+
+    monkeypatch.setattr(SchockApp, "run", capture)
+    again = CliRunner().invoke(main, argv[1:])
+    assert again.exit_code == 0, again.output
+    assert [(p.name, p.bot) for p in seen[0].players] == [("Anna", None), ("random", "random")]
+
+
+def test_the_striche_of_the_evening_are_printed_at_the_end(monkeypatch: pytest.MonkeyPatch) -> None:
+    from schock.tui.app import PlayResult, SchockApp
+
+    def evening(self: SchockApp) -> PlayResult:
+        return PlayResult(saved=None, over=True, loser="Ben", tally=(("Anna", 1), ("Ben", 2)))
+
+    monkeypatch.setattr(SchockApp, "run", evening)
+    result = CliRunner().invoke(main, ["play", "--seat", "Anna", "--seat", "Ben"])
+    assert result.exit_code == 0, result.output
+    assert "Striche des Abends: Anna 1, Ben 2" in result.output

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 from textual.widgets import Static
 from tui_helpers import plain, widget_text
@@ -10,7 +11,7 @@ from tui_helpers import plain, widget_text
 from schock import load_rules
 from schock.engine import Game, ScriptedDice
 from schock.engine import events as ev
-from schock.tui.app import SchockApp
+from schock.tui.app import QuitScreen, SchockApp
 from schock.tui.session import Player, Session
 
 PORZ3 = load_rules("porz").replace(deckel=3)
@@ -157,3 +158,77 @@ def test_old_records_with_a_seed_still_resume() -> None:
     s = Session.resume(short)
     assert len(s.game.actions) == 40
     assert "seed" not in s.record_text()
+
+
+async def _finish(app: SchockApp, pilot: object) -> None:
+    from tui_helpers import next_key
+
+    s = app.session
+    for _ in range(3000):
+        if s.game.over:
+            return
+        await pilot.press(next_key(s))  # type: ignore[attr-defined]
+    raise AssertionError("the game did not end")
+
+
+def _quick_app(tmp_path: Path) -> SchockApp:
+    rules = load_rules("porz").replace(deckel=2)
+    session = Session.new(rules, [Player("Anna"), Player("Ben", "heuristic")], seed=3)
+    return SchockApp(session, delay=0, save_path=tmp_path / "abend.json")
+
+
+def test_game_over_offers_a_rematch_the_loser_starts_and_striche_are_kept(
+    tmp_path: Path,
+) -> None:
+    app = _quick_app(tmp_path)
+
+    async def main() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await _finish(app, pilot)
+            first = app.session.game
+            loser = first.seats[first.loser].name
+            await pilot.press("q")
+            assert isinstance(app.screen, QuitScreen)
+            body = plain(app.screen.query_one("#quit-body", Static).content)
+            assert "weiterspielen" not in body and f"Revanche: neues Spiel, {loser} beginnt" in body
+            await pilot.press("n")
+            assert not isinstance(app.screen, QuitScreen)
+            second = app.session.game
+            assert second is not first and not second.over
+            assert second.starter == first.loser
+            seats = widget_text(app, "#seats")
+            assert "Striche" in seats
+            row = next(line for line in seats.splitlines() if loser in line)
+            assert row.rstrip().endswith("1"), seats
+            await _finish(app, pilot)
+            keys = widget_text(app, "#keys")
+            assert "Revanche" in keys
+            await pilot.press("n")  # straight from the table, too
+            assert app.games == 3 and sum(app.tally.values()) == 2
+            await pilot.press("q")
+            if isinstance(app.screen, QuitScreen):  # the third game has begun
+                await pilot.press("o")
+        result = app.return_value
+        assert result is not None and sum(n for _, n in result.tally) == 2
+
+    run(main())
+
+
+def test_saving_never_overwrites_a_file_without_asking(tmp_path: Path) -> None:
+    app = _quick_app(tmp_path)
+    target = tmp_path / "abend.json"
+    target.write_text("the mid-game save", encoding="utf-8")
+
+    async def main() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await _finish(app, pilot)
+            await pilot.press("q", "s", "enter")
+            assert isinstance(app.screen, QuitScreen)
+            error = plain(app.screen.query_one("#save-error", Static).content)
+            assert "gibt es schon" in error
+            assert target.read_text(encoding="utf-8") == "the mid-game save"
+            await pilot.press("enter")  # the second Enter on the same name overwrites
+        assert app.return_value is not None and app.return_value.saved == target
+
+    run(main())
+    assert target.read_text(encoding="utf-8").startswith("{")

@@ -119,6 +119,9 @@ def run_app(session: Session, *, lang: str, delay: float, save_path: Path) -> No
         return
     if result.loser is not None:
         click.echo(say(lang, "lost", name=result.loser))
+    if any(n for _, n in result.tally):
+        tally = ", ".join(f"{name} {n}" for name, n in result.tally)
+        click.echo(say(lang, "striche", tally=tally))
     if result.saved is not None:
         click.echo(say(lang, "saved", path=result.saved))
         if not result.over:

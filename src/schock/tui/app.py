@@ -92,6 +92,8 @@ class PlayResult:
     saved: Path | None
     over: bool
     loser: str | None
+    tally: tuple[tuple[str, int], ...] = ()
+    """Striche of the evening: lost games per player, over every game played in the app."""
 
 
 ResultT = TypeVar("ResultT")
@@ -163,21 +165,32 @@ class QuitScreen(Box[str | None]):
     AUTO_FOCUS = ""  # the file name field takes keys only once "s" has been pressed
 
     def __init__(
-        self, *, lang: str, over: bool, default_path: Path, save: Callable[[Path], None]
+        self,
+        *,
+        lang: str,
+        over: bool,
+        default_path: Path,
+        save: Callable[[Path], None],
+        starter: str = "",
+        own: Path | None = None,
     ) -> None:
         super().__init__()
         self.lang = lang
         self.over = over
         self.default_path = default_path
         self.save = save
+        self.starter = starter  # who starts a rematch (the loser), once the game is over
+        self.own = own  # the file this game was last saved to (overwriting it needs no question)
         self.asking_path = False
+        self.confirmed: Path | None = None  # an existing file the player agreed to overwrite
 
     def compose(self) -> ComposeResult:
         lang = self.lang
         with Vertical():
             yield Static(say(lang, "quit.title"), classes="title")
             yield Static(say(lang, "quit.over" if self.over else "quit.running"))
-            yield Static(say(lang, "quit.body"), id="quit-body")
+            body = say(lang, "quit.body.over", name=self.starter) if self.over else None
+            yield Static(body or say(lang, "quit.body"), id="quit-body")
             with Vertical(id="save-box"):
                 yield Static(say(lang, "save.prompt"))
                 yield Input(str(self.default_path), id="save-path")
@@ -199,6 +212,8 @@ class QuitScreen(Box[str | None]):
             self.query_one("#save-path", Input).focus()
         elif event.key == "o":
             self.close_box("quit")
+        elif event.key == "n" and self.over:
+            self.close_box("rematch")
         elif event.key == "escape":
             self.close_box(None)
 
@@ -206,6 +221,11 @@ class QuitScreen(Box[str | None]):
         event.stop()
         text = event.value.strip()
         path = Path(text).expanduser() if text else self.default_path
+        if path.exists() and path != self.own and path != self.confirmed:
+            # never overwrite a save without asking: a second Enter on the same name does
+            self.confirmed = path
+            self.query_one("#save-error", Static).update(say(self.lang, "save.exists", path=path))
+            return
         try:
             self.save(path)
         except OSError as exc:
@@ -292,7 +312,9 @@ class GameScreen(Screen[None]):
         lang = self.lang
         view = s.view()
         self.query_one("#header", Static).update(header(view, lang))
-        self.query_one("#seats", Static).update(seats_table(view, s.players, lang))
+        app = self.app
+        tally = app.count_game() if isinstance(app, SchockApp) else None
+        self.query_one("#seats", Static).update(seats_table(view, s.players, lang, tally))
         self.query_one("#dice", Static).update(dice_panel(view, lang))
         self.query_one("#showdown", Static).update(showdown_panel(view, lang))
         # one human: the log speaks to him; several at one screen: names only
@@ -303,6 +325,10 @@ class GameScreen(Screen[None]):
         self.query_one("#logbox", VerticalScroll).scroll_end(animate=False)
         self.query_one("#status", Static).update(status_line(view, s.players, lang))
         self.query_one("#keys", Static).update(key_bar(self.keys_now(view)))
+
+    def loser_name(self) -> str:
+        g = self.session.game
+        return g.seats[g.loser].name if g.loser is not None else ""
 
     def say(self, text: str, *, error: bool = False) -> None:
         """Show a one-line message under the table."""
@@ -315,6 +341,8 @@ class GameScreen(Screen[None]):
         lang = self.lang
         step = self.session.step()
         out: list[tuple[str, str]] = []
+        if step == "over":
+            out.append(("n", say(lang, "key.rematch")))
         if step == "bot":
             out.append(("Enter", say(lang, "key.skip")))
         elif step == "human":
@@ -441,7 +469,10 @@ class GameScreen(Screen[None]):
             return
         step = self.session.step()
         if step == "over":
-            self.say(say(lang, "over.keys"))
+            if key == "n":
+                app.rematch()
+                return
+            self.say(say(lang, "over.keys", name=self.loser_name()))
             return
         if step == "bot":
             if key in ("space", "enter"):
@@ -604,6 +635,10 @@ class SchockApp(App[PlayResult]):
         self.save_path = save_path or Path(f"schock-{session.game.rules.id}.json")
         self.saved_at: int | None = None  # how many actions the last saved record had
         self.saved_path: Path | None = None
+        self.own_save: Path | None = None  # where this very game was last saved
+        self.games = 1
+        self.tally: dict[str, int] = {p.name: 0 for p in session.players}
+        self.counted = False  # the current game's loser has his Strich
 
     def get_default_screen(self) -> Screen[Any]:
         return GameScreen(self.session, lang=self.lang, delay=self.delay)
@@ -619,6 +654,32 @@ class SchockApp(App[PlayResult]):
         path.write_text(self.session.record_text(), encoding="utf-8")
         self.saved_at = len(self.session.game.actions)
         self.saved_path = path
+        self.own_save = path
+
+    def count_game(self) -> dict[str, int]:
+        """The Striche of the evening, with the current game's loser once it is over."""
+        g = self.session.game
+        if g.over and g.loser is not None and not self.counted:
+            self.counted = True
+            name = g.seats[g.loser].name
+            self.tally[name] = self.tally.get(name, 0) + 1
+        return self.tally
+
+    def rematch(self) -> None:
+        """A new game of the same table once this one is over; the loser starts."""
+        old = self.session
+        self.session = old.rematch()
+        self.games += 1
+        self.counted = False
+        self.saved_at = None
+        self.own_save = None
+        stem = self.save_path.stem.removesuffix(f"-{self.games - 1}")
+        self.save_path = self.save_path.with_name(f"{stem}-{self.games}.json")
+        screen = self.game_screen
+        screen.session = self.session
+        screen.skipping = False
+        screen.say(say(self.lang, "rematch", name=old.game.seats[old.game.loser or 0].name))
+        screen.advance()
 
     def on_disk(self) -> bool:
         """Whether the save file already holds this very record (a resumed game
@@ -631,7 +692,8 @@ class SchockApp(App[PlayResult]):
     def result(self) -> PlayResult:
         g = self.session.game
         loser = g.seats[g.loser].name if g.loser is not None else None
-        return PlayResult(self.saved_path, g.over, loser)
+        tally = tuple(self.count_game().items()) if self.games > 1 or g.over else ()
+        return PlayResult(self.saved_path, g.over, loser, tally)
 
     def action_request_quit(self) -> None:
         """Quit; with a game that would be lost, ask first (a second Ctrl-C quits)."""
@@ -644,10 +706,20 @@ class SchockApp(App[PlayResult]):
             return
 
         def done(answer: str | None) -> None:
-            if answer is not None:
+            if answer == "rematch":
+                self.rematch()
+            elif answer is not None:
                 self.exit(self.result())
 
+        starter = g.seats[g.loser].name if g.loser is not None else ""
         self.push_screen(
-            QuitScreen(lang=self.lang, over=g.over, default_path=self.save_path, save=self.save),
+            QuitScreen(
+                lang=self.lang,
+                over=g.over,
+                default_path=self.save_path,
+                save=self.save,
+                starter=starter,
+                own=self.own_save,
+            ),
             done,
         )

@@ -7,7 +7,7 @@ except :func:`log_text`, which tells only finished rounds.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from rich import box
 from rich.console import Group, RenderableType
@@ -99,9 +99,13 @@ def turn_state(view: View, turn: TurnView, lang: str) -> Text:
     return Text(say(lang, "state.waits"), style="dim")
 
 
-def seats_table(view: View, players: Sequence[Player], lang: str) -> Table:
+def seats_table(
+    view: View, players: Sequence[Player], lang: str, tally: Mapping[str, int] | None = None
+) -> Table:
     """Every seat: name (▶ to move, B began the round; bot kind), Deckel, dice,
-    throws of the round's cap, and state."""
+    throws of the round's cap, and state; with ``tally`` (once a game of the
+    evening is lost) the Striche: games lost by each player."""
+    striche = tally is not None and any(tally.values())
     table = Table(box=box.SIMPLE_HEAD, expand=True, pad_edge=False, padding=(0, 1, 0, 0))
     # the names themselves are not cut where there is room (two "heuristic …" look alike)
     longest = max((len(name) for name in view.names), default=0) + 2
@@ -112,7 +116,10 @@ def seats_table(view: View, players: Sequence[Player], lang: str) -> Table:
     table.add_column(say(lang, "col.dice"), no_wrap=True)
     table.add_column(say(lang, "col.throws"), justify="center", no_wrap=True)
     table.add_column(say(lang, "col.state"), no_wrap=True, overflow="ellipsis")
+    if striche:
+        table.add_column(say(lang, "col.striche"), justify="right", no_wrap=True)
     for seat, name in enumerate(view.names):
+        extra = [str(tally.get(name, 0))] if striche and tally is not None else []
         player = players[seat]
         marker = "▶ " if seat == view.actor else ("B " if seat == view.round_starter else "  ")
         who = Text(marker + name, style=ACTOR_STYLE if seat == view.actor else "")
@@ -123,7 +130,9 @@ def seats_table(view: View, players: Sequence[Player], lang: str) -> Table:
         if turn is not None:
             cap = cap_of(view, seat)
             throws = f"{turn.throws}/{cap}" if cap is not None else f"{turn.throws}/?"
-            table.add_row(who, deckel, turn_dice(turn), throws, turn_state(view, turn, lang))
+            table.add_row(
+                who, deckel, turn_dice(turn), throws, turn_state(view, turn, lang), *extra
+            )
             continue
         if seat not in view.players:
             state = Text(say(lang, "state.watch"), style="dim")
@@ -131,7 +140,7 @@ def seats_table(view: View, players: Sequence[Player], lang: str) -> Table:
             state = Text(say(lang, "state.out"), style="dim")
         else:
             state = Text("")
-        table.add_row(who, deckel, "", "", state)
+        table.add_row(who, deckel, "", "", state, *extra)
     return table
 
 

@@ -237,6 +237,26 @@ class Session:
             players = recorded_players(record)
         return cls(game, players, seed=seed)
 
+    def rematch(self, *, seed: int | None = None) -> Session:
+        """A new game of the same players and rules after this one is over: the
+        loser starts it (RULES.md, Who starts: the loser of the previous game).
+
+        >>> from schock import load_rules
+        >>> s = Session.new(load_rules("porz").replace(deckel=1),
+        ...                 [Player("Anna", "random"), Player("Ben", "random")], seed=3)
+        >>> s.run_until_human()
+        >>> again = s.rematch(seed=4)
+        >>> again.game.starter == s.game.loser, again.game.over, again.players == s.players
+        (True, False, True)
+        """
+        g = self.game
+        if not g.over or g.loser is None:
+            raise InvalidInputError("a rematch follows a game that is over")
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        game = Game(g.rules, seats=g.seats, dice=ThrownDice(SeededDice(seed)), starter=g.loser)
+        return Session(game, self.players, seed=seed)
+
     # ------------------------------------------------------------------ whose move
     def step(self) -> Step:
         """What comes next: the game is ``over``, a ``human`` or a ``bot`` acts,

@@ -67,7 +67,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "over.durchmarsch": "Spiel vorbei: Durchmarsch! {name} hat beide Hälften verloren.",
         "wait.bot": "Am Zug ist {name} (Bot). Leertaste oder Enter: Bot-Züge überspringen.",
         "unknown.key": "Die Taste „{key}“ bedeutet hier nichts. ? zeigt alle Tasten.",
-        "over.keys": "Das Spiel ist vorbei. q beendet (und bietet das Speichern an).",
+        "over.keys": (
+            "Das Spiel ist vorbei. n = Revanche ({name} beginnt), "
+            "q = beenden (mit Angebot zu speichern)."
+        ),
         "illegal": "Nicht erlaubt: {reason}",
         "illegal.rule": "{rule}",
         "illegal.field": "Hier gilt: {label}: {value}",
@@ -101,6 +104,20 @@ TEXTS: dict[str, dict[str, str]] = {
             "Esc = weiterspielen"
         ),
         "quit.over": "Das Spiel ist vorbei.",
+        "quit.body.over": (
+            "s = Spielprotokoll speichern und beenden\n"
+            "o = ohne Speichern beenden\n"
+            "n = Revanche: neues Spiel, {name} beginnt\n"
+            "Esc = zurück zum Tisch"
+        ),
+        "save.exists": (
+            "Die Datei {path} gibt es schon. Enter = überschreiben, "
+            "oder einen anderen Namen eingeben."
+        ),
+        "col.striche": "Striche",
+        "striche": "Striche des Abends: {tally}",
+        "key.rematch": "Revanche",
+        "rematch": "Revanche! {name} hat das letzte Spiel verloren und beginnt.",
         "quit.running": "Das Spiel läuft noch: ohne Speichern ist es verloren.",
         "save.prompt": "Datei für das Spielprotokoll (Enter = speichern, Esc = zurück):",
         "save.error": "Kann nicht speichern: {message}",
@@ -190,7 +207,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "over.durchmarsch": "Game over: Durchmarsch! {name} has lost both halves.",
         "wait.bot": "To move: {name} (bot). Space or Enter: skip the bot moves.",
         "unknown.key": "The key '{key}' means nothing here. ? shows every key.",
-        "over.keys": "The game is over. q quits (and offers to save).",
+        "over.keys": "The game is over. n = rematch ({name} starts), q = quit (offers to save).",
         "illegal": "Not allowed: {reason}",
         "illegal.rule": "rule: {rule}",
         "illegal.field": "rules field: {field} = {value} ({label})",
@@ -222,6 +239,17 @@ TEXTS: dict[str, dict[str, str]] = {
             "s = save the game record and quit\no = quit without saving\nEsc = keep playing"
         ),
         "quit.over": "The game is over.",
+        "quit.body.over": (
+            "s = save the game record and quit\n"
+            "o = quit without saving\n"
+            "n = rematch: a new game, {name} starts\n"
+            "Esc = back to the table"
+        ),
+        "save.exists": "The file {path} exists. Enter = overwrite it, or type another name.",
+        "col.striche": "Striche",
+        "striche": "Striche of the evening: {tally}",
+        "key.rematch": "rematch",
+        "rematch": "Rematch! {name} lost the last game and starts.",
         "quit.running": "The game is still running: without saving it is lost.",
         "save.prompt": "File for the game record (Enter = save, Esc = back):",
         "save.error": "Cannot save: {message}",
