@@ -232,3 +232,43 @@ def test_saving_never_overwrites_a_file_without_asking(tmp_path: Path) -> None:
 
     run(main())
     assert target.read_text(encoding="utf-8").startswith("{")
+
+
+def test_the_log_keeps_its_indent_on_wrapped_lines_and_its_text_clear_of_the_scrollbar() -> None:
+    from textual.containers import VerticalScroll
+    from tui_helpers import next_key
+
+    from schock.tui.session import log_lines
+
+    players = [Player("Du"), Player("Bernhard-Maximilian", "heuristic"), Player("Cem", "random")]
+    session = Session.new(load_rules("porz"), players, seed=4)
+    app = SchockApp(session, delay=0)
+
+    async def main() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(60):
+                if session.game.over:
+                    break
+                await pilot.press(next_key(session))
+            log = app.game_screen.query_one("#log", Static)
+            box = app.game_screen.query_one("#logbox", VerticalScroll)
+            width = log.content_region.width
+            logical = log_lines(session.game, "de", 0)
+            shown = plain(log.content, width).splitlines()
+            assert len(shown) > len(logical)  # some lines wrap in the narrow column
+            # walk the logical lines through the rendered ones: every piece of a line
+            # (its first row and the rows it wraps into) starts at the line's own indent
+            at = 0
+            for line in logical:
+                indent = len(line) - len(line.lstrip(" "))
+                want, got = "".join(line.split()), ""
+                while got != want:
+                    row = shown[at]
+                    at += 1
+                    assert row[:indent] == " " * indent, (line, row)
+                    got += "".join(row.split())
+                    assert want.startswith(got), (line, row)
+            # a column between the text and the scrollbar
+            assert log.content_region.right < box.region.right - 1
+
+    run(main())

@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Protocol, TypeVar
 
 from rich import box
 from rich.console import Group, RenderableType
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 from textual import events
@@ -250,7 +251,8 @@ class GameScreen(Screen[None]):
     GameScreen #dice { height: auto; margin-top: 1; }
     GameScreen #showdown { height: auto; margin-bottom: 1; }
     GameScreen #log-title { text-style: bold underline; }
-    GameScreen #logbox { height: 1fr; }
+    GameScreen #logbox { height: 1fr; scrollbar-size-vertical: 1; scrollbar-gutter: stable; }
+    GameScreen #log { padding-right: 1; }
     GameScreen #status { height: 1; padding: 0 1; }
     GameScreen #message { height: auto; max-height: 3; padding: 0 1; }
     GameScreen #message.error { color: $error; }
@@ -320,7 +322,7 @@ class GameScreen(Screen[None]):
         # one human: the log speaks to him; several at one screen: names only
         lines = log_lines(s.game, lang, s.humans[0] if len(s.humans) == 1 else None)
         self.query_one("#log", Static).update(
-            Text("\n".join(lines[-200:])) if lines else Text(say(lang, "log.empty"), style="dim")
+            log_body(lines[-200:]) if lines else Text(say(lang, "log.empty"), style="dim")
         )
         self.query_one("#logbox", VerticalScroll).scroll_end(animate=False)
         self.query_one("#status", Static).update(status_line(view, s.players, lang))
@@ -536,6 +538,26 @@ class GameScreen(Screen[None]):
                 say(lang, "hint.foot"),
             )
         )
+
+
+def log_body(lines: Sequence[str]) -> RenderableType:
+    r"""The log, each line wrapped under its own indentation rather than at the left edge.
+
+    >>> from rich.console import Console
+    >>> c = Console(width=24, color_system=None)
+    >>> with c.capture() as out:
+    ...     c.print(log_body(["Runde 1", "  Anna: Schock 5 (2 Würfe), bekommt 5 Deckel"]))
+    >>> print("\n".join(line.rstrip() for line in out.get().splitlines()))
+    Runde 1
+      Anna: Schock 5 (2
+      Würfe), bekommt 5
+      Deckel
+    """
+    rows: list[RenderableType] = []
+    for line in lines:
+        text = line.lstrip(" ")
+        rows.append(Padding(Text(text), (0, 0, 0, len(line) - len(text))))
+    return Group(*rows)
 
 
 def hint_title(name: str, lang: str) -> str:
