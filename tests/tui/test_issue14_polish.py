@@ -272,3 +272,39 @@ def test_the_log_keeps_its_indent_on_wrapped_lines_and_its_text_clear_of_the_scr
             assert log.content_region.right < box.region.right - 1
 
     run(main())
+
+
+def test_the_opening_round_says_what_it_is_and_shows_the_bots_throws_one_by_one() -> None:
+    players = [Player("Du"), Player("Ben", "heuristic"), Player("Cem", "heuristic")]
+    session = Session.new(load_rules("porz"), players, seed=7)
+    app = SchockApp(session, delay=1.0)
+
+    async def main() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            status = widget_text(app, "#status")
+            assert "Eröffnungsrunde, alle werfen einmal: Leertaste" in status, status
+            assert session.game.phase.value == "loading" and session.game.actor == 0
+            await pilot.press("space")  # my throw; the bots throw theirs at their pace
+            assert session.game.phase.value == "loading" and session.game.actor == 1
+            assert "Eröffnungsrunde: alle werfen einmal" in widget_text(app, "#status")
+            await pilot.pause(1.4)
+            assert "Ben wirft" in widget_text(app, "#message")
+            assert session.game.phase.value == "loading" and session.game.actor == 2
+
+    run(main())
+
+
+def test_a_loaded_throw_that_stands_by_itself_is_said() -> None:
+    # mosel loads (every first throw under the cup first); Ben (a bot) starts, stands on his
+    # Schock after one throw: Anna's loaded throw is her only one, it stands without a key
+    rules = load_rules("mosel").replace(deckel=3)
+    game = Game(rules, seats=["Ben", "Anna"], starter=0, dice=ScriptedDice([1, 1, 4, 4, 5, 6] * 5))
+    app = SchockApp(Session(game, [Player("Ben", "heuristic"), Player("Anna")]), delay=0)
+
+    async def main() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("space")  # Anna's loading throw
+            msg = widget_text(app, "#message", width=300)
+            assert "Anna: Dein Wurf liegt schon unterm Becher (Laden)" in msg, msg
+
+    run(main())

@@ -304,7 +304,7 @@ class GameScreen(Screen[None]):
         box.display = small
         if small:
             box.update(Text(say(self.lang, "small", w=width, h=height, mw=mw, mh=mh), style="bold"))
-        elif self.timer is None and self.session.step() == "bot":
+        elif self.timer is None and self.session.step() in ("bot", "auto"):
             self.advance()  # bots waited while the terminal was too small
 
     # ------------------------------------------------------------------ drawing
@@ -345,7 +345,7 @@ class GameScreen(Screen[None]):
         out: list[tuple[str, str]] = []
         if step == "over":
             out.append(("n", say(lang, "key.rematch")))
-        if step == "bot":
+        if step in ("bot", "auto"):
             out.append(("Enter", say(lang, "key.skip")))
         elif step == "human":
             legal = set(self.session.game.legal_actions())
@@ -383,23 +383,29 @@ class GameScreen(Screen[None]):
         s = self.session
         while self.run_autos():
             step = s.step()
-            if step != "bot":
+            if step not in ("bot", "auto"):
                 self.skipping = False
                 break
             if not (self.skipping or self.delay <= 0):
                 if not self.too_small:
                     self.timer = self.set_timer(self.delay, self.bot_tick)
                 break
-            if not self.guarded(s.bot_act):
+            if not self.guarded(s.bot_act if step == "bot" else s.auto):
                 break
         self.show()
 
     def run_autos(self) -> bool:
-        """Make the moves nobody decides (roll-offs, loading throws); False on an error."""
+        """Make the moves nobody decides (roll-offs, loading throws); False on an error.
+        A move made for a human (his loaded throw stands in a one-throw round) is said."""
         s = self.session
         while s.step() == "auto":
+            actor = s.game.actor
+            if actor in s.bots and not (self.skipping or self.delay <= 0):
+                return True  # a bot's throw of the opening or Laden: shown at the bots' pace
             if not self.guarded(s.auto):
                 return False
+            if actor is not None and actor not in s.bots:
+                self.say(say(self.lang, "auto.stop", name=s.game.seats[actor].name))
         return True
 
     def guarded(self, move: Callable[[], ev.Event], *, tell: bool = False) -> bool:
@@ -421,11 +427,12 @@ class GameScreen(Screen[None]):
             return
         s = self.session
         before = len(s.game.log)
-        if not (self.guarded(s.bot_act, tell=True) and self.run_autos()):
+        move = s.auto if s.step() == "auto" else s.bot_act
+        if not (self.guarded(move, tell=True) and self.run_autos()):
             self.show()
             return
         showdown = any(isinstance(e, ev.Showdown) for e in s.game.log[before:])
-        if showdown and s.step() == "bot" and not self.skipping:
+        if showdown and s.step() in ("bot", "auto") and not self.skipping:
             self.show()
             self.timer = self.set_timer(self.delay * SHOWDOWN_PAUSE, self.resume)
             return
@@ -476,7 +483,7 @@ class GameScreen(Screen[None]):
                 return
             self.say(say(lang, "over.keys", name=self.loser_name()))
             return
-        if step == "bot":
+        if step in ("bot", "auto"):
             if key in ("space", "enter"):
                 self.skip()
             else:

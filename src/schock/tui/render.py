@@ -223,6 +223,11 @@ def status_line(view: View, players: Sequence[Player], lang: str) -> Text:
     if view.phase == "einkaufen":
         return Text(say(lang, "turn.einkaufen", name=name), style=ACTOR_STYLE)
     text = say(lang, "turn.bot" if players[actor].bot else "turn", name=name)
+    if view.phase == "loading" and view.opening_round:
+        # one throw for everybody, as if at once: each throws his own cup in turn here
+        text += say(lang, "turn.opening" if players[actor].bot is None else "turn.opening.bot")
+    elif view.phase == "loading":
+        text += say(lang, "turn.loading")
     if actor == view.round_starter and view.throw_limit is None and not view.opening_round:
         turn = view.turn_of(actor)
         if turn is not None and not turn.done:

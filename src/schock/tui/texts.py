@@ -63,6 +63,13 @@ TEXTS: dict[str, dict[str, str]] = {
         "turn.bot": "Am Zug: {name} (Bot)",
         "turn.einkaufen": "{name}: einkaufen? j = ja, n = nein",
         "turn.first": " (legt die Wurfzahl fest)",
+        "turn.opening": " · Eröffnungsrunde, alle werfen einmal: Leertaste",
+        "turn.opening.bot": " · Eröffnungsrunde: alle werfen einmal",
+        "turn.loading": " · Laden: erst wirft jeder einmal unter den Becher",
+        "auto.stop": (
+            "{name}: Dein Wurf liegt schon unterm Becher (Laden), und die Runde hat nur "
+            "einen Wurf: Er bleibt stehen."
+        ),
         "over.lost": "Spiel vorbei: {name} hat das Spiel verloren.",
         "over.durchmarsch": "Spiel vorbei: Durchmarsch! {name} hat beide Hälften verloren.",
         "wait.bot": "Am Zug ist {name} (Bot). Leertaste oder Enter: Bot-Züge überspringen.",
@@ -203,6 +210,13 @@ TEXTS: dict[str, dict[str, str]] = {
         "turn.bot": "To move: {name} (bot)",
         "turn.einkaufen": "{name}: buy in (Einkaufen)? j/y = yes, n = no",
         "turn.first": " (sets the throw limit)",
+        "turn.opening": " · opening round, everybody throws once: Space",
+        "turn.opening.bot": " · opening round: everybody throws once",
+        "turn.loading": " · Laden: everybody first throws once under the cup",
+        "auto.stop": (
+            "{name}: your throw is already under the cup (Laden) and the round has only "
+            "one throw: it stands."
+        ),
         "over.lost": "Game over: {name} has lost the game.",
         "over.durchmarsch": "Game over: Durchmarsch! {name} has lost both halves.",
         "wait.bot": "To move: {name} (bot). Space or Enter: skip the bot moves.",
