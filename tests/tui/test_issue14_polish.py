@@ -308,3 +308,18 @@ def test_a_loaded_throw_that_stands_by_itself_is_said() -> None:
             assert "Anna: Dein Wurf liegt schon unterm Becher (Laden)" in msg, msg
 
     run(main())
+
+
+def test_the_dice_are_named_and_the_round_says_who_is_losing() -> None:
+    app = _two_humans([2, 3, 4, 6, 5, 6] + [2, 3, 5] * 20)
+
+    async def main() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.press("space", "a")  # Anna: 2-3-4 auf die Hand, lifted
+            assert "Anna: Wurf 1 von 3 · Straße 2-3-4" in widget_text(app, "#dice")
+            await pilot.press("s", "space")  # she stands; Ben throws 6-5-6
+            dice = widget_text(app, "#dice")
+            assert "Ben: Wurf 1 von 1 · 665" in dice, dice
+            assert "Verliert gerade: Anna mit Straße 2-3-4" in dice
+
+    run(main())

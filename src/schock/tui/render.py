@@ -14,10 +14,11 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from schock.dice import Outcome
 from schock.engine.views import TurnView, View
 from schock.errors import IllegalActionError
 from schock.messages import rule_label, value_label
-from schock.results import evaluate
+from schock.results import evaluate, rank
 from schock.rules import Rules, field_label
 from schock.rules.model import Structure
 from schock.tui.faces import DIE_WIDTH, die_lines, face
@@ -155,6 +156,9 @@ def dice_panel(view: View, lang: str) -> RenderableType:
         return Text(say(lang, "dice.title.start", name=name), style="bold")
     cap = cap_of(view, actor)
     title = say(lang, "dice.title", name=name, k=turn.throws, cap=cap if cap is not None else "?")
+    now = current_result(view, turn, lang)
+    if now is not None:
+        title += " · " + now
     shown = slots(turn)
     rows = [Text() for _ in range(7)]
     for i, slot in enumerate(shown):
@@ -170,7 +174,48 @@ def dice_panel(view: View, lang: str) -> RenderableType:
             label = say(lang, "dice.cup")
         rows[5].append(f"[{i + 1}]".center(9) + "  ", style="bold")
         rows[6].append(label.center(DIE_WIDTH) + "  ", style=style)
-    return Group(Text(title, style="bold"), *rows)
+    standing = round_standing(view, lang)
+    extra = [Text(standing, style="italic")] if standing else []
+    return Group(Text(title, style="bold"), *rows, *extra)
+
+
+def current_result(view: View, turn: TurnView, lang: str) -> str | None:
+    """The result a turn's dice make now (``Straße 2-3-4``, ``Schock 5``, ``665``),
+    where the viewer sees all three; None while a die is under the cup."""
+    cup = turn.cup
+    if turn.hidden or cup is None or not turn.throws or len(turn.aside) + len(cup) != 3:
+        return None
+    dice = tuple(sorted(turn.aside + cup))
+    on_hand = not turn.aside  # all three dice from the last throw
+    outcome = Outcome(dice=dice, throws=turn.throws, on_hand=on_hand)
+    return evaluate(view.rules, outcome).label(lang)
+
+
+def round_standing(view: View, lang: str) -> str | None:
+    """Who is losing the round so far and what has to be beaten: the lowest of the
+    results the viewer has seen (results still under a cup are not counted)."""
+    seen: list[tuple[int, Outcome]] = []
+    covered = 0
+    for seat in view.round_order:
+        t = view.turn_of(seat)
+        if t is None or not t.done:
+            continue
+        if t.result is None:
+            covered += 1
+        else:
+            seen.append((seat, t.result))
+    if not seen:
+        return None
+    worst_seat, worst = seen[rank(view.rules, [o for _, o in seen])[-1]]
+    text = say(
+        lang,
+        "standing",
+        name=view.names[worst_seat],
+        label=evaluate(view.rules, worst).label(lang),
+    )
+    if covered:
+        text += say(lang, "standing.covered", n=covered)
+    return text
 
 
 def showdown_panel(view: View, lang: str) -> RenderableType:
