@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
 from textual.widgets import Static
 from tui_helpers import plain, widget_text
 
@@ -321,5 +322,62 @@ def test_the_dice_are_named_and_the_round_says_who_is_losing() -> None:
             dice = widget_text(app, "#dice")
             assert "Ben: Wurf 1 von 1 · 665" in dice, dice
             assert "Verliert gerade: Anna mit Straße 2-3-4" in dice
+
+    run(main())
+
+
+def _copy(s: Session) -> Session:
+    from schock.engine.record import loads, replay
+
+    return Session(replay(loads(s.record_text())), s.players)
+
+
+@pytest.mark.parametrize("preset", ["porz", "mosel", "irmgarteich"])
+def test_the_keys_a_hint_names_make_its_move(preset: str) -> None:
+    from schock.bots import HeuristicBot
+    from schock.engine import Phase, StopAction
+    from schock.solver.turn import hints
+    from schock.tui.session import move_plan
+
+    s = Session.new(load_rules(preset), [Player("Anna"), Player("Ben")], seed=21)
+    checked = 0
+    for _ in range(400):
+        if s.game.over or checked >= 25:
+            break
+        actor = s.game.actor
+        assert actor is not None
+        view = s.game.view(actor)
+        turn = view.turn_of(actor)
+        if s.game.phase is Phase.TURN and turn is not None and turn.looked and turn.cup:
+            for choice in hints(view):
+                m = choice.move
+                plan = move_plan(turn, m.stop, m.keep, m.turn)
+                copy = _copy(s)
+                for key in plan.keys[:-1]:
+                    action = copy.key_action(key)
+                    assert action is not None, key
+                    copy.act(action)
+                last = copy.key_action(plan.keys[-1])
+                assert last in copy.game.legal_actions(), (plan, choice)
+                if not m.stop:
+                    mine = copy.game.view(actor).turn_of(actor)
+                    assert mine is not None and sorted(mine.aside) == sorted(m.keep), (plan, m)
+                else:
+                    assert last == StopAction()
+            checked += 1
+        s.act(HeuristicBot().act(view))
+    assert checked >= 10
+
+
+def test_the_hint_says_what_to_press_and_what_best_means() -> None:
+    app = _two_humans([1, 5, 1] + [2, 3, 5] * 20)
+
+    async def main() -> None:
+        async with app.run_test(size=(140, 50)) as pilot:
+            await pilot.press("space", "a", "h")
+            body = plain(app.screen.query_one("#info-body", Static).content, 130)
+            assert "Beste Wahl = die höchste Chance, diese Runde nicht zu verlieren" in body
+            assert "Tasten: " in body and "Leertaste" in body, body
+            assert "Liegen lassen:" in body
 
     run(main())

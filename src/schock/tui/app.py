@@ -38,10 +38,11 @@ from schock.engine.actions import (
     ThrowAction,
     TurnSixesAction,
 )
-from schock.engine.views import View
+from schock.engine.views import TurnView, View
 from schock.errors import IllegalActionError, InvalidInputError, SchockError
 from schock.messages import ranking_ladder, value_label
 from schock.rules import FIELD_NAMES, field_label
+from schock.tui.faces import face
 from schock.tui.render import (
     dice_panel,
     header,
@@ -51,7 +52,7 @@ from schock.tui.render import (
     showdown_panel,
     status_line,
 )
-from schock.tui.session import NoSuchDie, Session, log_lines
+from schock.tui.session import NoSuchDie, Plan, Session, log_lines, move_plan, slots
 from schock.tui.texts import number, percent, say, throws_text
 
 #: The smallest terminal the game is drawn in (columns, lines), for up to
@@ -541,7 +542,7 @@ class GameScreen(Screen[None]):
         self.app.push_screen(
             InfoScreen(
                 hint_title(s.game.seats[actor].name, lang),
-                hint_body(choices, lang),
+                hint_body(choices, lang, s.game.view(actor).turn_of(actor)),
                 say(lang, "hint.foot"),
             )
         )
@@ -578,18 +579,53 @@ def hint_title(name: str, lang: str) -> str:
     return say(lang, "hint.title", name=name)
 
 
-def hint_body(choices: Sequence[Choice], lang: str) -> RenderableType:
-    """The solver's choices, best first, each with its odds."""
-    rows: list[RenderableType] = []
-    for i, c in enumerate(choices, start=1):
-        rows.append(
-            Text(say(lang, "hint.row", i=i, text=c.describe(lang)), style="bold" if i == 1 else "")
-        )
+def hint_body(
+    choices: Sequence[Choice], lang: str, turn: TurnView | None = None
+) -> RenderableType:
+    """The solver's choices, best first, each with its odds and the keys that make
+    it; the dice the best choice keeps are highlighted, and what "best" means is said."""
+    rows: list[RenderableType] = [Text(say(lang, "hint.best"), style="italic")]
+    plans = [_plan(c, turn) for c in choices]
+    best = plans[0] if plans else None
+    if turn is not None and best is not None:
+        faces = Text(say(lang, "hint.keep") + " ")
+        for i, slot in enumerate(slots(turn)):
+            style = "bold reverse green" if i in best.kept else ""
+            faces.append(f" {face(slot.value)} [{i + 1}] ", style=style)
+        rows.append(faces)
+    for i, (c, plan) in enumerate(zip(choices, plans, strict=True), start=1):
+        text = say(lang, "hint.row", i=i, text=c.describe(lang))
+        if plan is not None:
+            text += " · " + say(lang, "hint.keys", keys=key_names(plan.keys, lang))
+        rows.append(Text(text, style="bold" if i == 1 else ""))
         odds = say(
             lang, "hint.odds", p=percent(c.p_not_lose, lang), d=number(c.expected_deckel, lang)
         )
         rows.append(Text("   " + odds, style="dim"))
     return Group(*rows)
+
+
+def _plan(choice: Choice, turn: TurnView | None) -> Plan | None:
+    """The keys of a solver's choice (None where the choice does not say its move)."""
+    move = getattr(choice, "move", None)
+    if turn is None or move is None:
+        return None
+    try:
+        return move_plan(turn, bool(move.stop), tuple(move.keep), int(move.turn))
+    except (ValueError, AttributeError):  # pragma: no cover - a move these dice cannot make
+        return None
+
+
+def key_names(keys: Sequence[str], lang: str) -> str:
+    """Keys as a player reads them: ``1, 2, dann Leertaste``.
+
+    >>> key_names(["1", "space"], "de"), key_names(["s"], "en")
+    ('1, dann Leertaste', 's')
+    """
+    names = [say(lang, "key.space") if k == "space" else k for k in keys]
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(names[:-1]) + say(lang, "key.then") + names[-1]
 
 
 def rules_body(session: Session, lang: str) -> RenderableType:

@@ -15,8 +15,10 @@ Player(name='Ben', bot='heuristic')
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -160,6 +162,79 @@ def slots(turn: TurnView) -> list[Slot]:
     out.sort(key=lambda s: (s.value or 0, not s.aside))
     out += [Slot(None, False)] * turn.hidden
     return out
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """How to make a solver's move with the keys: the keys in order, and which of
+    the turn's dice (indices of :func:`slots` before the keys) lie on the table after it."""
+
+    keys: tuple[str, ...]
+    kept: frozenset[int]
+
+
+def move_plan(turn: TurnView, stop: bool, keep: Sequence[int], turn_ones: int = 0) -> Plan:
+    """The keys that make a move (stop; or turn ``turn_ones`` sixes, leave ``keep`` on
+    the table and throw again), for dice numbered as :func:`slots` numbers them.
+
+    >>> from schock.engine.views import TurnView
+    >>> tv = TurnView(seat=0, throws=1, aside=(), turned=0, cup=(1, 5, 1), hidden=0,
+    ...               history=(), done=False, result=None, must_throw=False, looked=True)
+    >>> move_plan(tv, False, (1, 1))
+    Plan(keys=('1', '2', 'space'), kept=frozenset({0, 1}))
+    >>> move_plan(tv, True, ()).keys
+    ('s',)
+    >>> six = TurnView(seat=0, throws=1, aside=(), turned=0, cup=(6, 6, 3), hidden=0,
+    ...                history=(), done=False, result=None, must_throw=False, looked=True)
+    >>> move_plan(six, False, (1,), 1).keys
+    ('d', 'space')
+    """
+    before = slots(turn)
+    if stop:
+        return Plan(("s",), frozenset(i for i, s in enumerate(before) if s.aside))
+    keys: list[str] = []
+    kept: set[int] = set()
+    shown = before
+    if turn_ones:
+        keys.append("D" if turn_ones == 2 else "d")
+        sixes = [i for i, s in enumerate(before) if s.value == 6 and not s.aside]
+        kept.update(sixes[: turn_ones + 1])  # the sixes turned into 1s
+        cup = list(turn.cup or ())
+        for _ in range(turn_ones + 1):
+            cup.remove(6)
+        after = dataclasses.replace(
+            turn, aside=(1,) * turn_ones + turn.aside, turned=turn.turned + turn_ones, cup=tuple(cup)
+        )
+        shown = slots(after)
+    have = Counter([s.value for s in shown if s.aside and s.value is not None])
+    want = Counter(keep)
+    back: set[int] = set()
+    for value in sorted((have - want).elements()):
+        i = _find(shown, value, aside=True, skip=back)
+        back.add(i)
+    aside: set[int] = set()
+    for value in sorted((want - have).elements()):
+        i = _find(shown, value, aside=False, skip=aside)
+        aside.add(i)
+        keys.append(str(i + 1))
+        kept.add(_find(before, value, aside=False, skip=kept))
+    keys += [str(i + 1) for i in sorted(back)]
+    keys.append("space")
+    gone = Counter([shown[i].value for i in back])
+    for i, s in enumerate(before):
+        if s.aside and not gone[s.value]:
+            kept.add(i)
+        elif s.aside:
+            gone[s.value] -= 1
+    return Plan(tuple(keys), frozenset(kept))
+
+
+def _find(shown: Sequence[Slot], value: int, *, aside: bool, skip: set[int]) -> int:
+    """The first die of ``value`` on the table (``aside``) or in the cup, not in ``skip``."""
+    for i, s in enumerate(shown):
+        if s.value == value and s.aside == aside and i not in skip and not (aside and s.turned):
+            return i
+    raise ValueError(f"no die {value} {'on the table' if aside else 'in the cup'}")
 
 
 #: Keys and the actions they stand for (the dice keys 1, 2, 3 depend on the dice).

@@ -92,6 +92,14 @@ TEXTS: dict[str, dict[str, str]] = {
         "hint.row": "{i}. {text}",
         "hint.odds": "nicht verlieren {p} · erwartete Deckel {d}",
         "hint.foot": "Beste Wahl zuerst. Eine Taste schließt.",
+        "hint.best": (
+            "Beste Wahl = die höchste Chance, diese Runde nicht zu verlieren "
+            "(daneben: wie viele Deckel du im Mittel bekommst)."
+        ),
+        "hint.keep": "Liegen lassen:",
+        "hint.keys": "Tasten: {keys}",
+        "key.space": "Leertaste",
+        "key.then": ", dann ",
         "rules.title": "Regeln dieses Spiels",
         "rules.field": "Regel",
         "rules.value": "Wert",
@@ -238,6 +246,14 @@ TEXTS: dict[str, dict[str, str]] = {
         "hint.row": "{i}. {text}",
         "hint.odds": "not losing {p} · expected Deckel {d}",
         "hint.foot": "Best choice first. Any key closes.",
+        "hint.best": (
+            "Best = the highest chance not to lose this round "
+            "(beside it: how many Deckel you receive on average)."
+        ),
+        "hint.keep": "Keep:",
+        "hint.keys": "keys: {keys}",
+        "key.space": "Space",
+        "key.then": ", then ",
         "rules.title": "The rules of this game",
         "rules.field": "Rule",
         "rules.value": "Value",
