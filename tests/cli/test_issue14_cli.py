@@ -138,7 +138,7 @@ def test_the_resume_hint_is_a_command_that_works(
     monkeypatch.setattr(SchockApp, "run", capture)
     again = CliRunner().invoke(main, argv[1:])
     assert again.exit_code == 0, again.output
-    assert [(p.name, p.bot) for p in seen[0].players] == [("Anna", None), ("random", "random")]
+    assert [(p.name, p.bot) for p in seen[0].players] == [("Anna", None), ("Uschi", "random")]
 
 
 def test_the_striche_of_the_evening_are_printed_at_the_end(monkeypatch: pytest.MonkeyPatch) -> None:

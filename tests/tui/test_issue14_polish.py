@@ -381,3 +381,14 @@ def test_the_hint_says_what_to_press_and_what_best_means() -> None:
             assert "Liegen lassen:" in body
 
     run(main())
+
+
+def test_bots_sit_under_peoples_names_with_their_kind_apart_in_german() -> None:
+    from schock.tui.render import seats_table
+
+    players = [Player("Du"), Player("Uschi", "heuristic"), Player("Jupp", "random")]
+    session = Session.new(load_rules("porz"), players, seed=1)
+    table = plain(seats_table(session.view(), players, "de"))
+    assert "Uschi (Bot: Faustregel)" in table and "Jupp (Bot: Zufall)" in table
+    english = plain(seats_table(session.view(), players, "en"))
+    assert "Uschi (bot: heuristic)" in english

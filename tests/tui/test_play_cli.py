@@ -52,7 +52,12 @@ def test_default_is_you_against_two_bots(runs: list[dict[str, Any]]) -> None:
     result = invoke("--seed", "3")
     assert result.exit_code == 0, result.output
     s = runs[0]["session"]
-    assert [p.name for p in s.players] == ["Du", "heuristic", "heuristic 2"]
+    # bots sit under people's names, their kind kept apart (issue 14)
+    assert [(p.name, p.bot) for p in s.players] == [
+        ("Du", None),
+        ("Uschi", "heuristic"),
+        ("Jupp", "heuristic"),
+    ]
     assert s.humans == (0,) and s.game.rules.id == "porz"
     # the dice are those of seed 3, but a record keeps only the dice thrown, never the seed
     assert s.game.dice.roll(3) == SeededDice(3).roll(3)
@@ -69,14 +74,14 @@ def test_seats_and_bots_in_order(runs: list[dict[str, Any]], tmp_path: Path) -> 
     assert result.exit_code == 0, result.output
     s = runs[0]["session"]
     seats = [(p.name, p.bot) for p in s.players]
-    assert seats == [("Anna", None), ("Ben", "random"), ("random", "random")]
+    assert seats == [("Anna", None), ("Ben", "random"), ("Uschi", "random")]
     assert s.game.rules.id == "haus" and s.game.rules.deckel == 5
     assert runs[0]["lang"] == "en"
 
 
 def test_only_bots_gives_you_a_seat(runs: list[dict[str, Any]]) -> None:
     assert invoke("--bot", "random", "--lang", "en").exit_code == 0
-    assert [p.name for p in runs[0]["session"].players] == ["You", "random"]
+    assert [p.name for p in runs[0]["session"].players] == ["You", "Uschi"]
 
 
 @pytest.mark.parametrize(

@@ -157,7 +157,8 @@ class _PlayCommand(click.Command):
     "bots",
     multiple=True,
     metavar="BOT",
-    help="A bot seat after the --seat seats (repeat it), named after its kind.",
+    help="A bot seat after the --seat seats (repeat it), under a person's name "
+    "(its kind shown beside it).",
 )
 @click.option(
     "--seed",

@@ -23,7 +23,7 @@ from schock.rules import Rules, field_label
 from schock.rules.model import Structure
 from schock.tui.faces import DIE_WIDTH, die_lines, face
 from schock.tui.session import Player, bot_kind_of, slots
-from schock.tui.texts import say, throws_text
+from schock.tui.texts import BOT_KINDS, say, throws_text
 
 ASIDE_STYLE = "bold green"
 ASIDE_FACE_STYLE = "bold green underline"  # small faces: underlined, seen without colours
@@ -100,6 +100,15 @@ def turn_state(view: View, turn: TurnView, lang: str) -> Text:
     return Text(say(lang, "state.waits"), style="dim")
 
 
+def bot_label(kind: str, lang: str) -> str:
+    """A bot's kind in words: ``Faustregel`` (``heuristic``); an unknown kind as it is.
+
+    >>> bot_label("heuristic", "de"), bot_label("heuristic", "en"), bot_label("x", "de")
+    ('Faustregel', 'heuristic', 'x')
+    """
+    return BOT_KINDS.get(lang, {}).get(kind, kind)
+
+
 def seats_table(
     view: View, players: Sequence[Player], lang: str, tally: Mapping[str, int] | None = None
 ) -> Table:
@@ -125,7 +134,7 @@ def seats_table(
         marker = "▶ " if seat == view.actor else ("B " if seat == view.round_starter else "  ")
         who = Text(marker + name, style=ACTOR_STYLE if seat == view.actor else "")
         if player.bot is not None and bot_kind_of(name) != player.bot:  # "heuristic 2" says it
-            who.append(" (" + say(lang, "bot", kind=player.bot) + ")", style="dim")
+            who.append(" (" + say(lang, "bot", kind=bot_label(player.bot, lang)) + ")", style="dim")
         deckel = str(view.deckel[seat])
         turn = view.turn_of(seat)
         if turn is not None:

@@ -110,20 +110,32 @@ def recorded_players(record: Record) -> list[Player]:
     return [Player(s.name, bot_kind_of(s.name)) for s in record.seats]
 
 
-def bot_names(kinds: Sequence[str], taken: Sequence[str]) -> list[str]:
-    """Names for bots of ``kinds``: the kind, numbered from 2 where it repeats.
+#: Names for bot seats: people at a pub table (the bot's kind is shown apart).
+BOT_PEOPLE = (
+    "Uschi", "Jupp", "Gabi", "Heinz", "Karin", "Willi",
+    "Moni", "Manni", "Helga", "Kalle", "Renate", "Günther",
+)  # fmt: skip
 
-    >>> bot_names(["heuristic", "heuristic", "random"], taken=["Anna"])
-    ['heuristic', 'heuristic 2', 'random']
+
+def bot_names(kinds: Sequence[str], taken: Sequence[str]) -> list[str]:
+    """Names for bots of ``kinds``: people's names not taken yet (ignoring case);
+    past the last of them, the kind numbered from 2.
+
+    >>> bot_names(["heuristic", "heuristic", "random"], taken=["Anna", "jupp"])
+    ['Uschi', 'Gabi', 'Heinz']
     """
-    used = set(taken)
+    used = {t.casefold() for t in taken}
+    free = [p for p in BOT_PEOPLE if p.casefold() not in used]
     out = []
     for kind in kinds:
-        name, n = kind, 1
-        while name in used:
-            n += 1
-            name = f"{kind} {n}"
-        used.add(name)
+        if free:
+            name = free.pop(0)
+        else:
+            name, n = kind, 1
+            while name.casefold() in used:
+                n += 1
+                name = f"{kind} {n}"
+        used.add(name.casefold())
         out.append(name)
     return out
 

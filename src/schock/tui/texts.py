@@ -36,7 +36,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "col.dice": "Würfel",
         "col.throws": "Wurf",
         "col.state": "Stand",
-        "bot": "{kind}",
+        "bot": "Bot: {kind}",
         "state.turn": "am Zug",
         "state.covered": "verdeckt",
         "state.zu": "zu",
@@ -193,7 +193,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "col.dice": "Dice",
         "col.throws": "Throw",
         "col.state": "State",
-        "bot": "{kind}",
+        "bot": "bot: {kind}",
         "state.turn": "to move",
         "state.covered": "covered",
         "state.zu": "zu",
@@ -321,6 +321,21 @@ TEXTS: dict[str, dict[str, str]] = {
             "\n"
             "Dice: ⚀ ⚁ ⚂ ⚃ ⚄ ⚅; ■ is under the cup. Green: set aside."
         ),
+    },
+}
+
+
+#: The bots' kinds in words (``--bot`` takes the ids); English keeps the ids.
+BOT_KINDS: dict[str, dict[str, str]] = {
+    "de": {
+        "beginner": "Anfänger",
+        "bold": "mutig",
+        "casual": "Gelegenheitsspieler",
+        "cautious": "vorsichtig",
+        "good": "gut",
+        "heuristic": "Faustregel",
+        "optimal": "optimal",
+        "random": "Zufall",
     },
 }
 
