@@ -415,7 +415,7 @@ class GameScreen(Screen[None]):
         try:
             event = move()
         except SchockError as exc:
-            self.say(say(self.lang, "error", message=exc), error=True)
+            self.say(say(self.lang, "error", message=exc.localized(self.lang)), error=True)
             return False
         if tell:
             self.say(describe_event(event, self.session, self.lang))
@@ -515,7 +515,7 @@ class GameScreen(Screen[None]):
             self.say(illegal_text(exc, s.game.rules, lang), error=True)
             return
         except InvalidInputError as exc:  # pragma: no cover - keys make only well-formed actions
-            self.say(say(lang, "error", message=exc), error=True)
+            self.say(say(lang, "error", message=exc.localized(lang)), error=True)
             return
         self.say("")
         self.advance()
