@@ -151,3 +151,15 @@ def test_the_striche_of_the_evening_are_printed_at_the_end(monkeypatch: pytest.M
     result = CliRunner().invoke(main, ["play", "--seat", "Anna", "--seat", "Ben"])
     assert result.exit_code == 0, result.output
     assert "Striche des Abends: Anna 1, Ben 2" in result.output
+
+
+def test_the_browser_rules_box_shows_values_in_words_too() -> None:
+    from schock import load_rules
+    from schock.web.messages import rules_rows
+
+    rows = dict(rules_rows(load_rules("porz"), "de"))
+    assert rows["Herauslegen"] == "nur Einsen" and rows["Spielaufbau"] == "eine Hälfte"
+    assert rows["Einkaufen"] in ("ja", "nein")
+    assert dict(rules_rows(load_rules("porz"), "en"))[
+        "which dice may be set aside between throws"
+    ] == ("only 1s")
