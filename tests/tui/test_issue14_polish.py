@@ -389,6 +389,9 @@ def test_bots_sit_under_peoples_names_with_their_kind_apart_in_german() -> None:
     players = [Player("Du"), Player("Uschi", "heuristic"), Player("Jupp", "random")]
     session = Session.new(load_rules("porz"), players, seed=1)
     table = plain(seats_table(session.view(), players, "de"))
-    assert "Uschi (Bot: Faustregel)" in table and "Jupp (Bot: Zufall)" in table
+    assert "Uschi (Bot)" in table and "Jupp (Bot)" in table
+    assert "Bots: Uschi: Faustregel; Jupp: Zufall" in table
+    narrow = plain(seats_table(session.view(), players, "de"), width=46)  # 80 columns
+    assert "Uschi (Bot)" in narrow and "Faustregel" in narrow and "…" not in narrow
     english = plain(seats_table(session.view(), players, "en"))
-    assert "Uschi (bot: heuristic)" in english
+    assert "Uschi (bot)" in english and "bots: Uschi: heuristic; Jupp: random" in english

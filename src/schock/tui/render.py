@@ -128,13 +128,23 @@ def seats_table(
     table.add_column(say(lang, "col.state"), no_wrap=True, overflow="ellipsis")
     if striche:
         table.add_column(say(lang, "col.striche"), justify="right", no_wrap=True)
+    kinds: dict[str, list[str]] = {}  # the bots' kinds, told under the table
+    for seat, name in enumerate(view.names):
+        kind = players[seat].bot
+        if kind is not None and bot_kind_of(name) != kind:
+            kinds.setdefault(bot_label(kind, lang), []).append(name)
+    if kinds:
+        told = "; ".join(f"{', '.join(names)}: {kind}" for kind, names in kinds.items())
+        table.caption = say(lang, "bot", kind=told)
+        table.caption_justify = "left"
+        table.caption_style = "dim"
     for seat, name in enumerate(view.names):
         extra = [str(tally.get(name, 0))] if striche and tally is not None else []
         player = players[seat]
         marker = "▶ " if seat == view.actor else ("B " if seat == view.round_starter else "  ")
         who = Text(marker + name, style=ACTOR_STYLE if seat == view.actor else "")
         if player.bot is not None and bot_kind_of(name) != player.bot:  # "heuristic 2" says it
-            who.append(" (" + say(lang, "bot", kind=bot_label(player.bot, lang)) + ")", style="dim")
+            who.append(" (" + say(lang, "bot.short") + ")", style="dim")
         deckel = str(view.deckel[seat])
         turn = view.turn_of(seat)
         if turn is not None:
