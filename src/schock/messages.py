@@ -203,6 +203,16 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "input.where": "{where}: {reason}",
         "input.seat": "seat {spec!r}",
         "input.unknown_bot": "{where}: unknown bot {kind!r} (allowed: {allowed})",
+        "input.bot": "unknown bot {kind!r} (allowed: {allowed})",
+        "input.arena_seats": (
+            "an arena needs {low} to {high} bots, got {n} "
+            "(allowed bots: {allowed}; one may play more than once)"
+        ),
+        "record.unknown_example": "unknown example {name!r}; allowed: {allowed}",
+        "rules.no_file_or_preset": (
+            "{file}: no such rules file, and no preset of that name "
+            "(allowed: a rules TOML file or a preset: {presets})"
+        ),
         "input.seat_name": "seat {spec!r}: a seat needs a name (NAME or NAME=BOT)",
         "input.seat_unknown": "seat {spec!r}: the record has no seat {name!r} (its seats: {seats})",
         "rules.unknown": "unknown rule set {name}",
@@ -227,6 +237,16 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "input.where": "{where}: {reason}",
         "input.seat": "Platz {spec!r}",
         "input.unknown_bot": "{where}: unbekannter Bot {kind!r} (erlaubt: {allowed})",
+        "input.bot": "unbekannter Bot {kind!r} (erlaubt: {allowed})",
+        "input.arena_seats": (
+            "Eine Arena braucht {low} bis {high} Bots, nicht {n} "
+            "(erlaubte Bots: {allowed}; einer darf mehrmals mitspielen)"
+        ),
+        "record.unknown_example": "unbekanntes Beispiel {name!r}; erlaubt: {allowed}",
+        "rules.no_file_or_preset": (
+            "{file}: keine solche Regeldatei und kein Preset dieses Namens "
+            "(erlaubt: eine Regeldatei (TOML) oder ein Preset: {presets})"
+        ),
         "input.seat_name": "Platz {spec!r}: Ein Platz braucht einen Namen (NAME oder NAME=BOT)",
         "input.seat_unknown": (
             "Platz {spec!r}: Das Spielprotokoll hat keinen Platz {name!r} (seine Plätze: {seats})"

@@ -45,6 +45,10 @@ def test_every_input_message_has_german_and_english() -> None:
             "unknown bot 'genius' (allowed: ",
         ),
         (["play", "--seat", "=random"], "Ein Platz braucht einen Namen", "a seat needs a name"),
+        (["replay", "--example", "nope"], "unbekanntes Beispiel 'nope'", "unknown example 'nope'"),
+        (["rules", "check", "/nowhere/h.toml"], "keine solche Regeldatei", "no such rules file"),
+        (["arena", "--bot", "genius", "--bot", "random"], "unbekannter Bot", "unknown bot"),
+        (["arena", "--bot", "random"], "Eine Arena braucht 2 bis", "an arena needs 2 to"),
         (["replay", "/nowhere/x.json"], "Datei nicht gefunden", "no such file"),
         (["play", "--resume", "/nowhere/x.json"], "Datei nicht gefunden", "no such file"),
         (
