@@ -161,7 +161,7 @@ def duel_section(rules: Rules, duels: Sequence[ArenaResult]) -> str:
         [
             "## Heads-up against the pub heuristic",
             f"Each bot plays **{first.games} two-player games (seed {first.seed})** against "
-            f"`{BASELINE}` (keep 1s, turn sixes, stop on a Schock), seats alternating. "
+            f"`{BASELINE}` (keep 1s, turn sixes, stand on a Schock, a General or a Straße that counts), seats alternating. "
             '"better" and "worse" mean the 95 % intervals of the two loss rates do not '
             "overlap. One duel again:",
             f"```sh\nschock arena --rules {rules.id} --bot {first.bots[0]} --bot {BASELINE} "

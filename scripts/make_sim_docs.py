@@ -306,7 +306,7 @@ def build(games: int, field_games: int, seed: int, out: Path | None, *, log: boo
         "Figures nobody has published for Schocken: millions of games of the five presets, "
         "played by the batch path `schock.sim` (numba-compiled, checked against the rules "
         "engine by chi-square tests in `tests/sim`). The bots are fixed policies: the pub "
-        "heuristic (keep 1s, turn sixes, stop on a Schock) unless said otherwise. "
+        "heuristic (keep 1s, turn sixes, stand on a Schock, a General or a Straße that counts) unless said otherwise. "
         f"Seed {seed}; `schock sim` gives every figure below on its own, e.g. "
         f"`schock sim --rules mosel --games {games} --seed {seed} --lang en`.",
         "**The starter** is the seat that begins the first ordinary round of the game. "

@@ -47,6 +47,7 @@ from schock.bots import available_bots, make_bot, play_game
 from schock.engine.dice_sources import SeededDice
 from schock.engine.game import MAX_SEATS, MIN_SEATS, Automation, Game
 from schock.errors import InvalidInputError
+from schock.messages import Msg
 from schock.rules import Rules, load_rules
 
 #: z for a two-sided 95 % interval (the 0.975 quantile of the standard normal).
@@ -387,11 +388,19 @@ def validate_run(bots: Sequence[str], games: int, seed: int, jobs: int | None) -
     known = available_bots()
     for bot in bots:
         if bot not in known:
-            raise InvalidInputError(f"unknown bot {bot!r} (allowed: {', '.join(sorted(known))})")
+            allowed = ", ".join(sorted(known))
+            raise InvalidInputError(Msg("input.bot", {"kind": bot, "allowed": allowed}))
     if not MIN_SEATS <= len(bots) <= MAX_SEATS:
         raise InvalidInputError(
-            f"an arena needs {MIN_SEATS} to {MAX_SEATS} bots, got {len(bots)} "
-            f"(allowed bots: {', '.join(sorted(known))}; one may play more than once)"
+            Msg(
+                "input.arena_seats",
+                {
+                    "low": MIN_SEATS,
+                    "high": MAX_SEATS,
+                    "n": len(bots),
+                    "allowed": ", ".join(sorted(known)),
+                },
+            )
         )
     _whole("games", games, 1, MAX_GAMES)
     _whole("seed", seed, None)

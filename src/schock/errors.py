@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from schock.messages import Msg
+from schock.messages import Msg, rule_label
 
 
 def short_repr(value: object, limit: int = 60) -> str:
@@ -43,9 +43,31 @@ def _digits(value: int) -> int:
 class SchockError(Exception):
     """Base class of every error raised by schock."""
 
+    def localized(self, lang: str = "en") -> str:
+        """The error in ``lang`` where it has a German text, else its English text."""
+        return str(self)
+
 
 class InvalidInputError(SchockError, ValueError):
-    """Malformed input: bad notation, a bad rule file, a bad record."""
+    """Malformed input: bad notation, a bad rule file, a bad record.
+
+    The message is English text, or a :class:`~schock.messages.Msg` that
+    :meth:`text` also gives in German (``str()`` is always English).
+
+    >>> e = InvalidInputError(Msg("input.unknown_bot", {"where": "--bot", "kind": "x",
+    ...                                                  "allowed": "random"}))
+    >>> str(e)
+    "--bot: unknown bot 'x' (allowed: random)"
+    >>> e.localized("de")
+    "--bot: unbekannter Bot 'x' (erlaubt: random)"
+    """
+
+    def __init__(self, message: object = "", *args: object) -> None:
+        self.msg = message if isinstance(message, Msg) else None
+        super().__init__(message.text("en") if isinstance(message, Msg) else message, *args)
+
+    def localized(self, lang: str = "en") -> str:
+        return self.msg.text(lang) if self.msg is not None else str(self)
 
 
 class NotationError(InvalidInputError):
@@ -76,21 +98,23 @@ class RulesError(InvalidInputError):
 
     def __init__(
         self,
-        message: str,
+        message: str | Msg,
         *,
         key: str | None = None,
         value: str | None = None,
-        allowed: str | None = None,
+        allowed: str | Msg | None = None,
         file: str | None = None,
     ):
-        self.message = message
+        self.message_msg = message
+        self.allowed_msg = allowed
+        self.message = message.text("en") if isinstance(message, Msg) else message
         self.key = key
         self.value = value
-        self.allowed = allowed
+        self.allowed = allowed.text("en") if isinstance(allowed, Msg) else allowed
         self.file = file
         super().__init__(self._text())
 
-    def _text(self) -> str:
+    def _text(self, lang: str = "en") -> str:
         parts = []
         if self.file:
             parts.append(f"{self.file}: ")
@@ -98,15 +122,27 @@ class RulesError(InvalidInputError):
             parts.append(
                 f"{self.key} = {self.value}: " if self.value is not None else f"{self.key}: "
             )
-        parts.append(self.message)
-        if self.allowed:
-            parts.append(f"; allowed: {self.allowed}")
+        m = self.message_msg
+        parts.append(m.text(lang) if isinstance(m, Msg) else m)
+        a = self.allowed_msg
+        if a:
+            word = "erlaubt" if lang == "de" else "allowed"
+            parts.append(f"; {word}: {a.text(lang) if isinstance(a, Msg) else a}")
         return "".join(parts)
+
+    def localized(self, lang: str = "en") -> str:
+        """The error in ``lang``: German where its parts have a German text.
+
+        >>> RulesError(Msg("rules.unknown", {"name": "'skat'", "presets": "porz"}),
+        ...            allowed=Msg("rules.allowed_names", {"presets": "porz"})).localized("de")
+        "unbekannter Regelsatz 'skat'; erlaubt: ein Preset (porz) oder der Pfad einer Regeldatei (TOML)"
+        """
+        return self._text(lang)
 
     def in_file(self, file: str) -> RulesError:
         """The same error, naming ``file``."""
         return RulesError(
-            self.message, key=self.key, value=self.value, allowed=self.allowed, file=file
+            self.message_msg, key=self.key, value=self.value, allowed=self.allowed_msg, file=file
         )
 
 
@@ -149,3 +185,14 @@ class IllegalActionError(SchockError, ValueError):
     def message(self, lang: str = "en") -> str:
         """The reason in ``lang`` (``"de"`` or ``"en"``); without a key, the English text."""
         return self.msg.text(lang) if self.msg else self.reason
+
+    def localized(self, lang: str = "en") -> str:
+        """The reason with its rule and rules field, in ``lang`` where it has a key."""
+        if self.msg is None or lang != "de":
+            return str(self)
+        extra = []
+        if self.rule:
+            extra.append(rule_label(self.rule, lang))
+        if self.field:
+            extra.append(f"Regelfeld: {self.field}")
+        return self.message(lang) + (f" ({'; '.join(extra)})" if extra else "")

@@ -13,7 +13,7 @@ a list of dice reads ``[5, 6]`` in English and ``5 und 6`` in German.
 >>> m.text("en")
 'may set aside only 1s under porz, not [5, 6] (sixes only by turning them)'
 >>> m.text("de")
-'Bei porz dürfen nur 1en herausgelegt werden, nicht 5 und 6 (6en nur durch Sechsen drehen)'
+'Bei porz dürfen nur Einsen herausgelegt werden, nicht 5 und 6 (Sechsen nur durch Sechsen drehen)'
 >>> Msg("need_turn.phase", {"what": action_msg("turn sixes"),
 ...                         "waiting": waiting_for("einkaufen", 1, ["Anna", "Ben"])}).text("de")
 'Sechsen drehen geht jetzt nicht: Das Spiel wartet auf Ben (Platz 1): einkaufen oder nicht?'
@@ -143,10 +143,10 @@ CATALOG: dict[str, dict[str, str]] = {
             "Den Becher heben darf nur der Beginner der Runde, nach seinem ersten Wurf "
             "und nur einmal"
         ),
-        "set_aside.ones": "Bei {rules} dürfen nur 1en herausgelegt werden, nicht {bad}",
+        "set_aside.ones": "Bei {rules} dürfen nur Einsen herausgelegt werden, nicht {bad}",
         "set_aside.ones_sixes": (
-            "Bei {rules} dürfen nur 1en herausgelegt werden, nicht {bad} "
-            "(6en nur durch Sechsen drehen)"
+            "Bei {rules} dürfen nur Einsen herausgelegt werden, nicht {bad} "
+            "(Sechsen nur durch Sechsen drehen)"
         ),
         "set_aside.missing": (
             "{dice} herauslegen geht nicht: Das gibt der letzte Wurf nicht her (noch frei: {avail})"
@@ -195,6 +195,84 @@ CATALOG: dict[str, dict[str, str]] = {
     },
 }
 
+
+#: Messages of bad input (:class:`~schock.errors.InvalidInputError`), as the command
+#: line reports them: German by default, English with ``--lang en``.
+INPUT_CATALOG: dict[str, dict[str, str]] = {
+    "en": {
+        "input.where": "{where}: {reason}",
+        "input.seat": "seat {spec!r}",
+        "input.unknown_bot": "{where}: unknown bot {kind!r} (allowed: {allowed})",
+        "input.bot": "unknown bot {kind!r} (allowed: {allowed})",
+        "input.arena_seats": (
+            "an arena needs {low} to {high} bots, got {n} "
+            "(allowed bots: {allowed}; one may play more than once)"
+        ),
+        "record.unknown_example": "unknown example {name!r}; allowed: {allowed}",
+        "rules.no_file_or_preset": (
+            "{file}: no such rules file, and no preset of that name "
+            "(allowed: a rules TOML file or a preset: {presets})"
+        ),
+        "input.seat_name": "seat {spec!r}: a seat needs a name (NAME or NAME=BOT)",
+        "input.seat_unknown": "seat {spec!r}: the record has no seat {name!r} (its seats: {seats})",
+        "rules.unknown": "unknown rule set {name}",
+        "rules.allowed_names": "a preset ({presets}) or the path of a rules TOML file",
+        "rules.no_file": "no such rules file",
+        "rules.bad_value": "bad value",
+        "rules.unknown_key": "unknown key",
+        "rules.wrong_type": "wrong type",
+        "rules.one_of": "one of {values}",
+        "rules.bool": "true or false",
+        "rules.int_range": "a whole number from {lo} to {hi}",
+        "record.no_file": "{where}: no such file",
+        "record.not_utf8": "{where}: not UTF-8 text (byte {byte})",
+        "record.cannot_read": "{where}: cannot read: {reason}",
+        "record.bad": "{where}: not a game record: {reason}",
+        "record.table_dice": (
+            "{where}: its dice come from a real table (dice.source = 'table'); "
+            "schock play throws its own dice, so it resumes records with seeded or scripted dice"
+        ),
+    },
+    "de": {
+        "input.where": "{where}: {reason}",
+        "input.seat": "Platz {spec!r}",
+        "input.unknown_bot": "{where}: unbekannter Bot {kind!r} (erlaubt: {allowed})",
+        "input.bot": "unbekannter Bot {kind!r} (erlaubt: {allowed})",
+        "input.arena_seats": (
+            "Eine Arena braucht {low} bis {high} Bots, nicht {n} "
+            "(erlaubte Bots: {allowed}; einer darf mehrmals mitspielen)"
+        ),
+        "record.unknown_example": "unbekanntes Beispiel {name!r}; erlaubt: {allowed}",
+        "rules.no_file_or_preset": (
+            "{file}: keine solche Regeldatei und kein Preset dieses Namens "
+            "(erlaubt: eine Regeldatei (TOML) oder ein Preset: {presets})"
+        ),
+        "input.seat_name": "Platz {spec!r}: Ein Platz braucht einen Namen (NAME oder NAME=BOT)",
+        "input.seat_unknown": (
+            "Platz {spec!r}: Das Spielprotokoll hat keinen Platz {name!r} (seine Plätze: {seats})"
+        ),
+        "rules.unknown": "unbekannter Regelsatz {name}",
+        "rules.allowed_names": "ein Preset ({presets}) oder der Pfad einer Regeldatei (TOML)",
+        "rules.no_file": "keine solche Regeldatei",
+        "rules.bad_value": "ungültiger Wert",
+        "rules.unknown_key": "unbekanntes Feld",
+        "rules.wrong_type": "falscher Typ",
+        "rules.one_of": "einer von {values}",
+        "rules.bool": "true oder false",
+        "rules.int_range": "eine ganze Zahl von {lo} bis {hi}",
+        "record.no_file": "{where}: Datei nicht gefunden",
+        "record.not_utf8": "{where}: kein UTF-8-Text (Byte {byte})",
+        "record.cannot_read": "{where}: kann nicht gelesen werden: {reason}",
+        "record.bad": "{where}: kein Spielprotokoll: {reason}",
+        "record.table_dice": (
+            "{where}: Seine Würfel kommen von einem echten Tisch (dice.source = 'table'); "
+            "schock play wirft selbst und setzt nur Spiele mit Seed- oder vorgegebenen "
+            "Würfeln fort"
+        ),
+    },
+}
+
+
 #: German labels of the rule references (the English reference is its own label).
 RULE_LABELS: dict[str, str] = {
     "RULES.md, A turn": "Regeln: Ein Zug",
@@ -211,6 +289,80 @@ RULE_LABELS: dict[str, str] = {
     ),
 }
 
+#: Words for the values of the rules fields (``field.value``), by language; the
+#: ladder's kinds are ``ladder.KIND``. A value without an entry is shown as it is.
+VALUE_LABELS: dict[str, dict[str, str]] = {
+    "de": {
+        "set_aside.ones": "nur Einsen",
+        "set_aside.any": "beliebige Würfel",
+        "opening.one_die_high": "ein Würfel je Spieler, die höchste Zahl beginnt",
+        "opening.one_die_low": "ein Würfel je Spieler, die niedrigste Zahl beginnt",
+        "opening.opening_round": "Eröffnungsrunde (alle werfen einmal)",
+        "opening.opening_round_youngest": (
+            "Eröffnungsrunde (alle werfen einmal; bei Gleichstand verliert der Jüngste)"
+        ),
+        "starter_after_stock.round_loser": "der Verlierer der Runde",
+        "starter_after_stock.most_deckel": "wer die meisten Deckel hat",
+        "structure.halves_and_final": "zwei Hälften und Finale",
+        "structure.one_half": "eine Hälfte",
+        "final_starter.first_half_loser": "der Verlierer der 1. Hälfte",
+        "final_starter.random": "ausgelost",
+        "strafdeckel.none": "keine",
+        "strafdeckel.stock": "aus dem Stock",
+        "strafdeckel.stock_then_right": "aus dem Stock, ist er leer: vom rechten Nachbarn",
+        "ladder.schock_aus": "Schock Aus",
+        "ladder.jule": "Jule",
+        "ladder.schock": "Schock",
+        "ladder.general": "General",
+        "ladder.strasse": "Straße",
+    },
+    "en": {
+        "set_aside.ones": "only 1s",
+        "set_aside.any": "any dice",
+        "opening.one_die_high": "one die each, the highest begins",
+        "opening.one_die_low": "one die each, the lowest begins",
+        "opening.opening_round": "opening round (everybody throws once)",
+        "opening.opening_round_youngest": (
+            "opening round (everybody throws once; on a tie the youngest loses)"
+        ),
+        "starter_after_stock.round_loser": "the round's loser",
+        "starter_after_stock.most_deckel": "the player with most Deckel",
+        "structure.halves_and_final": "two halves and a Finale",
+        "structure.one_half": "one half",
+        "final_starter.first_half_loser": "the loser of the first half",
+        "final_starter.random": "drawn at random",
+        "strafdeckel.none": "none",
+        "strafdeckel.stock": "from the Stock",
+        "strafdeckel.stock_then_right": "from the Stock, once it is empty from the right neighbour",
+        "ladder.schock_aus": "Schock Aus",
+        "ladder.jule": "Jule",
+        "ladder.schock": "Schock",
+        "ladder.general": "General",
+        "ladder.strasse": "Straße",
+    },
+}
+
+
+def value_label(name: str, value: object, lang: str = "de") -> str:
+    """A rules field's value in words: ``ja``/``nein``, ``nur Einsen``, a ladder as names.
+
+    >>> value_label("set_aside", "ones"), value_label("set_aside", "ones", "en")
+    ('nur Einsen', 'only 1s')
+    >>> value_label("einkaufen", True), value_label("deckel", 13)
+    ('ja', '13')
+    >>> value_label("ladder", "schock_aus>jule>schock>general>strasse")
+    'Schock Aus > Jule > Schock > General > Straße'
+    """
+    words = VALUE_LABELS.get(lang, VALUE_LABELS["en"])
+    if isinstance(value, bool):
+        if lang == "de":
+            return "ja" if value else "nein"
+        return "yes" if value else "no"
+    if name == "ladder" and isinstance(value, str):
+        return " > ".join(words.get(f"ladder.{k.strip()}", k.strip()) for k in value.split(">"))
+    return words.get(f"{name}.{value}", str(value))
+
+
 _ACTIONS = {text: key for key, text in CATALOG["en"].items() if key.startswith("do.")}
 
 
@@ -224,12 +376,17 @@ class Msg:
     def text(self, lang: str = "en") -> str:
         """The message in ``lang`` (English for a language without a catalog)."""
         words = CATALOG.get(lang, CATALOG["en"])
+        if self.key not in words:
+            words = INPUT_CATALOG.get(lang, INPUT_CATALOG["en"])
         return words[self.key].format_map({k: _show(v, lang) for k, v in self.params.items()})
 
 
 def _show(value: object, lang: str) -> object:
     if isinstance(value, Msg):
         return value.text(lang)
+    if isinstance(value, Exception):  # an error of schock: its text in ``lang`` where it has one
+        localized = getattr(value, "localized", None)
+        return localized(lang) if callable(localized) else str(value)
     if lang == "de" and isinstance(value, list | tuple):
         items = [str(v) for v in value]
         if not items:
@@ -277,3 +434,47 @@ def rule_label(rule: str, lang: str) -> str:
     if lang == "de":
         return RULE_LABELS.get(rule, rule)
     return rule
+
+
+def ranking_ladder(rules: object, lang: str = "de") -> str:
+    """The ranking of results under ``rules`` (a :class:`~schock.rules.Rules`), best first,
+    with the rule set's exceptions (Schock Hand, Schock doof below General, results that
+    count only from one throw, no General or Jule).
+
+    >>> from schock import load_rules
+    >>> ranking_ladder(load_rules("irmgarteich"))
+    'Schock Aus > Schock 6 … Schock 2 > General > Straße > einfacher Wurf'
+    >>> ranking_ladder(load_rules("niederrhein"), "en")  # doctest: +NORMALIZE_WHITESPACE
+    'Schock Aus > Schock 6 … Schock 3 > General (on hand only) > Schock doof
+     > Straße (on hand only) > einfacher Wurf'
+    """
+    de = lang == "de"
+    words = VALUE_LABELS["de" if de else "en"]
+    on_hand = " (nur auf die Hand)" if de else " (on hand only)"
+    doof_above = bool(getattr(rules, "schock_doof_above_general", True))
+    has_general = bool(getattr(rules, "general", True))
+    parts: list[str] = []
+    for kind in str(getattr(rules, "ladder", "")).split(">"):
+        kind = kind.strip()
+        word = words.get(f"ladder.{kind}", kind)
+        if kind == "schock_aus":
+            if getattr(rules, "schock_hand", False):
+                hand = "auf die Hand" if de else "on hand"
+                parts.append(f"Schock Hand (1-1-1 {hand})")
+            parts.append(word)
+        elif kind == "jule":
+            if getattr(rules, "jule", False):
+                hand_only = getattr(rules, "jule_on_hand", False)
+                parts.append(word + " (1-2-4)" + (on_hand if hand_only else ""))
+        elif kind == "schock":
+            low = 2 if doof_above or not has_general else 3
+            parts.append(f"Schock 6 … Schock {low}")
+        elif kind == "general":
+            if has_general:
+                parts.append(word + (on_hand if getattr(rules, "general_on_hand", False) else ""))
+                if not doof_above:
+                    parts.append("Schock doof")
+        elif kind == "strasse":
+            parts.append(word + (on_hand if getattr(rules, "strasse_on_hand", False) else ""))
+    parts.append("einfacher Wurf")
+    return " > ".join(parts)

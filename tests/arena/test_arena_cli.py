@@ -88,7 +88,7 @@ def test_house_rules_file(tmp_path: Path) -> None:
     ],
 )
 def test_bad_input_exits_2(args: list[str], message: str) -> None:
-    result = run(*args)
+    result = run(*args, "--lang", "en")
     assert result.exit_code == 2
     assert message in result.stderr
     assert "Traceback" not in result.output
@@ -97,7 +97,7 @@ def test_bad_input_exits_2(args: list[str], message: str) -> None:
 def test_bad_rules_file_exits_2(tmp_path: Path) -> None:
     bad = tmp_path / "house.toml"
     bad.write_text('extends = "porz"\nopening = "coin"\n', encoding="utf-8")
-    result = run("--bot", "random", "--bot", "random", "--rules", str(bad))
+    result = run("--bot", "random", "--bot", "random", "--rules", str(bad), "--lang", "en")
     assert result.exit_code == 2
     assert "house.toml: opening = 'coin': bad value; allowed: one of" in result.stderr
 

@@ -168,17 +168,17 @@ def test_unknown_example() -> None:
 
 def test_missing_file(tmp_path: Path) -> None:
     path = tmp_path / "nowhere.json"
-    assert_bad_input(run("replay", str(path)), "nowhere.json", "no such file")
+    assert_bad_input(run("replay", str(path), "--lang", "en"), "nowhere.json", "no such file")
 
 
 def test_directory_instead_of_a_file(tmp_path: Path) -> None:
-    assert_bad_input(run("replay", str(tmp_path)), str(tmp_path), "cannot read")
+    assert_bad_input(run("replay", str(tmp_path), "--lang", "en"), str(tmp_path), "cannot read")
 
 
 def test_file_that_is_not_text(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     path.write_bytes(b"\xff\xfe{")
-    assert_bad_input(run("replay", str(path)), "game.json", "not UTF-8")
+    assert_bad_input(run("replay", str(path), "--lang", "en"), "game.json", "not UTF-8")
 
 
 def test_malformed_json(tmp_path: Path) -> None:

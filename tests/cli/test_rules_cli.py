@@ -183,7 +183,7 @@ def test_show_accepts_alias_and_file(tmp_path: Path) -> None:
 
 
 def test_show_unknown_rule_set_is_a_clean_error() -> None:
-    result = run("rules", "show", "skat")
+    result = run("rules", "show", "skat", "--lang", "en")
     assert_clean_failure(result, "unknown rule set 'skat'", "porz", "rules TOML file")
 
 
@@ -290,7 +290,7 @@ def test_check_bad_file(tmp_path: Path, body: str, parts: list[str]) -> None:
 
 def test_check_missing_file(tmp_path: Path) -> None:
     missing = tmp_path / "nowhere.toml"
-    result = run("rules", "check", str(missing))
+    result = run("rules", "check", str(missing), "--lang", "en")
     assert_clean_failure(result, str(missing.resolve()), "no such rules file")
 
 
@@ -337,7 +337,7 @@ def test_check_accepts_a_preset_name(name: str) -> None:
 
 
 def test_check_unknown_name_lists_the_presets() -> None:
-    result = run("rules", "check", "no-such-preset")
+    result = run("rules", "check", "no-such-preset", "--lang", "en")
     assert_clean_failure(result, "no such rules file", "allowed: a rules TOML file or a preset: ")
 
 

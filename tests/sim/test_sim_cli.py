@@ -180,7 +180,7 @@ def test_on_a_dask_cluster_the_same_table() -> None:
 def test_a_bad_house_rules_file_is_one_line(tmp_path: Path) -> None:
     house = tmp_path / "house.toml"
     house.write_text('extends = "porz"\nopening = "coin"\n', encoding="utf-8")
-    result = run("--rules", str(house), "--games", "10")
+    result = run("--rules", str(house), "--games", "10", "--lang", "en")
     assert result.exit_code == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "opening = 'coin': bad value" in lines[0], lines

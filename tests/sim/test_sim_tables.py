@@ -78,7 +78,7 @@ def test_state_arrays_cover_every_roll() -> None:
         ((), (2, 3, 5), 1, 3, ()),  # nothing to keep
         ((), (1, 3, 5), 1, 3, (1,)),
         ((), (1, 6, 6), 1, 3, (1, 1)),  # turn 6-6 into a 1, keep both 1s
-        ((), (6, 6, 6), 1, 3, (1, 1)),  # turn three 6s into two 1s
+        ((), (6, 6, 6), 1, 3, STOP),  # a General auf die Hand: stand (issue 14)
         ((), (4, 6, 6), 1, 3, (1,)),
         ((1,), (6, 6), 2, 3, (1, 1)),
         ((1,), (2, 4), 2, 3, (1,)),

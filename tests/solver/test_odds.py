@@ -227,7 +227,7 @@ def test_cli_json_parses() -> None:
 
 
 def test_cli_bad_rules_is_a_clean_error() -> None:
-    result = run("odds", "--rules", "skat")
+    result = run("odds", "--rules", "skat", "--lang", "en")
     assert result.exit_code == 2
     assert result.stdout == ""
     assert "unknown rule set 'skat'" in result.stderr

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import importlib
 import json
+import shutil
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +15,7 @@ from textual.app import App
 from tui_helpers import next_key
 
 from schock.cli import main
+from schock.engine.dice_sources import SeededDice
 from schock.engine.record import loads
 from schock.examples import example_text
 from schock.tui.app import PlayResult, SchockApp
@@ -49,9 +52,16 @@ def test_default_is_you_against_two_bots(runs: list[dict[str, Any]]) -> None:
     result = invoke("--seed", "3")
     assert result.exit_code == 0, result.output
     s = runs[0]["session"]
-    assert [p.name for p in s.players] == ["Du", "heuristic", "heuristic 2"]
+    # bots sit under people's names, their kind kept apart (issue 14)
+    assert [(p.name, p.bot) for p in s.players] == [
+        ("Du", None),
+        ("Uschi", "heuristic"),
+        ("Jupp", "heuristic"),
+    ]
     assert s.humans == (0,) and s.game.rules.id == "porz"
-    assert s.game.dice.describe() == {"source": "seeded", "seed": 3}
+    # the dice are those of seed 3, but a record keeps only the dice thrown, never the seed
+    assert s.game.dice.roll(3) == SeededDice(3).roll(3)
+    assert s.game.dice.describe() == {"source": "scripted", "values": list(SeededDice(3).roll(3))}
     assert runs[0]["lang"] == "de" and runs[0]["delay"] == 0.6
     assert runs[0]["save_path"].name.startswith("schock-porz-")
 
@@ -64,14 +74,14 @@ def test_seats_and_bots_in_order(runs: list[dict[str, Any]], tmp_path: Path) -> 
     assert result.exit_code == 0, result.output
     s = runs[0]["session"]
     seats = [(p.name, p.bot) for p in s.players]
-    assert seats == [("Anna", None), ("Ben", "random"), ("random", "random")]
+    assert seats == [("Anna", None), ("Ben", "random"), ("Uschi", "random")]
     assert s.game.rules.id == "haus" and s.game.rules.deckel == 5
     assert runs[0]["lang"] == "en"
 
 
 def test_only_bots_gives_you_a_seat(runs: list[dict[str, Any]]) -> None:
     assert invoke("--bot", "random", "--lang", "en").exit_code == 0
-    assert [p.name for p in runs[0]["session"].players] == ["You", "random"]
+    assert [p.name for p in runs[0]["session"].players] == ["You", "Uschi"]
 
 
 @pytest.mark.parametrize(
@@ -87,7 +97,7 @@ def test_only_bots_gives_you_a_seat(runs: list[dict[str, Any]]) -> None:
     ],
 )
 def test_bad_setup_exits_with_2(runs: list[dict[str, Any]], args: list[str], message: str) -> None:
-    result = invoke(*args)
+    result = invoke(*args, "--lang", "en")
     assert result.exit_code == 2
     assert message in result.output
     assert "Traceback" not in result.output
@@ -130,7 +140,7 @@ def test_unreadable_resume_file(
     file = tmp_path / "game.json"
     if content is not None:
         file.write_bytes(content)
-    result = invoke("--resume", str(file))
+    result = invoke("--resume", str(file), "--lang", "en")
     assert result.exit_code == 2
     assert f"--resume {file}: {message}" in result.output
     assert not runs
@@ -144,7 +154,7 @@ def test_resume_a_directory_or_table_dice(runs: list[dict[str, Any]], tmp_path: 
     del data["result"]
     file = tmp_path / "table.json"
     file.write_text(json.dumps(data), encoding="utf-8")
-    result = invoke("--resume", str(file))
+    result = invoke("--resume", str(file), "--lang", "en")
     assert result.exit_code == 2 and "real table" in result.output
 
 
@@ -164,9 +174,9 @@ def test_resume_option_errors(runs: list[dict[str, Any]], tmp_path: Path) -> Non
     result = invoke("--resume", str(file), "--rules", "mosel", "--seed", "0")
     assert result.exit_code == 2
     assert "--rules, --seed cannot go with --resume" in result.output
-    result = invoke("--resume", str(file), "--seat", "Nobody")
+    result = invoke("--resume", str(file), "--seat", "Nobody", "--lang", "en")
     assert result.exit_code == 2 and "the record has no seat 'Nobody'" in result.output
-    result = invoke("--resume", str(file), "--seat", "X=genius")
+    result = invoke("--resume", str(file), "--seat", "X=genius", "--lang", "en")
     assert result.exit_code == 2 and "unknown bot 'genius'" in result.output
 
 
@@ -186,13 +196,15 @@ def test_the_real_app_runs_and_says_where_it_saved(
         return App.run(self, headless=True, auto_pilot=autopilot)
 
     monkeypatch.setattr(SchockApp, "run", headless_run)
+    # installed as the README says: the script is .venv/bin/schock, not on PATH
+    monkeypatch.setattr(sys, "argv", [".venv/bin/schock", "play"])
+    monkeypatch.setattr(shutil, "which", lambda name: None)
     result = invoke("--seed", "1", "--seat", "Anna", "--seat", "Ben", "--lang", "en")
     assert result.exit_code == 0, result.output
     saved = next(tmp_path.glob("schock-porz-*.json"))
     assert f"Game record saved: {saved.name}" in result.output
     assert (
-        f"Continue with: schock play --resume {saved.name} --seat Anna --seat Ben --lang en"
-        in result.output
+        f"Continue with: .venv/bin/schock play --resume {saved.name} --lang en\n" in result.output
     )
     record = loads(saved.read_text(encoding="utf-8"))
     assert len(record.actions) >= 4
@@ -220,6 +232,6 @@ def test_resume_file_that_cannot_be_read(
         raise PermissionError(13, "Permission denied")
 
     monkeypatch.setattr(Path, "read_text", denied)
-    result = invoke("--resume", str(file))
+    result = invoke("--resume", str(file), "--lang", "en")
     assert result.exit_code == 2
     assert f"--resume {file}: cannot read: Permission denied" in result.output

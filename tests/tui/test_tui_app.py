@@ -117,9 +117,9 @@ def test_illegal_move_names_the_rule() -> None:
             assert "Würfel 1 liegt noch unterm Becher" in widget_text(app, "#message")
             await pilot.press("a", "3")
             msg = widget_text(app, "#message", width=300)
-            assert "Nicht erlaubt: Bei porz dürfen nur 1en herausgelegt werden, nicht 5" in msg
+            assert "Nicht erlaubt: Bei porz dürfen nur Einsen herausgelegt werden, nicht 5" in msg
             assert "Regeln: Ein Zug, 2. Herauslegen" in msg
-            assert "Regelfeld: Herauslegen (set_aside = ones)" in msg
+            assert "Hier gilt: Herauslegen: nur Einsen" in msg and "set_aside" not in msg
             assert game.actions[-1][1].__class__.__name__ == "LiftAction"  # nothing changed
             await pilot.press("b")
             assert "blind" in widget_text(app, "#message", width=300)
@@ -279,7 +279,7 @@ def test_help_and_rules_screens() -> None:
             await pilot.press("r")
             assert isinstance(app.screen, InfoScreen)
             body = plain(app.screen.query_one("#info-body").content)
-            assert "Herauslegen" in body and "ones" in body and "Einkaufen" in body
+            assert "Herauslegen" in body and "nur Einsen" in body and "Einkaufen" in body
             await pilot.press("space")
             assert not isinstance(app.screen, InfoScreen)
             await pilot.press("question_mark")
@@ -412,7 +412,7 @@ def test_blind_and_sixes_keys() -> None:
             assert "b  blind" in keys and "a  Becher heben" in keys
             await pilot.press("a")
             keys = widget_text(app, "#keys")
-            assert "d  Sechsen drehen" in keys and "D  drei Sechsen: zwei 1en" in keys
+            assert "d  Sechsen drehen" in keys and "D  drei Sechsen: zwei Einsen" in keys
             await pilot.press("b")
             msg = widget_text(app, "#message", width=300)
             assert "Blind ansagen darf nur der Beginner der Runde" in msg

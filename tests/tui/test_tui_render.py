@@ -122,9 +122,9 @@ def test_covered_cups_and_the_starters_zu() -> None:
     assert "zu" in next(line for line in lines if " Anna " in line)
     assert "verdeckt" in next(line for line in lines if " Ben " in line)
     assert "■ ■ ■" in table
-    assert "Ben (heuristic)" in table
+    assert "Ben (Bot)" in table and "Bots: Ben: Faustregel" in table
     dice = text(dice_panel(view, "de"))
-    assert "Cem: Wurf 1 von 1" in dice and "unterm" in dice  # not seen, even by Cem
+    assert "Cem: Wurf 1 von 1" in dice and "verdeckt" in dice  # not seen, even by Cem
     assert "Cem: throw 1 of 1" in text(dice_panel(g.view(1), "en"))
 
 

@@ -44,7 +44,9 @@ def test_parse_seat() -> None:
 
 
 def test_bot_names_and_kinds() -> None:
-    assert bot_names(["random", "random"], taken=["random"]) == ["random 2", "random 3"]
+    assert bot_names(["random", "random"], taken=["uschi"]) == ["Jupp", "Gabi"]
+    many = bot_names(["random"] * 14, taken=[])
+    assert many[-2:] == ["random", "random 2"] and len(set(many)) == 14
     assert bot_kind_of("random 3") == "random"
     assert bot_kind_of("heuristic") == "heuristic"
     assert bot_kind_of("Anna 2") is None

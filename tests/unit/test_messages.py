@@ -134,12 +134,13 @@ def test_set_aside_a_five_and_a_six_under_porz() -> None:
     assert e.params["bad"] == [5, 6]
     assert e.reason == "may set aside only 1s under porz, not [5, 6] (sixes only by turning them)"
     assert e.message("de") == (
-        "Bei porz dürfen nur 1en herausgelegt werden, nicht 5 und 6 (6en nur durch Sechsen drehen)"
+        "Bei porz dürfen nur Einsen herausgelegt werden, nicht 5 und 6 "
+        "(Sechsen nur durch Sechsen drehen)"
     )
     assert illegal_text(e, g.rules, "de") == (
-        "Nicht erlaubt: Bei porz dürfen nur 1en herausgelegt werden, nicht 5 und 6 "
-        "(6en nur durch Sechsen drehen) · Regeln: Ein Zug, 2. Herauslegen · "
-        "Regelfeld: Herauslegen (set_aside = ones)"
+        "Nicht erlaubt: Bei porz dürfen nur Einsen herausgelegt werden, nicht 5 und 6 "
+        "(Sechsen nur durch Sechsen drehen) · Regeln: Ein Zug, 2. Herauslegen · "
+        "Hier gilt: Herauslegen: nur Einsen"
     )
 
 

@@ -20,6 +20,7 @@ import random
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
+from schock.dice import Outcome
 from schock.engine.actions import (
     Action,
     EinkaufenAction,
@@ -33,6 +34,8 @@ from schock.engine.actions import (
 from schock.engine.game import Game
 from schock.engine.views import View
 from schock.errors import InvalidInputError
+from schock.results import Kind, evaluate
+from schock.rules import Rules
 
 
 @runtime_checkable
@@ -74,8 +77,26 @@ class RandomBot:
         return self._rng.choice(moves or list(legal))
 
 
+def stands_on(rules: Rules, dice: Sequence[int], throws: int, on_hand: bool) -> bool:
+    """Whether the pub heuristic stands on ``dice``: on every special result that
+    counts under ``rules`` (Schock Aus, a Schock, Jule, a General, a Straße, each
+    only where these rules let it count, e.g. porz: a Straße only auf die Hand),
+    never on an einfacher Wurf.
+
+    >>> from schock import load_rules
+    >>> porz = load_rules("porz")
+    >>> stands_on(porz, (2, 2, 2), 1, True), stands_on(porz, (1, 1, 5), 2, False)
+    (True, True)
+    >>> stands_on(porz, (2, 3, 4), 2, False), stands_on(porz, (5, 5, 6), 1, True)
+    (False, False)
+    """
+    outcome = Outcome(dice=tuple(sorted(dice)), throws=throws, on_hand=on_hand)
+    return evaluate(rules, outcome).kind is not Kind.EINFACH
+
+
 class HeuristicBot:
-    """The pub heuristic: keep the 1s, turn sixes, stop on a Schock.
+    """The pub heuristic: keep the 1s, turn sixes, stand on a Schock, a General
+    or any other special result that counts under the rules (:func:`stands_on`).
 
     It also stops when no throw is left, lifts its cup as the round's first
     player, and never buys into a round (Einkaufen).
@@ -100,8 +121,9 @@ class HeuristicBot:
         if me is None or me.cup is None:  # nothing to look at
             return StopAction() if can_stop else legal[0]
         dice = sorted(me.aside + me.cup)
-        if can_stop and (not can_throw or dice[:2] == [1, 1]):
-            return StopAction()  # a Schock (or better), or no throw left
+        on_hand = not me.aside and len(me.cup) == 3  # all three dice from this throw
+        if can_stop and (not can_throw or stands_on(view.rules, dice, me.throws, on_hand)):
+            return StopAction()  # a special result that counts, or no throw left
         turns = [a for a in legal if isinstance(a, TurnSixesAction)]
         if turns:
             return max(turns, key=lambda a: a.ones)

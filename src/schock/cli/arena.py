@@ -31,6 +31,7 @@ _TEXTS: dict[str, dict[str, str]] = {
         ),
         "start": "{rules}: {games} Spiele zwischen {bots} (Strg-C hält an und zeigt das Bisherige)",
         "stopped": "Angehalten nach {games} von {requested} Spielen.",
+        "timing": "{games} Spiele in {seconds} s ({rate} Spiele/s, {jobs} Prozess(e))",
     },
     "en": {
         "title": "{rules}: {games} games, seed {seed}",
@@ -42,6 +43,7 @@ _TEXTS: dict[str, dict[str, str]] = {
         "rank": f"Rank for the rating: {RANKING}.",
         "start": "{rules}: {games} games between {bots} (Ctrl-C stops and shows the games so far)",
         "stopped": "Stopped after {games} of {requested} games.",
+        "timing": "{games} games in {seconds} s ({rate} games/s, {jobs} job(s))",
     },
 }
 
@@ -81,6 +83,16 @@ def loss_table(result: ArenaResult, lang: str = "en") -> Table:
     return table
 
 
+def decimal(x: float, lang: str = "en", places: int = 2) -> str:
+    """A number with ``places`` decimals (German: decimal comma).
+
+    >>> decimal(29.784), decimal(29.784, "de"), decimal(2.25, "de", 1)
+    ('29.78', '29,78', '2,2')
+    """
+    text = f"{x:.{places}f}"
+    return text.replace(".", ",") if lang == "de" else text
+
+
 def rating_table(result: ArenaResult, lang: str = "en") -> Table:
     """The ratings, best first: mu, sigma and the ordinal mu - 3 sigma."""
     table = Table(
@@ -94,7 +106,13 @@ def rating_table(result: ArenaResult, lang: str = "en") -> Table:
     table.add_column("sigma", justify="right")
     table.add_column("mu − 3σ", justify="right")
     for place, r in enumerate(result.ratings, 1):
-        table.add_row(str(place), r.name, f"{r.mu:.2f}", f"{r.sigma:.2f}", f"{r.ordinal:.2f}")
+        table.add_row(
+            str(place),
+            r.name,
+            decimal(r.mu, lang),
+            decimal(r.sigma, lang),
+            decimal(r.ordinal, lang),
+        )
     return table
 
 
@@ -187,8 +205,12 @@ def arena(
     if not quiet:
         used = jobs if jobs is not None else (os.cpu_count() or 1)
         err.print(
-            f"{result.games} games in {elapsed:.1f} s "
-            f"({result.games / elapsed:.0f} games/s, {used} job(s))",
+            t["timing"].format(
+                games=result.games,
+                seconds=decimal(elapsed, lang, 1),
+                rate=f"{result.games / elapsed:.0f}",
+                jobs=used,
+            ),
             highlight=False,
         )
     if result.stopped:

@@ -19,6 +19,7 @@ from rich.console import Console
 
 from schock.engine.record import Record, loads
 from schock.errors import InvalidInputError, SchockError
+from schock.messages import Msg
 
 #: The width of the output when it does not go to a terminal (stable for tests and pipes).
 PLAIN_WIDTH = 120
@@ -87,21 +88,63 @@ class SafePath(click.Path):
 
 
 class BadInputError(click.ClickException):
-    """Malformed input (a bad rules file, notation or record): exit code 2."""
+    """Malformed input (a bad rules file, notation or record): exit code 2.
+
+    The message is English text or a :class:`~schock.messages.Msg`, which the
+    command line shows in the language of ``--lang`` (German by default).
+    """
 
     exit_code = 2
 
+    def __init__(self, message: str | Msg) -> None:
+        self.msg = message if isinstance(message, Msg) else None
+        super().__init__(message.text("en") if isinstance(message, Msg) else message)
+
+    def in_lang(self, lang: str) -> BadInputError:
+        """The same error in ``lang``."""
+        return BadInputError(self.msg.text(lang)) if self.msg is not None else self
+
+
+def command_lang(args: list[str]) -> str:
+    """The language a command line asks for with ``--lang`` (German by default).
+
+    >>> command_lang(["rules", "show", "nope", "--lang", "en"]), command_lang(["--lang=en"])
+    ('en', 'en')
+    >>> command_lang(["rules", "show", "nope"]), command_lang(["--lang", "xx"])
+    ('de', 'de')
+    """
+    lang = "de"
+    for i, arg in enumerate(args):
+        if arg == "--":
+            break
+        value = None
+        if arg == "--lang" and i + 1 < len(args):
+            value = args[i + 1]
+        elif arg.startswith("--lang="):
+            value = arg.partition("=")[2]
+        if value in ("de", "en"):
+            lang = value
+    return lang
+
 
 class SchockGroup(click.Group):
-    """A click group that turns schock's domain errors into clean click errors."""
+    """A click group that turns schock's domain errors into clean click errors,
+    in the language of the command line's ``--lang`` (German by default)."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        ctx.meta["schock.lang"] = command_lang(list(args))
+        return super().parse_args(ctx, args)
 
     def invoke(self, ctx: click.Context) -> Any:
+        lang = str(ctx.meta.get("schock.lang", "de"))
         try:
             return super().invoke(ctx)
+        except BadInputError as exc:
+            raise exc.in_lang(lang) from None
         except InvalidInputError as exc:
-            raise BadInputError(str(exc)) from None
+            raise BadInputError(exc.localized(lang)) from None
         except SchockError as exc:
-            raise click.ClickException(str(exc)) from None
+            raise click.ClickException(exc.localized(lang)) from None
 
 
 def make_console(file: IO[str] | None = None) -> Console:
@@ -131,14 +174,15 @@ def read_record(file: Path, option: str = "") -> Record:
     try:
         text = file.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise BadInputError(f"{where}: no such file") from None
+        raise BadInputError(Msg("record.no_file", {"where": where})) from None
     except UnicodeDecodeError as exc:
-        raise BadInputError(f"{where}: not UTF-8 text (byte {exc.start})") from None
+        raise BadInputError(Msg("record.not_utf8", {"where": where, "byte": exc.start})) from None
     except OSError as exc:
-        raise BadInputError(f"{where}: cannot read: {exc.strerror or exc}") from None
+        reason = exc.strerror or str(exc)
+        raise BadInputError(Msg("record.cannot_read", {"where": where, "reason": reason})) from None
     except ValueError:  # a NUL character in the name
         raise BadInputError(f"{where[:200]!r}: not a usable file name") from None
     try:
         return loads(text)
     except InvalidInputError as exc:
-        raise BadInputError(f"{where}: not a game record: {exc}") from None
+        raise BadInputError(Msg("record.bad", {"where": where, "reason": str(exc)})) from None

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import random
 import shlex
+import shutil
+import sys
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
@@ -17,6 +20,7 @@ import click
 from schock.bots import available_bots
 from schock.cli.common import BadInputError, FiniteFloatRange, SafePath, lang_option, read_record
 from schock.errors import InvalidInputError
+from schock.messages import Msg
 from schock.rules import load_rules
 from schock.tui.session import (
     Player,
@@ -36,7 +40,7 @@ def _players(seats: tuple[str, ...], bots: tuple[str, ...], lang: str) -> list[P
         for kind in bots:
             check_bot(kind, where="--bot")
     except InvalidInputError as exc:
-        raise BadInputError(f"--seat/--bot: {exc}") from None
+        raise BadInputError(Msg("input.where", {"where": "--seat/--bot", "reason": exc})) from None
     if not seats:
         players = [Player(say(lang, "you"))]
         if not bots:
@@ -49,10 +53,7 @@ def _players(seats: tuple[str, ...], bots: tuple[str, ...], lang: str) -> list[P
 def _resume(file: Path, seats: tuple[str, ...]) -> Session:
     record = read_record(file, "--resume ")
     if record.dice.get("source") == "table":
-        raise BadInputError(
-            f"--resume {file}: its dice come from a real table (dice.source = 'table'); "
-            "schock play throws its own dice, so it resumes records with seeded or scripted dice"
-        )
+        raise BadInputError(Msg("record.table_dice", {"where": f"--resume {file}"}))
     names = [s.name for s in record.seats]
     players = {p.name: p for p in recorded_players(record)}
     try:
@@ -60,32 +61,52 @@ def _resume(file: Path, seats: tuple[str, ...]) -> Session:
             p = parse_seat(spec)
             if p.name not in players:
                 raise InvalidInputError(
-                    f"seat {spec!r}: the record has no seat {p.name!r} (its seats: "
-                    f"{', '.join(names)})"
+                    Msg("input.seat_unknown", {"spec": spec, "name": p.name, "seats": ", ".join(names)})
                 )
             players[p.name] = p
     except InvalidInputError as exc:
-        raise BadInputError(f"--seat: {exc}") from None
+        raise BadInputError(Msg("input.where", {"where": "--seat", "reason": exc})) from None
     try:
         return Session.resume(record, [players[n] for n in names])
     except InvalidInputError as exc:
-        raise BadInputError(f"--resume {file}: {exc}") from None
+        where = f"--resume {file}"
+        raise BadInputError(Msg("input.where", {"where": where, "reason": exc})) from None
 
 
-def resume_command(path: Path, session: Session, lang: str) -> str:
-    """The command line that continues a saved game with the same seats.
+def program(argv0: str | None = None, which: Callable[[str], str | None] = shutil.which) -> str:
+    """How to start schock again from here: ``schock`` where that name on PATH is this
+    very program, else the path it was started by (``.venv/bin/schock``), else
+    ``python -m schock`` with this Python.
 
-    >>> from schock import load_rules
-    >>> s = Session.new(load_rules("porz"), [Player("Anna"), Player("Ben", "random")], seed=1)
-    >>> resume_command(Path("my game.json"), s, "en")
-    "schock play --resume 'my game.json' --seat Anna --seat Ben=random --lang en"
+    >>> program(".venv/bin/schock", which=lambda name: None)
+    '.venv/bin/schock'
+    >>> program("/usr/bin/schock", which=lambda name: "/usr/bin/schock")
+    'schock'
+    >>> program("/x/pytest", which=lambda name: "/usr/bin/schock")
+    'schock'
     """
-    parts = ["schock", "play", "--resume", str(path)]
-    for p in session.players:
-        parts += ["--seat", p.name if p.bot is None else f"{p.name}={p.bot}"]
+    argv0 = sys.argv[0] if argv0 is None else argv0
+    found = which("schock")
+    if Path(argv0).stem == "schock":
+        if found is not None and Path(found).resolve() == Path(argv0).resolve():
+            return "schock"
+        return shlex.quote(argv0)
+    if found is not None:
+        return "schock"
+    return shlex.join([sys.executable, "-m", "schock"])
+
+
+def resume_command(path: Path, lang: str, prog: str = "schock") -> str:
+    """The command line that continues a saved game: the record keeps the rules,
+    the seats, who of them is a bot and which, so nothing else is needed.
+
+    >>> resume_command(Path("my game.json"), "en", ".venv/bin/schock")
+    ".venv/bin/schock play --resume 'my game.json' --lang en"
+    """
+    parts = ["play", "--resume", str(path)]
     if lang != "de":
         parts += ["--lang", lang]
-    return shlex.join(parts)
+    return prog + " " + shlex.join(parts)
 
 
 def run_app(session: Session, *, lang: str, delay: float, save_path: Path) -> None:
@@ -98,10 +119,14 @@ def run_app(session: Session, *, lang: str, delay: float, save_path: Path) -> No
         return
     if result.loser is not None:
         click.echo(say(lang, "lost", name=result.loser))
+    if any(n for _, n in result.tally):
+        tally = ", ".join(f"{name} {n}" for name, n in result.tally)
+        click.echo(say(lang, "striche", tally=tally))
     if result.saved is not None:
         click.echo(say(lang, "saved", path=result.saved))
         if not result.over:
-            click.echo(say(lang, "resume.cmd", cmd=resume_command(result.saved, session, lang)))
+            cmd = resume_command(result.saved, lang, program())
+            click.echo(say(lang, "resume.cmd", cmd=cmd))
 
 
 class _PlayCommand(click.Command):
@@ -132,7 +157,8 @@ class _PlayCommand(click.Command):
     "bots",
     multiple=True,
     metavar="BOT",
-    help="A bot seat after the --seat seats (repeat it), named after its kind.",
+    help="A bot seat after the --seat seats (repeat it), under a person's name "
+    "(its kind shown beside it).",
 )
 @click.option(
     "--seed",
@@ -198,7 +224,8 @@ def play(
         try:
             session = Session.new(rules, players, seed=seed)
         except InvalidInputError as exc:
-            raise BadInputError(f"--seat/--bot: {exc}") from None
+            reason = Msg("input.where", {"where": "--seat/--bot", "reason": exc})
+            raise BadInputError(reason) from None
         stamp = datetime.now().strftime("%Y%m%d-%H%M")
         save_path = Path(f"schock-{rules.id}-{stamp}.json")
     run_app(session, lang=lang, delay=delay, save_path=save_path)

@@ -16,6 +16,7 @@ from schock.engine.record import replay as replay_record
 from schock.engine.record import rules_to_json
 from schock.errors import InvalidInputError
 from schock.examples import EXAMPLES, load_example
+from schock.messages import Msg
 from schock.narrate import account, render_text
 
 
@@ -46,7 +47,7 @@ def replay(file: Path | None, example: str | None, as_json: bool, lang: str) -> 
         try:
             record = load_example(example)
         except InvalidInputError as exc:
-            raise BadInputError(f"--example: {exc}") from None
+            raise BadInputError(Msg("input.where", {"where": "--example", "reason": exc})) from None
         where = f"example {example}"
     try:
         game = replay_record(record)

@@ -11,6 +11,7 @@ from rich.table import Table
 
 from schock.cli.common import SafePath, SchockGroup, lang_option, make_console
 from schock.errors import InvalidInputError
+from schock.messages import Msg
 from schock.rules import (
     FIELD_NAMES,
     PRESETS,
@@ -167,8 +168,7 @@ def check(file: Path, lang: str) -> None:
         return
     if not exists:
         raise InvalidInputError(
-            f"{str(file)[:200]}: no such rules file, and no preset of that name "
-            f"(allowed: a rules TOML file or a preset: {', '.join(PRESETS)})"
+            Msg("rules.no_file_or_preset", {"file": str(file)[:200], "presets": ", ".join(PRESETS)})
         )
     loaded = load_rules_file(file)
     base_id = preset_id(loaded.base)

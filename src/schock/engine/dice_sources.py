@@ -99,3 +99,54 @@ class TableDice:
 
     def describe(self) -> dict[str, Any]:
         return {"source": "table"}
+
+
+class ThrownDice:
+    """Dice from another source whose record holds only the dice already thrown.
+
+    A saved game must not tell the dice still to come: the description is the
+    values handed out so far (``{"source": "scripted", "values": [...]}``), never
+    the source's seed. :meth:`continue_with` switches to another source (a fresh
+    seed when a saved game is resumed); dice a scripted source still holds are
+    used up first.
+
+    >>> d = ThrownDice(SeededDice(7))
+    >>> first = d.roll(3)
+    >>> d.describe() == {"source": "scripted", "values": list(first)}
+    True
+    >>> e = ThrownDice(ScriptedDice([1, 1, 4, 6]))
+    >>> e.roll(3)
+    (1, 1, 4)
+    >>> e.continue_with(ScriptedDice([2, 2, 2]))
+    >>> e.roll(1), e.roll(2), e.describe()["values"]
+    ((6,), (2, 2), [1, 1, 4, 6, 2, 2])
+    """
+
+    __slots__ = ("_rest", "_source", "thrown")
+
+    def __init__(self, source: DiceSource) -> None:
+        if not isinstance(source, DiceSource):
+            raise InvalidInputError(f"source must be a dice source, got {_short(source)}")
+        self._source = source
+        self._rest: list[int] = []
+        self.thrown: list[int] = []
+
+    def continue_with(self, source: DiceSource) -> None:
+        """From now on, dice come from ``source`` (after any left in a scripted source)."""
+        if isinstance(self._source, ScriptedDice):
+            old = self._source
+            self._rest = list(old.values[old._pos :])
+        self._source = source
+
+    def roll(self, n: int) -> tuple[int, ...]:
+        if len(self._rest) >= n:
+            out = tuple(self._rest[:n])
+            del self._rest[:n]
+        else:
+            self._rest = []
+            out = self._source.roll(n)
+        self.thrown.extend(out)
+        return out
+
+    def describe(self) -> dict[str, Any]:
+        return {"source": "scripted", "values": list(self.thrown)}

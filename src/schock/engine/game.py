@@ -815,15 +815,16 @@ class Game:
             raise _fail("sixes.off", R_SIXES, "sixes_turning", rules=self.rules.id)
         t = self._need_turn(seat, "turn sixes")
         self._need_looked(t, "turn sixes")
-        if t.throws >= self._cap():
-            raise _fail("sixes.last_throw", R_SIXES, "max_throws" if self._is_first() else None)
         if t.turned_now:
             raise _fail("sixes.again", R_SIXES)
+        # the first reason that applies: without the sixes, the throw count does not matter
         k = t.throws
         sixes = [i for i in range(3) if t.origin[i] == k and t.values[i] == 6 and not t.turned[i]]
         need = ones + 1
         if len(sixes) < need:
             raise _fail("sixes.too_few", R_SIXES, ones=ones, need=need, have=len(sixes))
+        if t.throws >= self._cap():
+            raise _fail("sixes.last_throw", R_SIXES, "max_throws" if self._is_first() else None)
         return sixes
 
     def can_turn_sixes(self, ones: int = 1, *, seat: int | None = None) -> bool:

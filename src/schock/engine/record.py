@@ -225,15 +225,19 @@ def from_json(data: Any) -> Record:
     return Record(rules, tuple(seats), starter, dice, tuple(actions), result, kinds)
 
 
-def replay(record: Record, *, upto: int | None = None) -> Game:
+def replay(record: Record, *, upto: int | None = None, dice: DiceSource | None = None) -> Game:
     """Play the record's actions again; the game is reproduced exactly.
 
     ``upto`` stops after that many actions. An action the state forbids
-    raises :class:`RecordError` naming its index.
+    raises :class:`RecordError` naming its index. ``dice`` replaces the
+    record's own dice source (it must give the same dice).
     """
     try:
         game = Game(
-            record.rules, seats=record.seats, dice=dice_source(record.dice), starter=record.starter
+            record.rules,
+            seats=record.seats,
+            dice=dice_source(record.dice) if dice is None else dice,
+            starter=record.starter,
         )
     except InvalidInputError as exc:
         raise RecordError(f"cannot start the game: {exc}") from None

@@ -20,6 +20,7 @@ from importlib import resources
 
 from schock.engine.record import Record, loads
 from schock.errors import RecordError
+from schock.messages import Msg
 from schock.rules import PRESETS, preset_id
 
 #: The shipped examples: one per preset, in the order of RULES.md.
@@ -30,7 +31,8 @@ def example_file(preset: str) -> str:
     """The file name of the example for ``preset`` (an id or alias)."""
     pid = preset_id(preset)
     if pid is None or pid not in EXAMPLES:
-        raise RecordError(f"unknown example {preset!r}; allowed: {', '.join(EXAMPLES)}")
+        allowed = ", ".join(EXAMPLES)
+        raise RecordError(Msg("record.unknown_example", {"name": preset, "allowed": allowed}))
     return f"{pid}-game.json"
 
 

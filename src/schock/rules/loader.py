@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from schock.errors import RulesError
+from schock.messages import Msg
 from schock.rules.model import FIELD_NAMES, Rules, coerce_field
 
 #: The shipped presets, in the order of RULES.md.
@@ -54,6 +55,12 @@ def preset_id(name: str) -> str | None:
 
 
 _ALLOWED_NAMES = f"a preset ({', '.join(PRESETS)}) or the path of a rules TOML file"
+_ALLOWED_MSG = Msg("rules.allowed_names", {"presets": ", ".join(PRESETS)})
+
+
+def _unknown(name_or_path: object) -> Msg:
+    return Msg("rules.unknown", {"name": repr(name_or_path)[:183]})
+
 
 #: How many files an ``extends`` chain may pass through (presets end every chain).
 MAX_EXTENDS_DEPTH = 16
@@ -71,7 +78,7 @@ def load_rules(name_or_path: str | Path) -> Rules:
     schock.errors.RulesError: unknown rule set 5; allowed: a preset (ferschweiler, porz, mosel, irmgarteich, niederrhein) or the path of a rules TOML file
     """
     if not isinstance(name_or_path, str | Path):
-        raise RulesError(f"unknown rule set {name_or_path!r}"[:200], allowed=_ALLOWED_NAMES)
+        raise RulesError(_unknown(name_or_path), allowed=_ALLOWED_MSG)
     if isinstance(name_or_path, str):
         pid = preset_id(name_or_path)
         if pid is not None:
@@ -81,7 +88,7 @@ def load_rules(name_or_path: str | Path) -> Rules:
             name_or_path.endswith(".toml") or "/" in name_or_path or "\\" in name_or_path
         )
         if not looks_like_path and not path_is_file(Path(name_or_path)):
-            raise RulesError(f"unknown rule set {name_or_path!r}", allowed=_ALLOWED_NAMES)
+            raise RulesError(_unknown(name_or_path), allowed=_ALLOWED_MSG)
     return load_rules_file(Path(name_or_path))
 
 
@@ -180,7 +187,7 @@ def _load_file(path: Path, chain: tuple[Path, ...]) -> Rules:
     try:
         text = path.read_text("utf-8")
     except FileNotFoundError:
-        raise RulesError("no such rules file", file=label) from None
+        raise RulesError(Msg("rules.no_file"), file=label) from None
     except UnicodeDecodeError as exc:
         raise RulesError(f"not UTF-8 text (byte {exc.start})", file=label) from None
     except (OSError, ValueError) as exc:

@@ -21,6 +21,7 @@ from enum import StrEnum
 from typing import Any
 
 from schock.errors import RulesError, short_repr
+from schock.messages import Msg
 
 
 class SetAside(StrEnum):
@@ -353,10 +354,22 @@ def allowed_values(name: str) -> str:
     return "a text"
 
 
+def _allowed_msg(name: str) -> Msg | str:
+    """What a field accepts, as a message with a German text where there is one."""
+    if name in _ENUMS:
+        return Msg("rules.one_of", {"values": ", ".join(repr(str(m)) for m in _ENUMS[name])})
+    if name in _BOOLS:
+        return Msg("rules.bool")
+    if name in _INT_RANGES:
+        lo, hi = _INT_RANGES[name]
+        return Msg("rules.int_range", {"lo": lo, "hi": hi})
+    return allowed_values(name)
+
+
 def coerce_field(name: str, value: Any) -> Any:
     """Turn a raw (TOML) value into the field's type, or raise RulesError."""
     if name not in FIELD_NAMES:
-        raise RulesError("unknown key", key=name, value=short_repr(value), allowed=_allowed_keys())
+        raise RulesError(Msg("rules.unknown_key"), key=name, value=short_repr(value), allowed=_allowed_keys())
     if name in _ENUMS:
         enum = _ENUMS[name]
         if isinstance(value, enum):
@@ -367,7 +380,7 @@ def coerce_field(name: str, value: Any) -> Any:
             except ValueError:
                 pass
         raise RulesError(
-            "bad value", key=name, value=short_repr(value), allowed=allowed_values(name)
+            Msg("rules.bad_value"), key=name, value=short_repr(value), allowed=_allowed_msg(name)
         )
     check_field(name, value)
     return value
@@ -378,18 +391,18 @@ def check_field(name: str, value: Any) -> None:
     if name in _ENUMS:
         if not isinstance(value, _ENUMS[name]):
             raise RulesError(
-                "bad value", key=name, value=short_repr(value), allowed=allowed_values(name)
+                Msg("rules.bad_value"), key=name, value=short_repr(value), allowed=_allowed_msg(name)
             )
     elif name in _BOOLS:
         if not isinstance(value, bool):
             raise RulesError(
-                "wrong type", key=name, value=short_repr(value), allowed=allowed_values(name)
+                Msg("rules.wrong_type"), key=name, value=short_repr(value), allowed=_allowed_msg(name)
             )
     elif name in _INT_RANGES:
         lo, hi = _INT_RANGES[name]
         if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
             raise RulesError(
-                "bad value", key=name, value=short_repr(value), allowed=allowed_values(name)
+                Msg("rules.bad_value"), key=name, value=short_repr(value), allowed=_allowed_msg(name)
             )
     elif name in _STRINGS:
         if not isinstance(value, str):

@@ -38,6 +38,7 @@ import numpy as np
 import numpy.typing as npt
 
 from schock.bots import RiskBot, available_bots, make_bot
+from schock.bots.base import stands_on
 from schock.errors import InvalidInputError
 from schock.results import Kind, evaluation_table, sort_key
 from schock.rules.model import (
@@ -141,10 +142,12 @@ MoveFn = Callable[[Rules, Dice, Dice, int, int], "Dice | None"]
 
 
 def heuristic_move(rules: Rules, kept: Dice, thrown: Dice, used: int, cap: int) -> Dice | None:
-    """What :class:`~schock.bots.HeuristicBot` does after a throw: stop on a Schock
-    (two 1s or better) or when no throw is left; else turn sixes (as many as it
-    can), set aside fresh 1s up to two dice on the table, and throw again."""
-    if used >= cap or sorted(kept + thrown)[:2] == [1, 1]:
+    """What :class:`~schock.bots.HeuristicBot` does after a throw: stop on a special
+    result that counts under the rules (:func:`~schock.bots.base.stands_on`) or when
+    no throw is left; else turn sixes (as many as it can), set aside fresh 1s up to
+    two dice on the table, and throw again."""
+    on_hand = not kept and len(thrown) == 3
+    if used >= cap or stands_on(rules, kept + thrown, used, on_hand):
         return STOP
     aside = list(kept)
     rest = list(thrown)

@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Protocol, TypeVar
 
 from rich import box
 from rich.console import Group, RenderableType
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 from textual import events
@@ -37,9 +38,11 @@ from schock.engine.actions import (
     ThrowAction,
     TurnSixesAction,
 )
-from schock.engine.views import View
+from schock.engine.views import TurnView, View
 from schock.errors import IllegalActionError, InvalidInputError, SchockError
+from schock.messages import ranking_ladder, value_label
 from schock.rules import FIELD_NAMES, field_label
+from schock.tui.faces import face
 from schock.tui.render import (
     dice_panel,
     header,
@@ -49,7 +52,7 @@ from schock.tui.render import (
     showdown_panel,
     status_line,
 )
-from schock.tui.session import NoSuchDie, Session, log_lines
+from schock.tui.session import NoSuchDie, Plan, Session, log_lines, move_plan, slots
 from schock.tui.texts import number, percent, say, throws_text
 
 #: The smallest terminal the game is drawn in (columns, lines), for up to
@@ -91,6 +94,8 @@ class PlayResult:
     saved: Path | None
     over: bool
     loser: str | None
+    tally: tuple[tuple[str, int], ...] = ()
+    """Striche of the evening: lost games per player, over every game played in the app."""
 
 
 ResultT = TypeVar("ResultT")
@@ -162,21 +167,32 @@ class QuitScreen(Box[str | None]):
     AUTO_FOCUS = ""  # the file name field takes keys only once "s" has been pressed
 
     def __init__(
-        self, *, lang: str, over: bool, default_path: Path, save: Callable[[Path], None]
+        self,
+        *,
+        lang: str,
+        over: bool,
+        default_path: Path,
+        save: Callable[[Path], None],
+        starter: str = "",
+        own: Path | None = None,
     ) -> None:
         super().__init__()
         self.lang = lang
         self.over = over
         self.default_path = default_path
         self.save = save
+        self.starter = starter  # who starts a rematch (the loser), once the game is over
+        self.own = own  # the file this game was last saved to (overwriting it needs no question)
         self.asking_path = False
+        self.confirmed: Path | None = None  # an existing file the player agreed to overwrite
 
     def compose(self) -> ComposeResult:
         lang = self.lang
         with Vertical():
             yield Static(say(lang, "quit.title"), classes="title")
             yield Static(say(lang, "quit.over" if self.over else "quit.running"))
-            yield Static(say(lang, "quit.body"), id="quit-body")
+            body = say(lang, "quit.body.over", name=self.starter) if self.over else None
+            yield Static(body or say(lang, "quit.body"), id="quit-body")
             with Vertical(id="save-box"):
                 yield Static(say(lang, "save.prompt"))
                 yield Input(str(self.default_path), id="save-path")
@@ -198,6 +214,8 @@ class QuitScreen(Box[str | None]):
             self.query_one("#save-path", Input).focus()
         elif event.key == "o":
             self.close_box("quit")
+        elif event.key == "n" and self.over:
+            self.close_box("rematch")
         elif event.key == "escape":
             self.close_box(None)
 
@@ -205,6 +223,11 @@ class QuitScreen(Box[str | None]):
         event.stop()
         text = event.value.strip()
         path = Path(text).expanduser() if text else self.default_path
+        if path.exists() and path != self.own and path != self.confirmed:
+            # never overwrite a save without asking: a second Enter on the same name does
+            self.confirmed = path
+            self.query_one("#save-error", Static).update(say(self.lang, "save.exists", path=path))
+            return
         try:
             self.save(path)
         except OSError as exc:
@@ -229,7 +252,8 @@ class GameScreen(Screen[None]):
     GameScreen #dice { height: auto; margin-top: 1; }
     GameScreen #showdown { height: auto; margin-bottom: 1; }
     GameScreen #log-title { text-style: bold underline; }
-    GameScreen #logbox { height: 1fr; }
+    GameScreen #logbox { height: 1fr; scrollbar-size-vertical: 1; scrollbar-gutter: stable; }
+    GameScreen #log { padding-right: 1; }
     GameScreen #status { height: 1; padding: 0 1; }
     GameScreen #message { height: auto; max-height: 3; padding: 0 1; }
     GameScreen #message.error { color: $error; }
@@ -281,7 +305,7 @@ class GameScreen(Screen[None]):
         box.display = small
         if small:
             box.update(Text(say(self.lang, "small", w=width, h=height, mw=mw, mh=mh), style="bold"))
-        elif self.timer is None and self.session.step() == "bot":
+        elif self.timer is None and self.session.step() in ("bot", "auto"):
             self.advance()  # bots waited while the terminal was too small
 
     # ------------------------------------------------------------------ drawing
@@ -291,17 +315,23 @@ class GameScreen(Screen[None]):
         lang = self.lang
         view = s.view()
         self.query_one("#header", Static).update(header(view, lang))
-        self.query_one("#seats", Static).update(seats_table(view, s.players, lang))
+        app = self.app
+        tally = app.count_game() if isinstance(app, SchockApp) else None
+        self.query_one("#seats", Static).update(seats_table(view, s.players, lang, tally))
         self.query_one("#dice", Static).update(dice_panel(view, lang))
         self.query_one("#showdown", Static).update(showdown_panel(view, lang))
         # one human: the log speaks to him; several at one screen: names only
         lines = log_lines(s.game, lang, s.humans[0] if len(s.humans) == 1 else None)
         self.query_one("#log", Static).update(
-            Text("\n".join(lines[-200:])) if lines else Text(say(lang, "log.empty"), style="dim")
+            log_body(lines[-200:]) if lines else Text(say(lang, "log.empty"), style="dim")
         )
         self.query_one("#logbox", VerticalScroll).scroll_end(animate=False)
         self.query_one("#status", Static).update(status_line(view, s.players, lang))
         self.query_one("#keys", Static).update(key_bar(self.keys_now(view)))
+
+    def loser_name(self) -> str:
+        g = self.session.game
+        return g.seats[g.loser].name if g.loser is not None else ""
 
     def say(self, text: str, *, error: bool = False) -> None:
         """Show a one-line message under the table."""
@@ -314,7 +344,9 @@ class GameScreen(Screen[None]):
         lang = self.lang
         step = self.session.step()
         out: list[tuple[str, str]] = []
-        if step == "bot":
+        if step == "over":
+            out.append(("n", say(lang, "key.rematch")))
+        if step in ("bot", "auto"):
             out.append(("Enter", say(lang, "key.skip")))
         elif step == "human":
             legal = set(self.session.game.legal_actions())
@@ -352,23 +384,29 @@ class GameScreen(Screen[None]):
         s = self.session
         while self.run_autos():
             step = s.step()
-            if step != "bot":
+            if step not in ("bot", "auto"):
                 self.skipping = False
                 break
             if not (self.skipping or self.delay <= 0):
                 if not self.too_small:
                     self.timer = self.set_timer(self.delay, self.bot_tick)
                 break
-            if not self.guarded(s.bot_act):
+            if not self.guarded(s.bot_act if step == "bot" else s.auto):
                 break
         self.show()
 
     def run_autos(self) -> bool:
-        """Make the moves nobody decides (roll-offs, loading throws); False on an error."""
+        """Make the moves nobody decides (roll-offs, loading throws); False on an error.
+        A move made for a human (his loaded throw stands in a one-throw round) is said."""
         s = self.session
         while s.step() == "auto":
+            actor = s.game.actor
+            if actor in s.bots and not (self.skipping or self.delay <= 0):
+                return True  # a bot's throw of the opening or Laden: shown at the bots' pace
             if not self.guarded(s.auto):
                 return False
+            if actor is not None and actor not in s.bots:
+                self.say(say(self.lang, "auto.stop", name=s.game.seats[actor].name))
         return True
 
     def guarded(self, move: Callable[[], ev.Event], *, tell: bool = False) -> bool:
@@ -377,7 +415,7 @@ class GameScreen(Screen[None]):
         try:
             event = move()
         except SchockError as exc:
-            self.say(say(self.lang, "error", message=exc), error=True)
+            self.say(say(self.lang, "error", message=exc.localized(self.lang)), error=True)
             return False
         if tell:
             self.say(describe_event(event, self.session, self.lang))
@@ -390,11 +428,12 @@ class GameScreen(Screen[None]):
             return
         s = self.session
         before = len(s.game.log)
-        if not (self.guarded(s.bot_act, tell=True) and self.run_autos()):
+        move = s.auto if s.step() == "auto" else s.bot_act
+        if not (self.guarded(move, tell=True) and self.run_autos()):
             self.show()
             return
         showdown = any(isinstance(e, ev.Showdown) for e in s.game.log[before:])
-        if showdown and s.step() == "bot" and not self.skipping:
+        if showdown and s.step() in ("bot", "auto") and not self.skipping:
             self.show()
             self.timer = self.set_timer(self.delay * SHOWDOWN_PAUSE, self.resume)
             return
@@ -440,9 +479,12 @@ class GameScreen(Screen[None]):
             return
         step = self.session.step()
         if step == "over":
-            self.say(say(lang, "over.keys"))
+            if key == "n":
+                app.rematch()
+                return
+            self.say(say(lang, "over.keys", name=self.loser_name()))
             return
-        if step == "bot":
+        if step in ("bot", "auto"):
             if key in ("space", "enter"):
                 self.skip()
             else:
@@ -473,7 +515,7 @@ class GameScreen(Screen[None]):
             self.say(illegal_text(exc, s.game.rules, lang), error=True)
             return
         except InvalidInputError as exc:  # pragma: no cover - keys make only well-formed actions
-            self.say(say(lang, "error", message=exc), error=True)
+            self.say(say(lang, "error", message=exc.localized(lang)), error=True)
             return
         self.say("")
         self.advance()
@@ -499,20 +541,63 @@ class GameScreen(Screen[None]):
             return
         self.app.push_screen(
             InfoScreen(
-                say(lang, "hint.title", name=s.game.seats[actor].name),
-                hint_body(choices, lang),
+                hint_title(s.game.seats[actor].name, lang),
+                hint_body(choices, lang, s.game.view(actor).turn_of(actor)),
                 say(lang, "hint.foot"),
             )
         )
 
 
-def hint_body(choices: Sequence[Choice], lang: str) -> RenderableType:
-    """The solver's choices, best first, each with its odds."""
+def log_body(lines: Sequence[str]) -> RenderableType:
+    r"""The log, each line wrapped under its own indentation rather than at the left edge.
+
+    >>> from rich.console import Console
+    >>> c = Console(width=24, color_system=None)
+    >>> with c.capture() as out:
+    ...     c.print(log_body(["Runde 1", "  Anna: Schock 5 (2 Würfe), bekommt 5 Deckel"]))
+    >>> print("\n".join(line.rstrip() for line in out.get().splitlines()))
+    Runde 1
+      Anna: Schock 5 (2
+      Würfe), bekommt 5
+      Deckel
+    """
     rows: list[RenderableType] = []
-    for i, c in enumerate(choices, start=1):
-        rows.append(
-            Text(say(lang, "hint.row", i=i, text=c.describe(lang)), style="bold" if i == 1 else "")
-        )
+    for line in lines:
+        text = line.lstrip(" ")
+        rows.append(Padding(Text(text), (0, 0, 0, len(line) - len(text))))
+    return Group(*rows)
+
+
+def hint_title(name: str, lang: str) -> str:
+    """``Hinweis für Anna``; for the seat called "Du" (the default human): ``Hinweis für dich``.
+
+    >>> hint_title("Anna", "de"), hint_title("Du", "de"), hint_title("You", "en")
+    ('Hinweis für Anna', 'Hinweis für dich', 'Hint for you')
+    """
+    if name in (say("de", "you"), say("en", "you")):
+        return say(lang, "hint.title.you")
+    return say(lang, "hint.title", name=name)
+
+
+def hint_body(
+    choices: Sequence[Choice], lang: str, turn: TurnView | None = None
+) -> RenderableType:
+    """The solver's choices, best first, each with its odds and the keys that make
+    it; the dice the best choice keeps are highlighted, and what "best" means is said."""
+    rows: list[RenderableType] = [Text(say(lang, "hint.best"), style="italic")]
+    plans = [_plan(c, turn) for c in choices]
+    best = plans[0] if plans else None
+    if turn is not None and best is not None:
+        faces = Text(say(lang, "hint.keep") + " ")
+        for i, slot in enumerate(slots(turn)):
+            style = "bold reverse green" if i in best.kept else ""
+            faces.append(f" {face(slot.value)} [{i + 1}] ", style=style)
+        rows.append(faces)
+    for i, (c, plan) in enumerate(zip(choices, plans, strict=True), start=1):
+        text = say(lang, "hint.row", i=i, text=c.describe(lang))
+        if plan is not None:
+            text += " · " + say(lang, "hint.keys", keys=key_names(plan.keys, lang))
+        rows.append(Text(text, style="bold" if i == 1 else ""))
         odds = say(
             lang, "hint.odds", p=percent(c.p_not_lose, lang), d=number(c.expected_deckel, lang)
         )
@@ -520,20 +605,44 @@ def hint_body(choices: Sequence[Choice], lang: str) -> RenderableType:
     return Group(*rows)
 
 
+def _plan(choice: Choice, turn: TurnView | None) -> Plan | None:
+    """The keys of a solver's choice (None where the choice does not say its move)."""
+    move = getattr(choice, "move", None)
+    if turn is None or move is None:
+        return None
+    try:
+        return move_plan(turn, bool(move.stop), tuple(move.keep), int(move.turn))
+    except (ValueError, AttributeError):  # pragma: no cover - a move these dice cannot make
+        return None
+
+
+def key_names(keys: Sequence[str], lang: str) -> str:
+    """Keys as a player reads them: ``1, 2, dann Leertaste``.
+
+    >>> key_names(["1", "space"], "de"), key_names(["s"], "en")
+    ('1, dann Leertaste', 's')
+    """
+    names = [say(lang, "key.space") if k == "space" else k for k in keys]
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(names[:-1]) + say(lang, "key.then") + names[-1]
+
+
 def rules_body(session: Session, lang: str) -> RenderableType:
-    """Every playing field of the game's rules: what it means and its value."""
+    """The ranking of results, then every playing field of the game's rules: what it
+    means and its value, in words (the field's name beside it, for rules files)."""
     rules = session.game.rules
+    ladder = Text(say(lang, "rules.ladder") + " ", style="bold")
+    ladder.append(ranking_ladder(rules, lang), style="")
     table = Table(box=box.SIMPLE_HEAD, title=f"{rules.id}: {rules.name}", title_justify="left")
     table.add_column(say(lang, "rules.field"), no_wrap=True)
-    table.add_column(say(lang, "rules.value"), no_wrap=True)
+    table.add_column(say(lang, "rules.value"), ratio=1)
     table.add_column(say(lang, "rules.key"), style="dim", overflow="ellipsis", no_wrap=True)
     for name in FIELD_NAMES:
         if name in ("id", "name", "source", "base"):
             continue
-        value = getattr(rules, name)
-        shown = say(lang, "yes" if value else "no") if isinstance(value, bool) else str(value)
-        table.add_row(field_label(name, lang), shown, name)
-    return table
+        table.add_row(field_label(name, lang), value_label(name, getattr(rules, name), lang), name)
+    return Group(ladder, table)
 
 
 def describe_event(event: ev.Event, session: Session, lang: str) -> str:
@@ -591,6 +700,10 @@ class SchockApp(App[PlayResult]):
         self.save_path = save_path or Path(f"schock-{session.game.rules.id}.json")
         self.saved_at: int | None = None  # how many actions the last saved record had
         self.saved_path: Path | None = None
+        self.own_save: Path | None = None  # where this very game was last saved
+        self.games = 1
+        self.tally: dict[str, int] = {p.name: 0 for p in session.players}
+        self.counted = False  # the current game's loser has his Strich
 
     def get_default_screen(self) -> Screen[Any]:
         return GameScreen(self.session, lang=self.lang, delay=self.delay)
@@ -606,6 +719,32 @@ class SchockApp(App[PlayResult]):
         path.write_text(self.session.record_text(), encoding="utf-8")
         self.saved_at = len(self.session.game.actions)
         self.saved_path = path
+        self.own_save = path
+
+    def count_game(self) -> dict[str, int]:
+        """The Striche of the evening, with the current game's loser once it is over."""
+        g = self.session.game
+        if g.over and g.loser is not None and not self.counted:
+            self.counted = True
+            name = g.seats[g.loser].name
+            self.tally[name] = self.tally.get(name, 0) + 1
+        return self.tally
+
+    def rematch(self) -> None:
+        """A new game of the same table once this one is over; the loser starts."""
+        old = self.session
+        self.session = old.rematch()
+        self.games += 1
+        self.counted = False
+        self.saved_at = None
+        self.own_save = None
+        stem = self.save_path.stem.removesuffix(f"-{self.games - 1}")
+        self.save_path = self.save_path.with_name(f"{stem}-{self.games}.json")
+        screen = self.game_screen
+        screen.session = self.session
+        screen.skipping = False
+        screen.say(say(self.lang, "rematch", name=old.game.seats[old.game.loser or 0].name))
+        screen.advance()
 
     def on_disk(self) -> bool:
         """Whether the save file already holds this very record (a resumed game
@@ -618,7 +757,8 @@ class SchockApp(App[PlayResult]):
     def result(self) -> PlayResult:
         g = self.session.game
         loser = g.seats[g.loser].name if g.loser is not None else None
-        return PlayResult(self.saved_path, g.over, loser)
+        tally = tuple(self.count_game().items()) if self.games > 1 or g.over else ()
+        return PlayResult(self.saved_path, g.over, loser, tally)
 
     def action_request_quit(self) -> None:
         """Quit; with a game that would be lost, ask first (a second Ctrl-C quits)."""
@@ -631,10 +771,20 @@ class SchockApp(App[PlayResult]):
             return
 
         def done(answer: str | None) -> None:
-            if answer is not None:
+            if answer == "rematch":
+                self.rematch()
+            elif answer is not None:
                 self.exit(self.result())
 
+        starter = g.seats[g.loser].name if g.loser is not None else ""
         self.push_screen(
-            QuitScreen(lang=self.lang, over=g.over, default_path=self.save_path, save=self.save),
+            QuitScreen(
+                lang=self.lang,
+                over=g.over,
+                default_path=self.save_path,
+                save=self.save,
+                starter=starter,
+                own=self.own_save,
+            ),
             done,
         )

@@ -7,22 +7,23 @@ except :func:`log_text`, which tells only finished rounds.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from schock.dice import Outcome
 from schock.engine.views import TurnView, View
 from schock.errors import IllegalActionError
-from schock.messages import rule_label
-from schock.results import evaluate
+from schock.messages import rule_label, value_label
+from schock.results import evaluate, rank
 from schock.rules import Rules, field_label
 from schock.rules.model import Structure
-from schock.tui.faces import die_lines, face
+from schock.tui.faces import DIE_WIDTH, die_lines, face
 from schock.tui.session import Player, bot_kind_of, slots
-from schock.tui.texts import say, throws_text
+from schock.tui.texts import BOT_KINDS, say, throws_text
 
 ASIDE_STYLE = "bold green"
 ASIDE_FACE_STYLE = "bold green underline"  # small faces: underlined, seen without colours
@@ -99,9 +100,22 @@ def turn_state(view: View, turn: TurnView, lang: str) -> Text:
     return Text(say(lang, "state.waits"), style="dim")
 
 
-def seats_table(view: View, players: Sequence[Player], lang: str) -> Table:
+def bot_label(kind: str, lang: str) -> str:
+    """A bot's kind in words: ``Faustregel`` (``heuristic``); an unknown kind as it is.
+
+    >>> bot_label("heuristic", "de"), bot_label("heuristic", "en"), bot_label("x", "de")
+    ('Faustregel', 'heuristic', 'x')
+    """
+    return BOT_KINDS.get(lang, {}).get(kind, kind)
+
+
+def seats_table(
+    view: View, players: Sequence[Player], lang: str, tally: Mapping[str, int] | None = None
+) -> Table:
     """Every seat: name (▶ to move, B began the round; bot kind), Deckel, dice,
-    throws of the round's cap, and state."""
+    throws of the round's cap, and state; with ``tally`` (once a game of the
+    evening is lost) the Striche: games lost by each player."""
+    striche = tally is not None and any(tally.values())
     table = Table(box=box.SIMPLE_HEAD, expand=True, pad_edge=False, padding=(0, 1, 0, 0))
     # the names themselves are not cut where there is room (two "heuristic …" look alike)
     longest = max((len(name) for name in view.names), default=0) + 2
@@ -112,18 +126,33 @@ def seats_table(view: View, players: Sequence[Player], lang: str) -> Table:
     table.add_column(say(lang, "col.dice"), no_wrap=True)
     table.add_column(say(lang, "col.throws"), justify="center", no_wrap=True)
     table.add_column(say(lang, "col.state"), no_wrap=True, overflow="ellipsis")
+    if striche:
+        table.add_column(say(lang, "col.striche"), justify="right", no_wrap=True)
+    kinds: dict[str, list[str]] = {}  # the bots' kinds, told under the table
     for seat, name in enumerate(view.names):
+        kind = players[seat].bot
+        if kind is not None and bot_kind_of(name) != kind:
+            kinds.setdefault(bot_label(kind, lang), []).append(name)
+    if kinds:
+        told = "; ".join(f"{', '.join(names)}: {kind}" for kind, names in kinds.items())
+        table.caption = say(lang, "bot", kind=told)
+        table.caption_justify = "left"
+        table.caption_style = "dim"
+    for seat, name in enumerate(view.names):
+        extra = [str(tally.get(name, 0))] if striche and tally is not None else []
         player = players[seat]
         marker = "▶ " if seat == view.actor else ("B " if seat == view.round_starter else "  ")
         who = Text(marker + name, style=ACTOR_STYLE if seat == view.actor else "")
         if player.bot is not None and bot_kind_of(name) != player.bot:  # "heuristic 2" says it
-            who.append(" (" + say(lang, "bot", kind=player.bot) + ")", style="dim")
+            who.append(" (" + say(lang, "bot.short") + ")", style="dim")
         deckel = str(view.deckel[seat])
         turn = view.turn_of(seat)
         if turn is not None:
             cap = cap_of(view, seat)
             throws = f"{turn.throws}/{cap}" if cap is not None else f"{turn.throws}/?"
-            table.add_row(who, deckel, turn_dice(turn), throws, turn_state(view, turn, lang))
+            table.add_row(
+                who, deckel, turn_dice(turn), throws, turn_state(view, turn, lang), *extra
+            )
             continue
         if seat not in view.players:
             state = Text(say(lang, "state.watch"), style="dim")
@@ -131,7 +160,7 @@ def seats_table(view: View, players: Sequence[Player], lang: str) -> Table:
             state = Text(say(lang, "state.out"), style="dim")
         else:
             state = Text("")
-        table.add_row(who, deckel, "", "", state)
+        table.add_row(who, deckel, "", "", state, *extra)
     return table
 
 
@@ -146,6 +175,9 @@ def dice_panel(view: View, lang: str) -> RenderableType:
         return Text(say(lang, "dice.title.start", name=name), style="bold")
     cap = cap_of(view, actor)
     title = say(lang, "dice.title", name=name, k=turn.throws, cap=cap if cap is not None else "?")
+    now = current_result(view, turn, lang)
+    if now is not None:
+        title += " · " + now
     shown = slots(turn)
     rows = [Text() for _ in range(7)]
     for i, slot in enumerate(shown):
@@ -160,8 +192,49 @@ def dice_panel(view: View, lang: str) -> RenderableType:
         else:
             label = say(lang, "dice.cup")
         rows[5].append(f"[{i + 1}]".center(9) + "  ", style="bold")
-        rows[6].append(label[:9].center(9) + "  ", style=style)
-    return Group(Text(title, style="bold"), *rows)
+        rows[6].append(label.center(DIE_WIDTH) + "  ", style=style)
+    standing = round_standing(view, lang)
+    extra = [Text(standing, style="italic")] if standing else []
+    return Group(Text(title, style="bold"), *rows, *extra)
+
+
+def current_result(view: View, turn: TurnView, lang: str) -> str | None:
+    """The result a turn's dice make now (``Straße 2-3-4``, ``Schock 5``, ``665``),
+    where the viewer sees all three; None while a die is under the cup."""
+    cup = turn.cup
+    if turn.hidden or cup is None or not turn.throws or len(turn.aside) + len(cup) != 3:
+        return None
+    dice = tuple(sorted(turn.aside + cup))
+    on_hand = not turn.aside  # all three dice from the last throw
+    outcome = Outcome(dice=dice, throws=turn.throws, on_hand=on_hand)
+    return evaluate(view.rules, outcome).label(lang)
+
+
+def round_standing(view: View, lang: str) -> str | None:
+    """Who is losing the round so far and what has to be beaten: the lowest of the
+    results the viewer has seen (results still under a cup are not counted)."""
+    seen: list[tuple[int, Outcome]] = []
+    covered = 0
+    for seat in view.round_order:
+        t = view.turn_of(seat)
+        if t is None or not t.done:
+            continue
+        if t.result is None:
+            covered += 1
+        else:
+            seen.append((seat, t.result))
+    if not seen:
+        return None
+    worst_seat, worst = seen[rank(view.rules, [o for _, o in seen])[-1]]
+    text = say(
+        lang,
+        "standing",
+        name=view.names[worst_seat],
+        label=evaluate(view.rules, worst).label(lang),
+    )
+    if covered:
+        text += say(lang, "standing.covered", n=covered)
+    return text
 
 
 def showdown_panel(view: View, lang: str) -> RenderableType:
@@ -214,6 +287,11 @@ def status_line(view: View, players: Sequence[Player], lang: str) -> Text:
     if view.phase == "einkaufen":
         return Text(say(lang, "turn.einkaufen", name=name), style=ACTOR_STYLE)
     text = say(lang, "turn.bot" if players[actor].bot else "turn", name=name)
+    if view.phase == "loading" and view.opening_round:
+        # one throw for everybody, as if at once: each throws his own cup in turn here
+        text += say(lang, "turn.opening" if players[actor].bot is None else "turn.opening.bot")
+    elif view.phase == "loading":
+        text += say(lang, "turn.loading")
     if actor == view.round_starter and view.throw_limit is None and not view.opening_round:
         turn = view.turn_of(actor)
         if turn is not None and not turn.done:
@@ -229,7 +307,7 @@ def illegal_text(exc: IllegalActionError, rules: Rules, lang: str) -> str:
     >>> e = IllegalActionError(Msg("set_aside.ones", {"rules": "porz", "bad": [4, 5]}),
     ...                        rule="RULES.md, A turn 2: setting dice aside", field="set_aside")
     >>> print(illegal_text(e, load_rules("porz"), "de"))
-    Nicht erlaubt: Bei porz dürfen nur 1en herausgelegt werden, nicht 4 und 5 · Regeln: Ein Zug, 2. Herauslegen · Regelfeld: Herauslegen (set_aside = ones)
+    Nicht erlaubt: Bei porz dürfen nur Einsen herausgelegt werden, nicht 4 und 5 · Regeln: Ein Zug, 2. Herauslegen · Hier gilt: Herauslegen: nur Einsen
     >>> print(illegal_text(e, load_rules("porz"), "en"))
     Not allowed: may set aside only 1s under porz, not [4, 5] · rule: RULES.md, A turn 2: setting dice aside · rules field: set_aside = ones (which dice may be set aside between throws)
     """
@@ -239,7 +317,8 @@ def illegal_text(exc: IllegalActionError, rules: Rules, lang: str) -> str:
     if exc.field:
         try:
             label = field_label(exc.field, lang)
-            value = display_value(getattr(rules, exc.field))
+            raw = getattr(rules, exc.field)
+            value = display_value(raw) if lang == "en" else value_label(exc.field, raw, lang)
         except (KeyError, AttributeError):
             label, value = exc.field, "?"
         parts.append(say(lang, "illegal.field", label=label, field=exc.field, value=value))

@@ -15,7 +15,10 @@ Player(name='Ben', bot='heuristic')
 
 from __future__ import annotations
 
+import dataclasses
+import random
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -32,12 +35,13 @@ from schock.engine.actions import (
     ThrowAction,
     TurnSixesAction,
 )
-from schock.engine.dice_sources import SeededDice
+from schock.engine.dice_sources import SeededDice, ThrownDice
 from schock.engine.events import Event
 from schock.engine.game import Game, Phase
-from schock.engine.record import Record, dumps, replay
+from schock.engine.record import Record, dice_source, dumps, replay
 from schock.engine.views import TurnView, View
 from schock.errors import InvalidInputError
+from schock.messages import Msg
 from schock.narrate import account, render_text
 from schock.rules import Rules
 
@@ -69,19 +73,20 @@ def parse_seat(spec: str) -> Player:
     name, sep, kind = spec.partition("=")
     name, kind = name.strip(), kind.strip()
     if not name:
-        raise InvalidInputError(f"seat {spec!r}: a seat needs a name (NAME or NAME=BOT)")
+        raise InvalidInputError(Msg("input.seat_name", {"spec": spec}))
     if not sep:
         return Player(name)
-    check_bot(kind, where=f"seat {spec!r}")
+    check_bot(kind, where=Msg("input.seat", {"spec": spec}))
     return Player(name, kind)
 
 
-def check_bot(kind: str, *, where: str) -> None:
+def check_bot(kind: str, *, where: str | Msg) -> None:
     """Raise :class:`InvalidInputError` unless ``kind`` is a known bot."""
     known = available_bots()
     if kind not in known:
+        allowed = ", ".join(sorted(known))
         raise InvalidInputError(
-            f"{where}: unknown bot {kind!r} (allowed: {', '.join(sorted(known))})"
+            Msg("input.unknown_bot", {"where": where, "kind": kind, "allowed": allowed})
         )
 
 
@@ -105,20 +110,32 @@ def recorded_players(record: Record) -> list[Player]:
     return [Player(s.name, bot_kind_of(s.name)) for s in record.seats]
 
 
-def bot_names(kinds: Sequence[str], taken: Sequence[str]) -> list[str]:
-    """Names for bots of ``kinds``: the kind, numbered from 2 where it repeats.
+#: Names for bot seats: people at a pub table (the bot's kind is shown apart).
+BOT_PEOPLE = (
+    "Uschi", "Jupp", "Gabi", "Heinz", "Karin", "Willi",
+    "Moni", "Manni", "Helga", "Kalle", "Renate", "Günther",
+)  # fmt: skip
 
-    >>> bot_names(["heuristic", "heuristic", "random"], taken=["Anna"])
-    ['heuristic', 'heuristic 2', 'random']
+
+def bot_names(kinds: Sequence[str], taken: Sequence[str]) -> list[str]:
+    """Names for bots of ``kinds``: people's names not taken yet (ignoring case);
+    past the last of them, the kind numbered from 2.
+
+    >>> bot_names(["heuristic", "heuristic", "random"], taken=["Anna", "jupp"])
+    ['Uschi', 'Gabi', 'Heinz']
     """
-    used = set(taken)
+    used = {t.casefold() for t in taken}
+    free = [p for p in BOT_PEOPLE if p.casefold() not in used]
     out = []
     for kind in kinds:
-        name, n = kind, 1
-        while name in used:
-            n += 1
-            name = f"{kind} {n}"
-        used.add(name)
+        if free:
+            name = free.pop(0)
+        else:
+            name, n = kind, 1
+            while name.casefold() in used:
+                n += 1
+                name = f"{kind} {n}"
+        used.add(name.casefold())
         out.append(name)
     return out
 
@@ -157,6 +174,79 @@ def slots(turn: TurnView) -> list[Slot]:
     out.sort(key=lambda s: (s.value or 0, not s.aside))
     out += [Slot(None, False)] * turn.hidden
     return out
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """How to make a solver's move with the keys: the keys in order, and which of
+    the turn's dice (indices of :func:`slots` before the keys) lie on the table after it."""
+
+    keys: tuple[str, ...]
+    kept: frozenset[int]
+
+
+def move_plan(turn: TurnView, stop: bool, keep: Sequence[int], turn_ones: int = 0) -> Plan:
+    """The keys that make a move (stop; or turn ``turn_ones`` sixes, leave ``keep`` on
+    the table and throw again), for dice numbered as :func:`slots` numbers them.
+
+    >>> from schock.engine.views import TurnView
+    >>> tv = TurnView(seat=0, throws=1, aside=(), turned=0, cup=(1, 5, 1), hidden=0,
+    ...               history=(), done=False, result=None, must_throw=False, looked=True)
+    >>> move_plan(tv, False, (1, 1))
+    Plan(keys=('1', '2', 'space'), kept=frozenset({0, 1}))
+    >>> move_plan(tv, True, ()).keys
+    ('s',)
+    >>> six = TurnView(seat=0, throws=1, aside=(), turned=0, cup=(6, 6, 3), hidden=0,
+    ...                history=(), done=False, result=None, must_throw=False, looked=True)
+    >>> move_plan(six, False, (1,), 1).keys
+    ('d', 'space')
+    """
+    before = slots(turn)
+    if stop:
+        return Plan(("s",), frozenset(i for i, s in enumerate(before) if s.aside))
+    keys: list[str] = []
+    kept: set[int] = set()
+    shown = before
+    if turn_ones:
+        keys.append("D" if turn_ones == 2 else "d")
+        sixes = [i for i, s in enumerate(before) if s.value == 6 and not s.aside]
+        kept.update(sixes[: turn_ones + 1])  # the sixes turned into 1s
+        cup = list(turn.cup or ())
+        for _ in range(turn_ones + 1):
+            cup.remove(6)
+        after = dataclasses.replace(
+            turn, aside=(1,) * turn_ones + turn.aside, turned=turn.turned + turn_ones, cup=tuple(cup)
+        )
+        shown = slots(after)
+    have = Counter([s.value for s in shown if s.aside and s.value is not None])
+    want = Counter(keep)
+    back: set[int] = set()
+    for value in sorted((have - want).elements()):
+        i = _find(shown, value, aside=True, skip=back)
+        back.add(i)
+    aside: set[int] = set()
+    for value in sorted((want - have).elements()):
+        i = _find(shown, value, aside=False, skip=aside)
+        aside.add(i)
+        keys.append(str(i + 1))
+        kept.add(_find(before, value, aside=False, skip=kept))
+    keys += [str(i + 1) for i in sorted(back)]
+    keys.append("space")
+    gone = Counter([shown[i].value for i in back])
+    for i, s in enumerate(before):
+        if s.aside and not gone[s.value]:
+            kept.add(i)
+        elif s.aside:
+            gone[s.value] -= 1
+    return Plan(tuple(keys), frozenset(kept))
+
+
+def _find(shown: Sequence[Slot], value: int, *, aside: bool, skip: set[int]) -> int:
+    """The first die of ``value`` on the table (``aside``) or in the cup, not in ``skip``."""
+    for i, s in enumerate(shown):
+        if s.value == value and s.aside == aside and i not in skip and not (aside and s.turned):
+            return i
+    raise ValueError(f"no die {value} {'on the table' if aside else 'in the cup'}")
 
 
 #: Keys and the actions they stand for (the dice keys 1, 2, 3 depend on the dice).
@@ -206,19 +296,53 @@ class Session:
 
     @classmethod
     def new(cls, rules: Rules, players: Sequence[Player], *, seed: int) -> Session:
-        """A new game of ``players`` with seeded dice."""
-        game = Game(rules, seats=[p.name for p in players], dice=SeededDice(seed))
+        """A new game of ``players`` with seeded dice; its record keeps only the dice
+        thrown, never the seed (see :class:`~schock.engine.dice_sources.ThrownDice`)."""
+        dice = ThrownDice(SeededDice(seed))
+        game = Game(rules, seats=[p.name for p in players], dice=dice)
         return cls(game, players, seed=seed)
 
     @classmethod
-    def resume(cls, record: Record, players: Sequence[Player] | None = None) -> Session:
-        """The game of ``record``, replayed to where it stopped. Without
-        ``players``, a seat named after a bot kind is that bot, the others human."""
-        game = replay(record)
+    def resume(
+        cls,
+        record: Record,
+        players: Sequence[Player] | None = None,
+        *,
+        seed: int | None = None,
+    ) -> Session:
+        """The game of ``record``, replayed to where it stopped; the dice still to
+        come are new, from ``seed`` (default: a fresh secret one), after any dice
+        a scripted record still holds. Without ``players``, the record's bots play
+        their seats (else a seat named after a bot kind is that bot), the others
+        are human."""
+        dice = ThrownDice(dice_source(record.dice))
+        game = replay(record, dice=dice)
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        dice.continue_with(SeededDice(seed))
         if players is None:
             players = recorded_players(record)
-        seed = record.dice.get("seed")
-        return cls(game, players, seed=seed if isinstance(seed, int) else None)
+        return cls(game, players, seed=seed)
+
+    def rematch(self, *, seed: int | None = None) -> Session:
+        """A new game of the same players and rules after this one is over: the
+        loser starts it (RULES.md, Who starts: the loser of the previous game).
+
+        >>> from schock import load_rules
+        >>> s = Session.new(load_rules("porz").replace(deckel=1),
+        ...                 [Player("Anna", "random"), Player("Ben", "random")], seed=3)
+        >>> s.run_until_human()
+        >>> again = s.rematch(seed=4)
+        >>> again.game.starter == s.game.loser, again.game.over, again.players == s.players
+        (True, False, True)
+        """
+        g = self.game
+        if not g.over or g.loser is None:
+            raise InvalidInputError("a rematch follows a game that is over")
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        game = Game(g.rules, seats=g.seats, dice=ThrownDice(SeededDice(seed)), starter=g.loser)
+        return Session(game, self.players, seed=seed)
 
     # ------------------------------------------------------------------ whose move
     def step(self) -> Step:

@@ -36,7 +36,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "col.dice": "Würfel",
         "col.throws": "Wurf",
         "col.state": "Stand",
-        "bot": "{kind}",
+        "bot": "Bots: {kind}",
+        "bot.short": "Bot",
         "state.turn": "am Zug",
         "state.covered": "verdeckt",
         "state.zu": "zu",
@@ -48,8 +49,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "dice.aside": "beiseite",
         "dice.turned": "gedreht",
         "dice.cup": "Becher",
-        "dice.hidden": "unterm Becher",
+        "dice.hidden": "verdeckt",
         "dice.none": "Keine Würfel auf dem Tisch.",
+        "standing": "Verliert gerade: {name} mit {label}; zu schlagen: {label}",
+        "standing.covered": " ({n} verdeckt, nicht mitgezählt)",
         "showdown.title": "Letzte Runde",
         "showdown.none": "Noch keine Runde gespielt.",
         "throws.1": "1 Wurf",
@@ -63,26 +66,46 @@ TEXTS: dict[str, dict[str, str]] = {
         "turn.bot": "Am Zug: {name} (Bot)",
         "turn.einkaufen": "{name}: einkaufen? j = ja, n = nein",
         "turn.first": " (legt die Wurfzahl fest)",
+        "turn.opening": " · Eröffnungsrunde, alle werfen einmal: Leertaste",
+        "turn.opening.bot": " · Eröffnungsrunde: alle werfen einmal",
+        "turn.loading": " · Laden: erst wirft jeder einmal unter den Becher",
+        "auto.stop": (
+            "{name}: Dein Wurf liegt schon unterm Becher (Laden), und die Runde hat nur "
+            "einen Wurf: Er bleibt stehen."
+        ),
         "over.lost": "Spiel vorbei: {name} hat das Spiel verloren.",
         "over.durchmarsch": "Spiel vorbei: Durchmarsch! {name} hat beide Hälften verloren.",
         "wait.bot": "Am Zug ist {name} (Bot). Leertaste oder Enter: Bot-Züge überspringen.",
         "unknown.key": "Die Taste „{key}“ bedeutet hier nichts. ? zeigt alle Tasten.",
-        "over.keys": "Das Spiel ist vorbei. q beendet (und bietet das Speichern an).",
+        "over.keys": (
+            "Das Spiel ist vorbei. n = Revanche ({name} beginnt), "
+            "q = beenden (mit Angebot zu speichern)."
+        ),
         "illegal": "Nicht erlaubt: {reason}",
         "illegal.rule": "{rule}",
-        "illegal.field": "Regelfeld: {label} ({field} = {value})",
+        "illegal.field": "Hier gilt: {label}: {value}",
         "no.die": "Es gibt keinen Würfel {n}.",
         "hidden.die": "Würfel {n} liegt noch unterm Becher.",
         "hint.unavailable": "Hinweis nicht verfügbar: der Zug-Löser ist nicht installiert.",
         "hint.nothing": "Kein Hinweis: hier gibt es nichts zu entscheiden.",
         "hint.title": "Hinweis für {name}",
+        "hint.title.you": "Hinweis für dich",
         "hint.row": "{i}. {text}",
         "hint.odds": "nicht verlieren {p} · erwartete Deckel {d}",
         "hint.foot": "Beste Wahl zuerst. Eine Taste schließt.",
+        "hint.best": (
+            "Beste Wahl = die höchste Chance, diese Runde nicht zu verlieren "
+            "(daneben: wie viele Deckel du im Mittel bekommst)."
+        ),
+        "hint.keep": "Liegen lassen:",
+        "hint.keys": "Tasten: {keys}",
+        "key.space": "Leertaste",
+        "key.then": ", dann ",
         "rules.title": "Regeln dieses Spiels",
         "rules.field": "Regel",
         "rules.value": "Wert",
         "rules.key": "Feld",
+        "rules.ladder": "Rangfolge:",
         "yes": "ja",
         "no": "nein",
         "help.title": "Tasten",
@@ -99,6 +122,20 @@ TEXTS: dict[str, dict[str, str]] = {
             "Esc = weiterspielen"
         ),
         "quit.over": "Das Spiel ist vorbei.",
+        "quit.body.over": (
+            "s = Spielprotokoll speichern und beenden\n"
+            "o = ohne Speichern beenden\n"
+            "n = Revanche: neues Spiel, {name} beginnt\n"
+            "Esc = zurück zum Tisch"
+        ),
+        "save.exists": (
+            "Die Datei {path} gibt es schon. Enter = überschreiben, "
+            "oder einen anderen Namen eingeben."
+        ),
+        "col.striche": "Striche",
+        "striche": "Striche des Abends: {tally}",
+        "key.rematch": "Revanche",
+        "rematch": "Revanche! {name} hat das letzte Spiel verloren und beginnt.",
         "quit.running": "Das Spiel läuft noch: ohne Speichern ist es verloren.",
         "save.prompt": "Datei für das Spielprotokoll (Enter = speichern, Esc = zurück):",
         "save.error": "Kann nicht speichern: {message}",
@@ -111,7 +148,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "key.stop": "stehen lassen",
         "key.blind": "blind",
         "key.sixes": "Sechsen drehen",
-        "key.sixes2": "drei Sechsen: zwei 1en",
+        "key.sixes2": "drei Sechsen: zwei Einsen",
         "key.join": "einkaufen",
         "key.pass": "nicht einkaufen",
         "key.skip": "Bots überspringen",
@@ -122,12 +159,13 @@ TEXTS: dict[str, dict[str, str]] = {
         "help.body": (
             "Leertaste, w   werfen\n"
             "1, 2, 3        Würfel 1–3 beiseitelegen oder zurück in den Becher\n"
-            "d              Sechsen drehen: zwei 6en werden eine 1\n"
-            "D              drei 6en werden zwei 1en\n"
+            "d              Sechsen drehen: zwei Sechsen werden eine Eins\n"
+            "D              drei Sechsen werden zwei Einsen\n"
             "a, l           Becher heben (erster Wurf des Beginners)\n"
             "s              stehen lassen (beim ersten Wurf ungesehen: zu)\n"
             "b              blind ansagen (wo die Regeln es erlauben)\n"
             "j, n           einkaufen ja / nein (wenn der Stock leer ist)\n"
+            "n              am Ende: Revanche, der Verlierer beginnt (Striche zählen mit)\n"
             "Enter          Bot-Züge überspringen\n"
             "h              Hinweis: jede Wahl mit ihren Chancen\n"
             "r              die Regeln dieses Spiels\n"
@@ -157,7 +195,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "col.dice": "Dice",
         "col.throws": "Throw",
         "col.state": "State",
-        "bot": "{kind}",
+        "bot": "bots: {kind}",
+        "bot.short": "bot",
         "state.turn": "to move",
         "state.covered": "covered",
         "state.zu": "zu",
@@ -169,8 +208,10 @@ TEXTS: dict[str, dict[str, str]] = {
         "dice.aside": "set aside",
         "dice.turned": "turned",
         "dice.cup": "cup",
-        "dice.hidden": "under the cup",
+        "dice.hidden": "hidden",
         "dice.none": "No dice on the table.",
+        "standing": "Losing so far: {name} with {label}; to beat: {label}",
+        "standing.covered": " ({n} covered, not counted)",
         "showdown.title": "Last round",
         "showdown.none": "No round played yet.",
         "throws.1": "1 throw",
@@ -184,11 +225,18 @@ TEXTS: dict[str, dict[str, str]] = {
         "turn.bot": "To move: {name} (bot)",
         "turn.einkaufen": "{name}: buy in (Einkaufen)? j/y = yes, n = no",
         "turn.first": " (sets the throw limit)",
+        "turn.opening": " · opening round, everybody throws once: Space",
+        "turn.opening.bot": " · opening round: everybody throws once",
+        "turn.loading": " · Laden: everybody first throws once under the cup",
+        "auto.stop": (
+            "{name}: your throw is already under the cup (Laden) and the round has only "
+            "one throw: it stands."
+        ),
         "over.lost": "Game over: {name} has lost the game.",
         "over.durchmarsch": "Game over: Durchmarsch! {name} has lost both halves.",
         "wait.bot": "To move: {name} (bot). Space or Enter: skip the bot moves.",
         "unknown.key": "The key '{key}' means nothing here. ? shows every key.",
-        "over.keys": "The game is over. q quits (and offers to save).",
+        "over.keys": "The game is over. n = rematch ({name} starts), q = quit (offers to save).",
         "illegal": "Not allowed: {reason}",
         "illegal.rule": "rule: {rule}",
         "illegal.field": "rules field: {field} = {value} ({label})",
@@ -197,13 +245,23 @@ TEXTS: dict[str, dict[str, str]] = {
         "hint.unavailable": "Hint unavailable: the turn solver is not installed.",
         "hint.nothing": "No hint: there is nothing to decide here.",
         "hint.title": "Hint for {name}",
+        "hint.title.you": "Hint for you",
         "hint.row": "{i}. {text}",
         "hint.odds": "not losing {p} · expected Deckel {d}",
         "hint.foot": "Best choice first. Any key closes.",
+        "hint.best": (
+            "Best = the highest chance not to lose this round "
+            "(beside it: how many Deckel you receive on average)."
+        ),
+        "hint.keep": "Keep:",
+        "hint.keys": "keys: {keys}",
+        "key.space": "Space",
+        "key.then": ", then ",
         "rules.title": "The rules of this game",
         "rules.field": "Rule",
         "rules.value": "Value",
         "rules.key": "Field",
+        "rules.ladder": "Ranking:",
         "yes": "yes",
         "no": "no",
         "help.title": "Keys",
@@ -218,6 +276,17 @@ TEXTS: dict[str, dict[str, str]] = {
             "s = save the game record and quit\no = quit without saving\nEsc = keep playing"
         ),
         "quit.over": "The game is over.",
+        "quit.body.over": (
+            "s = save the game record and quit\n"
+            "o = quit without saving\n"
+            "n = rematch: a new game, {name} starts\n"
+            "Esc = back to the table"
+        ),
+        "save.exists": "The file {path} exists. Enter = overwrite it, or type another name.",
+        "col.striche": "Striche",
+        "striche": "Striche of the evening: {tally}",
+        "key.rematch": "rematch",
+        "rematch": "Rematch! {name} lost the last game and starts.",
         "quit.running": "The game is still running: without saving it is lost.",
         "save.prompt": "File for the game record (Enter = save, Esc = back):",
         "save.error": "Cannot save: {message}",
@@ -247,6 +316,7 @@ TEXTS: dict[str, dict[str, str]] = {
             "s              stop (on the first throw unseen: zu)\n"
             "b              declare blind (where the rules allow it)\n"
             "j/y, n         Einkaufen yes / no (once the Stock is empty)\n"
+            "n              at the end: rematch, the loser starts (Striche are counted)\n"
             "Enter          skip the bot moves\n"
             "h              hint: every choice with its odds\n"
             "r              the rules of this game\n"
@@ -255,6 +325,21 @@ TEXTS: dict[str, dict[str, str]] = {
             "\n"
             "Dice: ⚀ ⚁ ⚂ ⚃ ⚄ ⚅; ■ is under the cup. Green: set aside."
         ),
+    },
+}
+
+
+#: The bots' kinds in words (``--bot`` takes the ids); English keeps the ids.
+BOT_KINDS: dict[str, dict[str, str]] = {
+    "de": {
+        "beginner": "Anfänger",
+        "bold": "mutig",
+        "casual": "Gelegenheitsspieler",
+        "cautious": "vorsichtig",
+        "good": "gut",
+        "heuristic": "Faustregel",
+        "optimal": "optimal",
+        "random": "Zufall",
     },
 }
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from schock.engine.actions import format_action
 from schock.engine.game import Game
+from schock.messages import value_label
 from schock.narrate import account, render_text
 from schock.rules import Rules
 from schock.rules.model import field_label
@@ -68,9 +69,5 @@ def rules_rows(rules: Rules, lang: str) -> list[list[str]]:
             label = field_label(name, lang)
         except KeyError:
             label = name
-        if isinstance(value, bool):
-            shown = ("ja" if value else "nein") if lang == "de" else ("yes" if value else "no")
-        else:
-            shown = str(value)
-        rows.append([label, shown])
+        rows.append([label, value_label(name, value, lang)])  # values in words (issue 14)
     return rows
