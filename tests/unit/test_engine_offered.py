@@ -12,10 +12,11 @@ from typing import Any
 import pytest
 
 from schock import PRESETS, IllegalActionError, load_rules
-from schock.engine import Automation, Game, SeededDice
+from schock.engine import Automation, Game, SeededDice, events
 from schock.engine import game as game_module
 from schock.engine.actions import Action, LiftAction, ThrowAction
 from schock.engine.record import dumps
+from schock.results import rank
 
 
 def _twin(action: Action) -> Action:
@@ -121,3 +122,30 @@ def test_adding_to_the_returned_list_offers_nothing() -> None:
     with pytest.raises(IllegalActionError):
         g.apply(1, lift)
     assert (g.log, g.actions) == before
+
+
+@pytest.mark.parametrize(
+    ("preset", "overrides"),
+    [(p, {}) for p in PRESETS] + [("porz", {"fewer_throws_better": False, "schock_hand": True})],
+)
+def test_the_showdown_ranks_as_results_rank(preset: str, overrides: dict[str, Any]) -> None:
+    """The showdown spells out results.sort_key for speed: it must rank the same."""
+    rules = load_rules(preset).replace(**overrides)
+    showdowns = 0
+    for seed in range(30):
+        g = Game(rules, seats=("A", "B", "C", "D"), dice=SeededDice(seed), automations=Automation)
+        choose = random.Random(seed).choice
+        while not g.over:
+            actor = g.actor
+            assert actor is not None
+            g.apply(actor, choose(g.legal_actions()))
+        opening = False
+        for e in g.log:
+            if isinstance(e, events.RoundStarted):
+                opening = e.opening
+            elif isinstance(e, events.Showdown) and not opening:
+                seats = [s for s, _ in e.results]
+                order = rank(rules, [o for _, o in e.results])
+                assert tuple(seats[i] for i in order) == e.ranking
+                showdowns += 1
+    assert showdowns > 100

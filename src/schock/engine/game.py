@@ -49,7 +49,7 @@ from schock.engine.views import View, make_view
 from schock.errors import IllegalActionError, InvalidInputError
 from schock.errors import short_repr as _short
 from schock.messages import Msg, action_msg, waiting_for
-from schock.results import Evaluation, evaluation_table, sort_key
+from schock.results import Evaluation, Kind, evaluation_table
 from schock.rules.model import (
     FinalStarter,
     Opening,
@@ -1159,26 +1159,25 @@ class Game:
     def legal_actions(self) -> list[Action]:
         """The actor's legal moves (sets of dice listed one value at a time;
         scorekeeping actions such as Strafdeckel and void throws left out)."""
-        out = self._legal()
-        # ``apply`` takes these very objects (the list itself the caller may change)
-        # without checking them again until the next action
-        self._offered = tuple(out)
+        # ``apply`` takes the very objects returned (a copy: the caller may change the
+        # list) without checking them again, until the next action changes the state
         self._offered_at = len(self.actions)
-        return out
-
-    def _legal(self) -> list[Action]:
         p = self.phase
         if p is not _TURN:
             if p is _GAME_OVER:
+                self._offered = ()
                 return []
             if p is _EINKAUFEN:
+                self._offered = (_JOIN, _PASS)
                 return [_JOIN, _PASS]
+            self._offered = (_THROW,)
             return [_THROW]
         r = self._round
         assert r is not None
         t = r.turns[r.order[r.pos]]
         k = t.throws
         if k == 0:
+            self._offered = (_THROW,)
             return [_THROW]
         first = r.pos == 0
         if not t.seen:
@@ -1188,7 +1187,9 @@ class Game:
                     out0.append(_THROW)
                 if self.rules.blind:
                     out0.append(_BLIND)
+                self._offered = tuple(out0)
                 return out0
+            self._offered = (_STOP,)
             return [_STOP]
         out: list[Action] = [] if t.must_throw else [_STOP]
         cap = self.rules.max_throws if first else r.limit
@@ -1223,6 +1224,7 @@ class Game:
                 out.append(_TURN1)
                 if n6 == 3:
                     out.append(_TURN2)
+        self._offered = tuple(out)
         return out
 
     # ------------------------------------------------------------------ halves and rounds
@@ -1326,11 +1328,11 @@ class Game:
         r = self._round
         assert r is not None
         table = self._table
-        rules = self.rules
         results = []
         keys = []
         turns = r.turns
         opening = r.opening
+        fewer = self.rules.fewer_throws_better
         for pos, s in enumerate(r.order):
             t = turns[s]
             o = t.result
@@ -1339,8 +1341,11 @@ class Game:
             t.shown = True
             e = table[(o.dice, o.on_hand)]
             results.append((s, o))
-            # the opening round is thrown at once: no seat order, ties go to a roll-off
-            keys.append((-e.strength, 0, 0) if opening else sort_key(rules, e, o.throws, pos))
+            if opening:  # thrown at once: no seat order, ties go to a roll-off
+                keys.append((-e.strength, 0, 0))
+            else:  # results.sort_key, spelt out for the hot path
+                by_throws = fewer or e.kind is _SCHOCK_HAND
+                keys.append((-e.strength, o.throws if by_throws else 0, pos))
         ranking = sorted(range(len(results)), key=keys.__getitem__)
         seats = tuple([results[i][0] for i in ranking])
         self.last_showdown = ev.Showdown(tuple(results), seats)
@@ -1477,6 +1482,7 @@ _STATE = (
     "last_deckel",
 )
 
+_SCHOCK_HAND = Kind.SCHOCK_HAND
 _THROW = ThrowAction()
 _LIFT = LiftAction()
 _STOP = StopAction()
