@@ -102,12 +102,19 @@ def test_an_offer_ends_with_the_turn() -> None:
 
 def test_an_offer_holds_only_for_the_actor() -> None:
     g = _first_turn_game()
+    thrown = g.log[-1]
+    assert isinstance(thrown, events.Thrown)
+    g.lift()
+    g.set_aside([thrown.dice[0]])
     offered = g.legal_actions()
-    throw = next(a for a in offered if isinstance(a, ThrowAction))
+    kinds = {type(a).__name__ for a in offered}
+    assert {"ThrowAction", "StopAction", "SetAsideAction", "TakeBackAction"} <= kinds
     before = (list(g.log), list(g.actions))
-    with pytest.raises(IllegalActionError):
-        g.apply(1, throw)
-    assert (g.log, g.actions) == before
+    for action in offered:
+        for seat in (1, 2):
+            with pytest.raises(IllegalActionError):
+                g.apply(seat, action)
+            assert (g.log, g.actions) == before
 
 
 def test_adding_to_the_returned_list_offers_nothing() -> None:
