@@ -49,7 +49,7 @@ from schock.engine.views import View, make_view
 from schock.errors import IllegalActionError, InvalidInputError
 from schock.errors import short_repr as _short
 from schock.messages import Msg, action_msg, waiting_for
-from schock.results import Evaluation, evaluation_table, sort_key
+from schock.results import Evaluation, Kind, evaluation_table
 from schock.rules.model import (
     FinalStarter,
     Opening,
@@ -368,6 +368,8 @@ class Game:
         self._most_deckel_starts = rules.starter_after_stock is StarterAfterStock.MOST_DECKEL
         self._orders: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
         self._trusted = type(self.dice) in (SeededDice, ScriptedDice)
+        self._offered: tuple[Action, ...] = ()  # what legal_actions() last returned
+        self._offered_at = -1  # and when: len(self.actions) then
         self._n = n = len(parsed)
         self._clockwise = tuple(tuple((s + i) % n for i in range(n)) for s in range(n))
         self.log.append(ev.GameStarted(tuple(names), starter))
@@ -598,6 +600,11 @@ class Game:
                 return self._roll_off_throw(values[0])
             return self._loading_throw(values)
         assert r is not None
+        return self._turn_throw(r, t, values)
+
+    def _turn_throw(self, r: _Round, t: _Turn, values: tuple[int, ...]) -> ev.Event:
+        """The current player's throw ``values`` (checked and recorded) lands."""
+        actor = t.seat
         first = r.pos == 0
         cap = self.rules.max_throws if first else r.limit
         assert cap is not None
@@ -745,7 +752,12 @@ class Game:
     def set_aside(self, dice: Sequence[int], *, seat: int | None = None) -> ev.Event:
         """Put dice of the last throw on the table."""
         t, values, idx = self._check_set_aside(dice, seat)
-        self.actions.append((t.seat, SetAsideAction(values)))
+        return self._set_aside(t, SetAsideAction(values), idx)
+
+    def _set_aside(self, t: _Turn, action: SetAsideAction, idx: list[int]) -> ev.Event:
+        """Set aside the dice at ``idx`` of turn ``t`` (checked): ``action``."""
+        values = action.dice
+        self.actions.append((t.seat, action))
         aside = t.aside
         for i in idx:
             aside[i] = True
@@ -794,7 +806,12 @@ class Game:
     def take_back(self, dice: Sequence[int], *, seat: int | None = None) -> ev.Event:
         """Put dice set aside earlier back into the cup."""
         t, values, idx = self._check_take_back(dice, seat)
-        self.actions.append((t.seat, TakeBackAction(values)))
+        return self._take_back(t, TakeBackAction(values), idx)
+
+    def _take_back(self, t: _Turn, action: TakeBackAction, idx: list[int]) -> ev.Event:
+        """Take back the dice at ``idx`` of turn ``t`` (checked): ``action``."""
+        values = action.dice
+        self.actions.append((t.seat, action))
         aside = t.aside
         for i in idx:
             aside[i] = False
@@ -1083,26 +1100,85 @@ class Game:
         """Apply an :mod:`~schock.engine.actions` value on behalf of ``seat``."""
         if seat.__class__ is not int or not 0 <= seat < self._n:
             raise self._seat_error(seat, required=True)
+        if self._offered_at == len(self.actions):  # nothing happened since legal_actions()
+            for a in self._offered:
+                if a is action:  # one of the moves offered: legal if its seat is the actor's
+                    return _QUICK[a.__class__](self, seat, action)
         handler = _DISPATCH.get(type(action))
         if handler is None:
             raise InvalidInputError(f"not an action: {action!r}")
         return handler(self, seat, action)
 
+    def _quick_throw(self, seat: int, action: ThrowAction) -> ev.Event:
+        """An offered throw in a turn: checked already, but for the seat."""
+        r = self._round
+        if self.phase is _TURN and r is not None:
+            t = r.turns[r.order[r.pos]]
+            if t.seat == seat:
+                n = 3 if t.throws == 0 else t.aside.count(False)
+                return self._turn_throw(r, t, self._roll(n, seat))
+        return self.throw(action.dice, seat=seat)
+
+    def _quick_stop(self, seat: int, action: StopAction) -> ev.Event:
+        r = self._round
+        assert r is not None
+        t = r.turns[r.order[r.pos]]
+        if t.seat == seat:
+            return self._stop(t)
+        return self.stop(seat=seat)
+
+    def _quick_set_aside(self, seat: int, action: SetAsideAction) -> ev.Event:
+        """An offered die to set aside: the first fresh die of its value (as _pick takes)."""
+        r = self._round
+        assert r is not None
+        t = r.turns[r.order[r.pos]]
+        if t.seat == seat:
+            v = action.dice[0]
+            k = t.throws
+            values, origin, aside, locked = t.values, t.origin, t.aside, t.locked
+            for i in (0, 1, 2):
+                if values[i] == v and origin[i] == k and not aside[i] and not locked[i]:
+                    return self._set_aside(t, action, [i])
+        return self.set_aside(action.dice, seat=seat)
+
+    def _quick_take_back(self, seat: int, action: TakeBackAction) -> ev.Event:
+        """An offered die to take back: the first one of its value on the table that may
+        go back (as _pick takes)."""
+        r = self._round
+        assert r is not None
+        t = r.turns[r.order[r.pos]]
+        if t.seat == seat:
+            v = action.dice[0]
+            k = t.throws
+            any_throw = self.rules.take_back
+            values, origin, aside = t.values, t.origin, t.aside
+            for i in (0, 1, 2):
+                if values[i] == v and aside[i] and (any_throw or origin[i] == k):
+                    return self._take_back(t, action, [i])
+        return self.take_back(action.dice, seat=seat)
+
     def legal_actions(self) -> list[Action]:
         """The actor's legal moves (sets of dice listed one value at a time;
         scorekeeping actions such as Strafdeckel and void throws left out)."""
+        # ``apply`` takes the very objects returned (a copy: the caller may change the
+        # list) without checking them again, until the next action changes the state
+        self._offered_at = len(self.actions)
         p = self.phase
         if p is not _TURN:
             if p is _GAME_OVER:
+                self._offered = ()
                 return []
             if p is _EINKAUFEN:
+                self._offered = (_JOIN, _PASS)
                 return [_JOIN, _PASS]
+            self._offered = (_THROW,)
             return [_THROW]
         r = self._round
         assert r is not None
         t = r.turns[r.order[r.pos]]
         k = t.throws
         if k == 0:
+            self._offered = (_THROW,)
             return [_THROW]
         first = r.pos == 0
         if not t.seen:
@@ -1112,7 +1188,9 @@ class Game:
                     out0.append(_THROW)
                 if self.rules.blind:
                     out0.append(_BLIND)
+                self._offered = tuple(out0)
                 return out0
+            self._offered = (_STOP,)
             return [_STOP]
         out: list[Action] = [] if t.must_throw else [_STOP]
         cap = self.rules.max_throws if first else r.limit
@@ -1147,6 +1225,7 @@ class Game:
                 out.append(_TURN1)
                 if n6 == 3:
                     out.append(_TURN2)
+        self._offered = tuple(out)
         return out
 
     # ------------------------------------------------------------------ halves and rounds
@@ -1250,11 +1329,11 @@ class Game:
         r = self._round
         assert r is not None
         table = self._table
-        rules = self.rules
         results = []
         keys = []
         turns = r.turns
         opening = r.opening
+        fewer = self.rules.fewer_throws_better
         for pos, s in enumerate(r.order):
             t = turns[s]
             o = t.result
@@ -1263,8 +1342,11 @@ class Game:
             t.shown = True
             e = table[(o.dice, o.on_hand)]
             results.append((s, o))
-            # the opening round is thrown at once: no seat order, ties go to a roll-off
-            keys.append((-e.strength, 0, 0) if opening else sort_key(rules, e, o.throws, pos))
+            if opening:  # thrown at once: no seat order, ties go to a roll-off
+                keys.append((-e.strength, 0, 0))
+            else:  # results.sort_key, spelt out for the hot path
+                by_throws = fewer or e.kind is _SCHOCK_HAND
+                keys.append((-e.strength, o.throws if by_throws else 0, pos))
         ranking = sorted(range(len(results)), key=keys.__getitem__)
         seats = tuple([results[i][0] for i in ranking])
         self.last_showdown = ev.Showdown(tuple(results), seats)
@@ -1401,6 +1483,7 @@ _STATE = (
     "last_deckel",
 )
 
+_SCHOCK_HAND = Kind.SCHOCK_HAND
 _THROW = ThrowAction()
 _LIFT = LiftAction()
 _STOP = StopAction()
@@ -1411,6 +1494,9 @@ _TURN1 = TurnSixesAction(1)
 _TURN2 = TurnSixesAction(2)
 _ASIDE = {v: SetAsideAction((v,)) for v in range(1, 7)}
 _BACK = {v: TakeBackAction((v,)) for v in range(1, 7)}
+
+#: How ``apply`` takes an action that ``legal_actions`` offered (the rest as any other).
+_QUICK: dict[type[Action], Callable[[Game, int, Any], ev.Event]]
 
 _DISPATCH: dict[type[Action], Callable[[Game, int, Any], ev.Event]] = {
     ThrowAction: lambda g, s, a: g.throw(a.dice, seat=s),
@@ -1423,6 +1509,13 @@ _DISPATCH: dict[type[Action], Callable[[Game, int, Any], ev.Event]] = {
     EinkaufenAction: lambda g, s, a: g.einkaufen(a.join, seat=s),
     StrafdeckelAction: lambda g, s, a: g.strafdeckel(s, a.items),
     VoidThrowAction: lambda g, s, a: g.void_throw(seat=s),
+}
+_QUICK = {
+    **_DISPATCH,
+    ThrowAction: Game._quick_throw,
+    StopAction: Game._quick_stop,
+    SetAsideAction: Game._quick_set_aside,
+    TakeBackAction: Game._quick_take_back,
 }
 
 
