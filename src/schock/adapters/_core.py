@@ -312,9 +312,9 @@ class Driver:
         for e in log[self._seen :]:
             if self.scope == "round" and isinstance(e, events.DeckelGiven):
                 self.loser = e.loser
-            elif self.scope == "half" and isinstance(e, events.HalfLost):
-                self.loser = e.seat
-            elif isinstance(e, events.GameLost):
+            elif isinstance(e, events.GameLost) or (
+                self.scope == "half" and isinstance(e, events.HalfLost)
+            ):
                 self.loser = e.seat
             if self.loser is not None:
                 break

@@ -29,13 +29,13 @@ that starts the first round, default 0; -1 plays the rules' opening).
 
 from __future__ import annotations
 
-import itertools
 import copy
+import itertools
 from pathlib import Path
 from typing import Any
 
 import numpy as np
-import pyspiel  # type: ignore[import-not-found]
+import pyspiel
 
 from schock.adapters._core import (
     ACTION_NAMES,
@@ -256,7 +256,9 @@ class SchockObserver:
 
     def __init__(self, game: SchockGame, perfect_recall: bool) -> None:
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(0 if perfect_recall else observation_size(game.num_seats), np.float32)
+        self.tensor = np.zeros(
+            0 if perfect_recall else observation_size(game.num_seats), np.float32
+        )
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: SchockState, player: int) -> None:
