@@ -48,11 +48,22 @@ from schock.adapters._core import (
     observation_text,
     observation_vector,
     outcome_from_id,
+    outcome_id,
     resolve_rules,
     throw_distribution,
 )
 from schock.errors import InvalidInputError
 from schock.rules import Rules
+
+__all__ = [
+    "GAME_NAME",
+    "SchockGame",
+    "SchockState",
+    "cfr_round_value",
+    "make_game",
+    "outcome_from_id",
+    "outcome_id",
+]
 
 GAME_NAME = "python_schock"
 MAX_PLAYERS = 12
