@@ -72,7 +72,12 @@ def test_first_throw_stays_hidden_from_the_other_player() -> None:
 
 @pytest.mark.parametrize(
     ("rules", "players", "scope"),
-    [("porz", 2, "round"), ("mosel", 3, "half"), ("irmgarteich", 2, "half"), ("niederrhein", 2, "game")],
+    [
+        ("porz", 2, "round"),
+        ("mosel", 3, "half"),
+        ("irmgarteich", 2, "half"),
+        ("niederrhein", 2, "game"),
+    ],
 )
 def test_random_playouts_match_the_engine(rules: str, players: int, scope: str) -> None:
     """Random play through pyspiel: the same moves on a bare engine game give the

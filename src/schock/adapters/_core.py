@@ -144,7 +144,7 @@ def outcome_id(dice: Sequence[int]) -> int:
     """A throw of 1 to 3 dice (any order) as a chance outcome id: base 7 digits, sorted.
 
     >>> outcome_id((4, 1, 1)), outcome_from_id(outcome_id((4, 1, 1)))
-    (109, (1, 1, 4))
+    (60, (1, 1, 4))
     """
     out = 0
     for v in sorted(dice):

@@ -116,6 +116,8 @@ class SchockEnv(gymnasium.Env[Obs, np.int64]):
         self.action_space = spaces.Discrete(NUM_ACTIONS)
         self.driver: Driver | None = None
         self.bots: dict[int, Bot] = {}
+        self.bot_seeds: dict[int, int] = {}
+        """Each bot's seed in this episode (drawn from the seed of reset())."""
 
     @property
     def game(self) -> Game:
@@ -158,8 +160,9 @@ class SchockEnv(gymnasium.Env[Obs, np.int64]):
             starter=self.starter,
             seed=int(rng.integers(2**62)),
         )
+        self.bot_seeds = {s: int(rng.integers(2**62)) for s in self.opponents}
         self.bots = {
-            s: make_bot(name, seed=int(rng.integers(2**62))) for s, name in self.opponents.items()
+            s: make_bot(name, seed=self.bot_seeds[s]) for s, name in self.opponents.items()
         }
         self._bots_move()
         return self._obs(), {}
