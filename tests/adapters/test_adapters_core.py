@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 
 import pytest
@@ -96,3 +97,22 @@ def test_masks_are_the_engine_legal_actions_without_undo_loops() -> None:
             rounds += d.game.round_number
     assert rounds > 300
     assert {1, 3, 7, 8, 13} <= seen_ids  # lift, blind, set aside, take back were played
+
+
+def test_copies_are_independent_and_the_end_is_final() -> None:
+    d = Driver(load_rules("porz"), 2, chance=True)
+    assert d.returns() == [0.0, 0.0]
+    d.throw_dice((1, 1, 4))
+    twin = copy.deepcopy(d)
+    d.apply(1)  # lift
+    assert twin.legal_ids() == [0, 1, 2] and d.legal_ids() == [0, 2, 6]
+    d.apply(2)
+    d.throw_dice((2, 2, 3))
+    d.apply(2)
+    assert d.over and d.loser == 1 and not twin.over
+    with pytest.raises(IllegalActionError, match="the round is over"):
+        d.apply(0)
+    with pytest.raises(IllegalActionError, match="no throw is waiting"):
+        d.throw_dice((1, 2, 3))
+    with pytest.raises(TypeError, match="chance=True"):
+        copy.deepcopy(Driver(load_rules("porz"), 2))

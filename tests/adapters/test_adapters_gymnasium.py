@@ -103,3 +103,20 @@ def test_bots_are_the_registry_bots() -> None:
     e = SchockEnv(opponents=["optimal"])
     e.reset(seed=0)
     assert e.bots[1].name == make_bot("optimal").name
+
+
+def test_render_and_order_of_calls() -> None:
+    e = SchockEnv(opponents=["random"], render_mode="ansi")
+    with pytest.raises(IllegalActionError, match="reset"):
+        e.step(0)
+    with pytest.raises(IllegalActionError, match="reset"):
+        _ = e.game
+    e.reset(seed=0)
+    assert "stock=" in (e.render() or "")
+    done = False
+    while not done:
+        _, _, done, _, _ = e.step(int(np.flatnonzero(e.action_masks())[0]))
+    with pytest.raises(IllegalActionError, match="episode is over"):
+        e.step(0)
+    with pytest.raises(InvalidInputError, match="render_mode"):
+        SchockEnv(render_mode="human")

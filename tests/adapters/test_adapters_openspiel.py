@@ -10,7 +10,7 @@ from pathlib import Path
 import pyspiel
 import pytest
 
-from schock import InvalidInputError, Outcome, load_rules, rank
+from schock import IllegalActionError, InvalidInputError, Outcome, load_rules, rank
 from schock.adapters import openspiel as adapter
 from schock.adapters._core import engine_action, outcome_from_id
 from schock.engine import Game, TableDice
@@ -131,3 +131,25 @@ def test_cfr_plus_on_the_one_throw_round(tmp_path: Path) -> None:
 def test_cfr_rejects_bad_iterations(tmp_path: Path) -> None:
     with pytest.raises(InvalidInputError, match="iterations"):
         adapter.cfr_round_value(house_rules(tmp_path, 1), iterations=0)
+
+
+def test_rules_objects_strings_and_observations() -> None:
+    rules = load_rules("ferschweiler")
+    game = adapter.make_game(rules)
+    assert game.rules is rules
+    assert adapter.make_game(rules).get_parameters()["rules"] == game.get_parameters()["rules"]
+    with pytest.raises(InvalidInputError, match="rules must be a Rules object"):
+        adapter.make_game(7)  # type: ignore[arg-type]
+    with pytest.raises(InvalidInputError, match="unknown game parameter"):
+        adapter.SchockGame({"seats": 2})
+    state = adapter.make_game("porz").new_initial_state()
+    assert state.returns() == [0.0, 0.0]
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, 60) == "dice 1-1-4"
+    state.apply_action(60)
+    assert state.action_to_string(0, 1) == "lift"
+    tensor = state.observation_tensor(1)
+    assert len(tensor) == adapter.observation_size(2) and all(0 <= x <= 1 for x in tensor)
+    assert "t1" in str(state)
+    with pytest.raises(IllegalActionError, match=r"allowed: 0 \(throw\), 1 \(lift\), 2"):
+        state.apply_action(6)  # set aside before lifting: not legal
+    assert state.legal_actions() == [0, 1, 2]

@@ -84,3 +84,16 @@ def test_bad_input() -> None:
     with pytest.raises(IllegalActionError, match="allowed: 0"):
         e.step(2)
     assert e.game.log == before
+
+
+def test_render_and_order_of_calls() -> None:
+    e = SchockAECEnv(render_mode="ansi")
+    with pytest.raises(IllegalActionError, match="reset"):
+        _ = e.game
+    assert e.render() is None
+    e.reset(seed=0)
+    assert "stock=" in (e.render() or "")
+    with pytest.raises(IllegalActionError, match="None is allowed only after the end"):
+        e.step(None)
+    with pytest.raises(InvalidInputError, match="render_mode"):
+        SchockAECEnv(render_mode="human")

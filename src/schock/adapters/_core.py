@@ -30,7 +30,6 @@ SetAsideAction(dice=(4,))
 
 from __future__ import annotations
 
-import copy
 import itertools
 from collections import Counter
 from collections.abc import Sequence
@@ -209,15 +208,13 @@ class Driver:
         self._check_end()
 
     def __deepcopy__(self, memo: dict[int, object]) -> Driver:
-        g = self.game
-        new = Driver.__new__(Driver)
-        if not self.chance:  # the engine's own dice: copy the whole object graph
-            memo[id(self.rules)] = self.rules
-            memo[id(g._table)] = g._table
-            new.__dict__.update(copy.deepcopy(self.__dict__, memo))
-            return new
+        if not self.chance:
+            # a seeded source cannot be copied with the state of its generator
+            raise TypeError("only a Driver with chance=True (typed-in dice) can be copied")
         # typed-in dice: replaying the actions on a fresh engine game is some 20
         # times faster than copying its object graph
+        g = self.game
+        new = Driver.__new__(Driver)
         new.__dict__.update(self.__dict__)
         new.game = Game(self.rules, seats=g.seats, dice=TableDice(), starter=g.starter)
         apply = new.game.apply
