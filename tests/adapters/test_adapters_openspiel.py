@@ -153,3 +153,42 @@ def test_rules_objects_strings_and_observations() -> None:
     with pytest.raises(IllegalActionError, match=r"allowed: 0 \(throw\), 1 \(lift\), 2"):
         state.apply_action(6)  # set aside before lifting: not legal
     assert state.legal_actions() == [0, 1, 2]
+
+
+@pytest.mark.parametrize("rules", ["ferschweiler", "porz", "mosel", "irmgarteich", "niederrhein"])
+def test_openspiel_random_simulation_checks(rules: str) -> None:
+    """OpenSpiel's own consistency checks (chance outcomes, legal actions, strings,
+    returns, clones) along random playouts, every preset."""
+    game = adapter.make_game(rules, players=3, scope="round", starter=-1)
+    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+
+
+@pytest.mark.parametrize("rules", ["porz", "irmgarteich"])
+def test_information_states_have_perfect_recall(rules: str) -> None:
+    """Positions a player cannot tell apart (the same information state, reached with
+    different hidden dice) give him the same legal actions, and he made the same
+    moves to reach them."""
+    game = adapter.make_game(rules, players=2, scope="round")
+    rng = random.Random(8)
+    seen: dict[str, tuple[list[int], list[int]]] = {}
+    histories: dict[str, set[tuple[int, ...]]] = {}
+    for _ in range(400):
+        state = game.new_initial_state()
+        own: list[list[int]] = [[], []]
+        while not state.is_terminal():
+            if state.is_chance_node():
+                ids = [o for o, _ in state.chance_outcomes()]
+                # few different throws, so that positions meet again
+                state.apply_action(rng.choice(ids[:3]))
+                continue
+            p = state.current_player()
+            key = state.information_state_string(p)
+            entry = (state.legal_actions(), list(own[p]))
+            if key in seen:
+                assert seen[key] == entry
+            seen[key] = entry
+            histories.setdefault(key, set()).add(tuple(state.history()))
+            a = rng.choice(state.legal_actions())
+            own[p].append(a)
+            state.apply_action(a)
+    assert sum(len(h) > 1 for h in histories.values()) > 20
