@@ -1,0 +1,319 @@
+"""Schocken as an OpenSpiel game (needs the ``rl`` extra: ``pip install 'schock[rl]'``).
+
+Importing this module registers the python game ``python_schock``::
+
+    import pyspiel
+    import schock.adapters.openspiel  # registers the game
+    game = pyspiel.load_game("python_schock", {"rules": "mosel", "players": 2, "scope": "round"})
+
+Game parameters: ``rules`` (a preset id or alias, or the path of a house-rules
+TOML file; default ``porz``), ``players`` (2 to 12, default 2), ``scope``
+(``round``, ``half`` or ``game``, default ``round``) and ``starter`` (the seat
+that starts the first round, default 0; -1 plays the rules' opening).
+
+* Player actions are the action ids of :mod:`schock.adapters._core` (20 of them).
+* Every throw is a chance node with its outcomes listed explicitly: the sorted
+  dice as a base-7 number (:func:`~schock.adapters._core.outcome_id`) with its
+  probability (e.g. 1-1-4 has 3/216). A throw that is not the only legal move is
+  first a player action ``throw`` followed by its chance node; a forced throw
+  (the start of a turn, a roll-off) is the chance node at once.
+* Information-state strings are the sequence of what the player saw
+  (:meth:`schock.engine.Game.view` after every move); observation strings and
+  tensors are the current view. No information-state tensor (its length would
+  grow with the game).
+* Terminal returns: -1 for the loser of the scope (the first round that gives
+  Deckel, the first half, or the game), 1/(n-1) for every other seat.
+
+:func:`cfr_round_value` runs OpenSpiel's CFR+ on the two-player round.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from schock.adapters._core import (
+    ACTION_NAMES,
+    MAX_CHANCE_OUTCOMES,
+    NUM_ACTIONS,
+    SCOPES,
+    Driver,
+    check_players,
+    observation_size,
+    observation_text,
+    observation_vector,
+    outcome_from_id,
+    outcome_id,
+    resolve_rules,
+    throw_distribution,
+)
+from schock.errors import InvalidInputError
+from schock.rules import Rules
+
+__all__ = [
+    "GAME_NAME",
+    "SchockGame",
+    "SchockState",
+    "cfr_round_value",
+    "make_game",
+    "outcome_from_id",
+    "outcome_id",
+]
+
+GAME_NAME = "python_schock"
+MAX_PLAYERS = 12
+CACHE_SIZE = 1_000_000
+"""Positions a game keeps (then it starts afresh)."""
+
+_DEFAULTS: dict[str, Any] = {"rules": "porz", "players": 2, "scope": "round", "starter": 0}
+
+_GAME_TYPE = pyspiel.GameType(
+    short_name=GAME_NAME,
+    long_name="Schocken (schock)",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=MAX_PLAYERS,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=False,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=dict(_DEFAULTS),
+)
+
+# Rules objects handed to make_game() in this process, by key ("@1", "@2", ...).
+_IN_PROCESS: dict[str, Rules] = {}
+_counter = itertools.count(1)
+
+
+def _rules_param(rules: Rules | str | Path) -> str:
+    if isinstance(rules, Rules):
+        for key, known in _IN_PROCESS.items():
+            if known is rules:
+                return key
+        key = f"@{next(_counter)}"
+        _IN_PROCESS[key] = rules
+        return key
+    if isinstance(rules, Path):
+        return str(rules)
+    if isinstance(rules, str):
+        return rules
+    raise InvalidInputError(
+        f"rules must be a Rules object, a preset id or a rules file path, got {rules!r}"
+    )
+
+
+def _load(name: str) -> Rules:
+    known = _IN_PROCESS.get(name)
+    return known if known is not None else resolve_rules(name)
+
+
+class SchockGame(pyspiel.Game):  # type: ignore[misc]
+    """The pyspiel game ``python_schock``."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        p = {**_DEFAULTS, **(params or {})}
+        unknown = set(p) - set(_DEFAULTS)
+        if unknown:
+            raise InvalidInputError(
+                f"unknown game parameter(s) {sorted(unknown)}; allowed: {', '.join(_DEFAULTS)}"
+            )
+        if not isinstance(p["rules"], str):
+            raise InvalidInputError(f"rules must be a string, got {p['rules']!r}")
+        self.rules = _load(p["rules"])
+        self.num_seats = check_players(p["players"])
+        if p["scope"] not in SCOPES:
+            raise InvalidInputError(f"bad scope {p['scope']!r}; allowed: {', '.join(SCOPES)}")
+        self.scope: str = p["scope"]
+        starter = p["starter"]
+        if not isinstance(starter, int) or not -1 <= starter < self.num_seats:
+            raise InvalidInputError(
+                f"starter must be -1 (the rules' opening) or a seat from 0 to "
+                f"{self.num_seats - 1}, got {starter!r}"
+            )
+        self.starter: int | None = None if starter == -1 else starter
+        per_round = 60 * self.num_seats
+        length = {"round": per_round, "half": per_round * 300, "game": per_round * 900}
+        info = pyspiel.GameInfo(
+            num_distinct_actions=NUM_ACTIONS,
+            max_chance_outcomes=MAX_CHANCE_OUTCOMES,
+            num_players=self.num_seats,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=length[self.scope],
+        )
+        super().__init__(_GAME_TYPE, info, {**p, "rules": p["rules"]})
+        self._nodes: dict[tuple[int, ...], _Node] = {}
+
+    def node(self, moves: tuple[int, ...]) -> _Node:
+        """The position after ``moves`` (cached; built from its parent)."""
+        node = self._nodes.get(moves)
+        if node is None:
+            if not moves:
+                driver = Driver(
+                    self.rules, self.num_seats, scope=self.scope, starter=self.starter, chance=True
+                )
+                node = _Node(driver, tuple(() for _ in range(self.num_seats)))
+            else:
+                node = self.node(moves[:-1]).child(moves[-1])
+            if len(self._nodes) >= CACHE_SIZE:
+                self._nodes.clear()
+            self._nodes[moves] = node
+        return node
+
+    def new_initial_state(self) -> SchockState:
+        return SchockState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> SchockObserver:
+        if params:
+            raise InvalidInputError(f"observation parameters are not supported, got {params}")
+        if iig_obs_type is None:
+            iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
+        return SchockObserver(self, bool(iig_obs_type.perfect_recall))
+
+
+class _Node:
+    """One position, built once and never changed: the engine game and what each
+    player saw after every move (repeats left out)."""
+
+    __slots__ = ("driver", "seen")
+
+    def __init__(self, driver: Driver, seen: tuple[tuple[str, ...], ...]) -> None:
+        self.driver = driver
+        g = driver.game
+        out = []
+        for p, before in enumerate(seen):
+            text = observation_text(g.view(p))
+            out.append(before if before and before[-1] == text else (*before, text))
+        self.seen = tuple(out)
+
+    def child(self, action: int) -> _Node:
+        d = copy.deepcopy(self.driver)
+        if d.pending is not None:
+            d.throw_dice(outcome_from_id(action))
+        else:
+            d.apply(action)
+        return _Node(d, self.seen)
+
+
+class SchockState(pyspiel.State):  # type: ignore[misc]
+    """A position, named by its moves; the positions themselves live in a cache of
+    the game, so that cloning a state (which tree walks do at every node) is cheap."""
+
+    def __init__(self, game: SchockGame) -> None:
+        super().__init__(game)
+        self.moves: tuple[int, ...] = ()
+
+    @property
+    def node(self) -> _Node:
+        game: SchockGame = self.get_game()
+        return game.node(self.moves)
+
+    @property
+    def driver(self) -> Driver:
+        return self.node.driver
+
+    def current_player(self) -> int:
+        d = self.node.driver
+        if d.over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        if d.pending is not None:
+            return int(pyspiel.PlayerId.CHANCE)
+        actor = d.actor
+        assert actor is not None
+        return actor
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self.node.driver.legal_ids()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        n = self.node.driver.pending
+        assert n is not None
+        return throw_distribution(n)
+
+    def _apply_action(self, action: int) -> None:
+        game: SchockGame = self.get_game()
+        game.node((*self.moves, int(action)))  # checks the move
+        self.moves = (*self.moves, int(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return "dice " + "-".join(map(str, outcome_from_id(int(action))))
+        return ACTION_NAMES[int(action)]
+
+    def is_terminal(self) -> bool:
+        return self.node.driver.over
+
+    def returns(self) -> list[float]:
+        return self.node.driver.returns()
+
+    def __str__(self) -> str:
+        return observation_text(self.node.driver.game.view(None))
+
+
+class SchockObserver:
+    """Observation strings and tensors; with perfect recall the information state."""
+
+    def __init__(self, game: SchockGame, perfect_recall: bool) -> None:
+        self.perfect_recall = perfect_recall
+        self.tensor = np.zeros(
+            0 if perfect_recall else observation_size(game.num_seats), np.float32
+        )
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: SchockState, player: int) -> None:
+        if self.perfect_recall:
+            return
+        self.tensor[:] = observation_vector(state.driver.game.view(player), player)
+
+    def string_from(self, state: SchockState, player: int) -> str:
+        if self.perfect_recall:
+            return f"p{player}\n" + "\n".join(state.node.seen[player])
+        return f"p{player} " + observation_text(state.driver.game.view(player))
+
+
+pyspiel.register_game(_GAME_TYPE, SchockGame)
+
+
+def make_game(
+    rules: Rules | str | Path = "porz", *, players: int = 2, scope: str = "round", starter: int = 0
+) -> Any:
+    """The pyspiel game for ``rules`` (a Rules object too, kept for this process)."""
+    return pyspiel.load_game(
+        GAME_NAME,
+        {"rules": _rules_param(rules), "players": players, "scope": scope, "starter": starter},
+    )
+
+
+def cfr_round_value(rules: Rules | str | Path, iterations: int = 100) -> tuple[float, float]:
+    """OpenSpiel's CFR+ on one two-player round, the first mover (seat 0) to start.
+
+    Returns (the first mover's chance to win the round under the average
+    strategy, its exploitability in the same unit: what a best response gains
+    on average over both seats, as a probability of winning).
+    Meant for reduced rules (``max_throws`` 1 or 2): the game tree is walked whole
+    in Python every iteration.
+    """
+    if not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1:
+        raise InvalidInputError(f"iterations must be a whole number from 1, got {iterations!r}")
+    game = make_game(rules, players=2, scope="round", starter=0)
+    solver = pyspiel.CFRPlusSolver(game)  # OpenSpiel's C++ CFR+, walking our Python game
+    for _ in range(iterations):
+        solver.evaluate_and_update_policy()
+    avg = solver.average_policy()
+    values = pyspiel.expected_returns(game.new_initial_state(), avg, -1, True)
+    # returns are +1/-1: P(win) = (1 + value) / 2, and the same factor for exploitability
+    p_first = (1.0 + float(values[0])) / 2.0
+    expl = float(pyspiel.exploitability(game, avg)) / 2.0
+    return p_first, expl
