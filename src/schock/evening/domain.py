@@ -524,3 +524,23 @@ def money(cents: int, currency: str = "EUR") -> str:
     """
     sign = "-" if cents < 0 else ""
     return f"{sign}{abs(cents) // 100}.{abs(cents) % 100:02d} {currency}"
+
+
+def parse_money(text: Any) -> int:
+    """Cents from ``2.50``, ``2,50`` or ``3``; raises InvalidInputError otherwise.
+
+    >>> parse_money("2,50"), parse_money("3")
+    (250, 300)
+    >>> parse_money("zwei")
+    Traceback (most recent call last):
+    ...
+    schock.errors.InvalidInputError: amount: 'zwei'; allowed: a sum such as 2.50 (at most 10000.00)
+    """
+    s = str(text).strip().replace(",", ".")
+    m = re.fullmatch(r"(\d{1,5})(?:\.(\d{1,2}))?", s)
+    if not m:
+        raise InvalidInputError(f"amount: {str(text)[:30]!r}; allowed: a sum such as 2.50 (at most 10000.00)")
+    cents = int(m.group(1)) * 100 + int((m.group(2) or "0").ljust(2, "0"))
+    if cents > MAX_AMOUNT:
+        raise InvalidInputError(f"amount: {s}; allowed: a sum such as 2.50 (at most 10000.00)")
+    return cents
