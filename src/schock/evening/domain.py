@@ -416,8 +416,8 @@ class Stammtisch:
     def void(self, target: int, *, voided: bool = True) -> dict[str, Any]:
         """Voids (or, with ``voided=False``, restores) game or payment ``target`` (its entry number)."""
         t = _int(target, "entry", 1, max(1, len(self.events)))
-        item: GameEntry | Payment | None = next(
-            (x for x in [*self.games, *self.payments] if x.seq == t), None)
+        items: list[GameEntry | Payment] = [*self.games, *self.payments]
+        item = next((x for x in items if x.seq == t), None)
         if item is None:
             raise InvalidInputError(f"entry: {t} is not a game or payment; allowed: {self._voidable()}")
         if item.voided == voided:
@@ -425,7 +425,7 @@ class Stammtisch:
         return self._emit("void", {"target": t, "voided": voided})
 
     def _voidable(self) -> str:
-        seqs = sorted(x.seq for x in [*self.games, *self.payments])
+        seqs = sorted([g.seq for g in self.games] + [p.seq for p in self.payments])
         return ", ".join(map(str, seqs[-10:])) or "(none yet)"
 
     # -- ledger -----------------------------------------------------------------------

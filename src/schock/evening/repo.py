@@ -65,7 +65,7 @@ def list_groups(db: Database) -> list[tuple[str, str, int]]:
 def find_group(db: Database, key: str) -> str:
     """A group's id from its id or its name (ignoring case); InvalidInputError if none."""
     groups = list_groups(db)
-    for gid, name, _ in groups:
+    for gid, _name, _ in groups:
         if key == gid:
             return gid
     named = [gid for gid, name, _ in groups if name.casefold() == str(key).strip().casefold()]

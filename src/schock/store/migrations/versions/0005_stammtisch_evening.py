@@ -10,7 +10,6 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-
 revision = "0005"
 down_revision = "0003"  # chained at merge
 branch_labels = None
