@@ -171,6 +171,7 @@ async def add_game(gid: str, request: Request) -> Response:
     st = _group(request, gid)
     en = _lang(request) == "en"
     try:
+        st.current_evening()
         fields = await _game_fields(form, st)
         version = _field(form, "version")
         entry_id = _field(form, "entry_id") or None
