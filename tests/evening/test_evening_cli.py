@@ -69,6 +69,8 @@ def test_game_from_a_record(db: Path, tmp_path: Path) -> None:
     r = run(db, "game", "Dienstag", "--record", str(rec))
     assert r.exit_code == 0, r.output
     assert "verloren hat Elke, Schock Aus: 1" in r.output
+    r = run(db, "game", "Dienstag", "--record", str(rec))
+    assert r.exit_code == 2 and "already entered" in r.output
     r = run(db, "stats", "Dienstag", "--evening", "1")
     elke = next(line for line in r.output.splitlines() if line.startswith("Elke"))
     assert elke.split()[:5] == ["Elke", "1", "1", "100%", "1"]

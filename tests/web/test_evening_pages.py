@@ -104,6 +104,9 @@ def test_upload_a_record_and_void(client: TestClient) -> None:
     assert r.status_code == 303, r.text
     rows = list(csv.DictReader(io.StringIO(client.get(url + "/games.csv").text)))
     assert rows[0]["loser"] == "Elke" and rows[0]["half_losers"] == "Elke"
+    twice = client.post(url + "/games", data=form_of(client, url),
+                        files={"record_file": ("porz.json", text, "application/json")})
+    assert twice.status_code == 409 and "schon eingetragen" in twice.text
     seq = rows[0]["entry"]
     assert client.post(url + "/void", data={"entry": seq}, follow_redirects=False).status_code == 303
     assert "yes" in client.get(url + "/games.csv").text.splitlines()[1]

@@ -366,6 +366,10 @@ class Stammtisch:
         if record is not None and (not isinstance(record, str) or len(record) > 2_000_000):
             raise InvalidInputError("record: not text or larger than 2000000 characters")
         entry = self._check_entry(entry_id)
+        if record is not None:
+            same = next((g for g in self.games if g.record == record and not g.voided), None)
+            if same is not None:
+                raise DuplicateEntry(entry or "record", same.seq)
         data: dict[str, Any] = {"evening": ev.number, "players": names, "loser": lose,
                                 "schock_aus": sa, "half_losers": hl}
         if record is not None:

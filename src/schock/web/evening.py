@@ -181,6 +181,11 @@ async def add_game(gid: str, request: Request) -> Response:
             raise InvalidInputError("version: missing; allowed: the form as the page sent it")
         if entry_id is not None and entry_id in st.entry_ids:
             raise DuplicateEntry(entry_id, st.entry_ids[entry_id])
+        if "record" in fields:
+            same = next((g for g in st.games if g.record == fields["record"] and not g.voided), None)
+            if same is not None:
+                raise DuplicateEntry(entry_id or "record", same.seq)
+            newer = []  # a record is its own proof: the same record twice is what counts
         if newer and not confirmed:
             g = newer[-1]
             msg = (f"Meanwhile game {g.seq} was entered (lost by {g.loser}). Is yours another game?"
