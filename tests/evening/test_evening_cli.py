@@ -124,3 +124,8 @@ def test_bad_record_file(db: Path, tmp_path: Path) -> None:
     assert r.exit_code == 2 and r.output.startswith("Error: ")
     r = run(db, "game", "Dienstag", "--record", str(bad), "--loser", "Ben")
     assert r.exit_code == 2 and "--record alone" in r.output
+
+
+def test_an_empty_db_is_refused_not_the_default() -> None:
+    r = CliRunner().invoke(main, ["abend", "list", "--db", ""])
+    assert r.exit_code == 2 and "database: empty" in r.output

@@ -42,7 +42,7 @@ db_option = click.option("--db", "db_path", metavar="PATH|URL", default=None,
 
 @contextmanager
 def _db(db_path: str | None) -> Iterator[Database]:
-    db = open_database(db_path or default_db())
+    db = open_database(default_db() if db_path is None else db_path)
     try:
         yield db
     finally:
