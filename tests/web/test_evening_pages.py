@@ -37,6 +37,7 @@ def game(client: TestClient, url: str, loser: str, **extra: object) -> object:
 def test_an_evening_in_the_browser(tmp_path: Path) -> None:
     with make_client(str(tmp_path / "w.db")) as client:
         assert "Neue Runde" in client.get("/abend").text
+        assert 'href="/abend?lang=en"' in client.get("/?lang=en").text
         url = new_group(client)
         assert client.post(url + "/evenings", data={"day": "2026-11-20"},
                            follow_redirects=False).status_code == 303

@@ -316,8 +316,8 @@ class Stammtisch:
         return self._emit("member", {"name": n})
 
     def set_settings(self, settings: Settings) -> dict[str, Any]:
-        """Changes the settings; they apply to games entered from now on and to all earlier ones
-        (the ledger is computed from the games with the settings in force)."""
+        """Changes the settings. The ledger is always computed from all games with the
+        settings in force now, so a change applies to earlier games too."""
         return self._emit("settings", {"settings": Settings.from_json(settings.to_json()).to_json()})
 
     def start_evening(self, day: str) -> dict[str, Any]:
@@ -386,8 +386,8 @@ class Stammtisch:
 
     def pay(self, payer: str, payee: str | None, amount: int | None = None, *,
             entry_id: str | None = None) -> dict[str, Any]:
-        """``payer`` settles with ``payee`` (None: gives a round in ``runde``, or pays
-        the group in ``geld`` is not allowed). ``amount`` None: everything owed."""
+        """``payer`` settles up: in ``runde`` he gives ``amount`` rounds (``payee`` None);
+        in ``geld`` he pays ``amount`` cents to ``payee``. ``amount`` None: everything owed."""
         who = self._member(payer, "payer")
         to = None if payee is None or payee == "" else self._member(payee, "payee")
         if to == who:
