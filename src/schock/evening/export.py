@@ -5,7 +5,7 @@
 >>> _ = st.start_evening("2026-11-20")
 >>> _ = st.add_game(players=["Anna", "Ben"], loser="Anna")
 >>> print(games_csv(st).splitlines()[1])
-4,1,2026-11-20,Anna;Ben,Anna,0,,,no
+5,1,2026-11-20,Anna;Ben,Anna,0,,,no
 """
 
 from __future__ import annotations
