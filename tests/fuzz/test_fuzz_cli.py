@@ -85,6 +85,7 @@ def test_random_arguments(
     name: str, files: list[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     monkeypatch.chdir(tmp_path)  # commands that write (a database, a PDF) write here
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))  # the app dir's database (schock abend)
     for module, attr in LONG_WORK:
         monkeypatch.setattr(importlib.import_module(module), attr, _stop)
     runner = CliRunner()

@@ -10,6 +10,7 @@ from __future__ import annotations
 import click
 
 from schock import __version__
+from schock.cli.abend import abend
 from schock.cli.arena import arena
 from schock.cli.common import SchockGroup
 from schock.cli.hint import hint
@@ -38,5 +39,7 @@ main.add_command(arena)
 main.add_command(turnier)
 main.add_command(sim)
 main.add_command(serve)
+main.add_command(abend)
+main.add_command(abend, "evening")
 
 __all__ = ["main"]

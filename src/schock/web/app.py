@@ -20,11 +20,12 @@ HERE = Path(__file__).parent
 
 def create_app(settings: Settings) -> FastAPI:
     """The web app for ``settings``; the database is opened and closed in the lifespan."""
-    from schock.web import pages, tables_api, ws
+    from schock.web import evening, pages, tables_api, ws
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         db = open_database(settings.db)
+        app.state.db = db
         app.state.tables = Tables(Repo(db), settings)
         try:
             yield
@@ -39,4 +40,5 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(tables_api.router)
     app.include_router(ws.router)
     app.include_router(pages.router)
+    app.include_router(evening.router)
     return app

@@ -1,0 +1,29 @@
+"""The Stammtisch evening (standard library only): groups, evenings, games, ledger, statistics.
+
+See :mod:`schock.evening.domain` and ``docs/evening.md``.
+"""
+
+from schock.evening.domain import (
+    DuplicateEntry,
+    Evening,
+    GameEntry,
+    MemberStats,
+    Payment,
+    Settings,
+    Stammtisch,
+    money,
+)
+from schock.evening.imports import RecordedGame, game_from_record
+
+__all__ = [
+    "DuplicateEntry",
+    "Evening",
+    "GameEntry",
+    "MemberStats",
+    "Payment",
+    "RecordedGame",
+    "Settings",
+    "Stammtisch",
+    "game_from_record",
+    "money",
+]

@@ -1,0 +1,76 @@
+"""A phone-sized chromium enters a Stammtisch evening: group, evening, games by tapping the
+loser, the ledger and the statistics page, whose screenshot goes to docs/evening-stats.png."""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+import uvicorn
+
+from schock.web import Settings, create_app
+
+CHROMIUM = "/usr/bin/chromium"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+pytestmark = pytest.mark.browser
+
+if not Path(CHROMIUM).exists():
+    if os.environ.get("CI") == "true":
+        raise RuntimeError(f"{CHROMIUM} is missing: CI must run browser tests (.ci/run installs it)")
+    pytest.skip(f"{CHROMIUM} is not installed", allow_module_level=True)
+sync_api = pytest.importorskip("playwright.sync_api")
+
+
+@pytest.fixture
+def evening_server(tmp_path: Path) -> Iterator[str]:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = int(s.getsockname()[1])
+    app = create_app(Settings(db=str(tmp_path / "e.db"), bot_delay=0))
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(100):
+        try:
+            if httpx.get(base + "/api/health").status_code == 200:
+                break
+        except httpx.HTTPError:
+            time.sleep(0.05)
+    yield base
+    srv.should_exit = True
+    thread.join(5)
+
+
+def test_an_evening_on_a_phone(evening_server: str) -> None:
+    args = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync", "--no-first-run"]
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=args)
+        page = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
+        page.goto(evening_server + "/abend")
+        page.fill("input[name=name]", "Dienstagsrunde")
+        page.fill("textarea[name=members]", "Anna\nBen\nCem\nDora")
+        page.click("button.primary")
+        page.click("text=Abend beginnen")
+        losers = ["Ben", "Anna", "Ben", "Cem", "Ben", "Dora", "Anna", "Ben"]
+        for i, loser in enumerate(losers):
+            page.click(f"label.tap:has-text('{loser}')")
+            if i == 3:
+                page.fill("input[name=schock_aus]", "1")
+            page.click("text=Spiel eintragen")
+            page.wait_for_selector(f"table.evtable tr:nth-child(1) td:has-text('{loser}')")
+        page.click("text=Deckel-Buch")
+        assert page.locator("#balance tr:has-text('Ben') td").nth(1).inner_text() == "4 Runden"
+        page.click("text=Statistik")
+        ben = page.locator("#stats tr:has-text('Ben') td")
+        assert [ben.nth(i).inner_text() for i in range(4)] == ["Ben", "8", "4", "50 %"]
+        assert page.locator(".evplot svg").count() == 1
+        page.screenshot(path=str(DOCS / "evening-stats.png"), full_page=True)
+        browser.close()
