@@ -113,6 +113,10 @@ _MESSAGES = {
             "the first throws of this round are under the cups (laden): "
             "enter the results of the round in order first ({left} left) or undo"
         ),
+        "keep.turn_six": (
+            "kept {kept} with one 1 made by turning two 6s takes at least 3 throws, not {throws}: "
+            "the third 6 of the turning throw goes back into the cup"
+        ),
         "keep.hand": "auf die Hand",
         "keep.composed": "composed",
     },
@@ -142,6 +146,10 @@ _MESSAGES = {
         "keep.pending": (
             "Die ersten Würfe dieser Runde liegen unter den Bechern (laden): erst die "
             "Ergebnisse der Runde der Reihe nach eingeben (noch {left}) oder zurücknehmen"
+        ),
+        "keep.turn_six": (
+            "{kept} herausgelegt, davon eine 1 aus zwei gedrehten 6en, braucht mindestens "
+            "3 Würfe, nicht {throws}: Die dritte 6 des Drehwurfs muss zurück in den Becher"
         ),
         "keep.hand": "auf die Hand",
         "keep.composed": "zusammengesetzt",
@@ -241,17 +249,10 @@ class Result:
         return Outcome(self.dice, self.throws, self.on_hand)
 
     def first_throw(self) -> tuple[int, ...]:
-        """The first throw this result needs: the result itself after one throw; else the
-        kept dice thrown as they are, two 6s per turned 1 (three for two), fillers."""
-        if self.throws == 1:
-            return self.dice
-        thrown = list(self.kept)
-        for _ in range(self.turned):
-            thrown.remove(1)
-        if self.turned:
-            thrown += [6] * (self.turned + 1)
-        thrown += FILLER[: 3 - len(thrown)]
-        return tuple(sorted(thrown))
+        """The first throw this result needs (see :func:`result_actions`)."""
+        first = result_actions(self, first=True, loaded=False)[0]
+        assert isinstance(first, ThrowAction) and first.dice is not None
+        return first.dice
 
     def to_text(self) -> str:
         """The entry text, e.g. ``result 1-1-4 2 kept 1-1``.
@@ -382,6 +383,7 @@ class Scorekeeper:
         self.starter = starter
         self.entries: list[tuple[int, Entry]] = []
         self.game = probe
+        self._committed = probe  # the game without the results of an incomplete laden round
         self._pending: list[tuple[int, Result]] = []
         for i, (seat, entry) in enumerate(entries):
             try:
@@ -404,16 +406,13 @@ class Scorekeeper:
             )
         if not isinstance(entry, Result | Action):
             raise InvalidInputError(f"not an entry: {_short(entry)}")
-        if self._pending or (isinstance(entry, Result) and _laden_round(self.game)):
-            game, pending = self._build([*self.entries, (seat, entry)])
-        else:  # the usual case: one more step on the current game
-            game = self.game
-            try:
-                pending = self._step(game, [], seat, entry)
-            except BaseException:
-                self.game, self._pending = self._build(self.entries)  # as it was
-                raise
-            game = self._shown(game, pending)
+        committed = self._committed
+        try:
+            pending = self._step(committed, self._pending, seat, entry)
+            game = self._shown(committed, pending)  # checks an incomplete laden round
+        except BaseException:
+            self._restore(self.entries)  # the step may have changed the game halfway
+            raise
         self.entries.append((seat, entry))
         self.game, self._pending = game, pending
 
@@ -460,7 +459,7 @@ class Scorekeeper:
         if not self.entries:
             raise IllegalActionError("nothing to undo: no entry yet", rule="scorekeeping")
         last = self.entries[-1]
-        self.game, self._pending = self._build(self.entries[:-1])
+        self._restore(self.entries[:-1])
         self.entries.pop()
         return last
 
@@ -496,10 +495,7 @@ class Scorekeeper:
     def record(self) -> dict[str, Any]:
         """The game record so far (``schock-record``): the proof once the game is over.
         Results of an incomplete laden round are not in it yet."""
-        if self._pending:
-            game, _ = self._build(self.entries[: len(self.entries) - len(self._pending)])
-            return to_json(game)
-        return to_json(self.game)
+        return to_json(self._committed)
 
     def to_json(self) -> dict[str, Any]:
         """The kept game (rules, seats, entries) as a JSON-ready dict: what save writes."""
@@ -522,12 +518,14 @@ class Scorekeeper:
     def _new_game(self) -> Game:
         return Game(self.rules, seats=self.seats, dice=TableDice(), starter=self.starter)
 
-    def _build(self, entries: Sequence[tuple[int, Entry]]) -> tuple[Game, list[tuple[int, Result]]]:
+    def _restore(self, entries: Sequence[tuple[int, Entry]]) -> None:
+        """Rebuild the game from ``entries`` (all entered and checked before)."""
         game = self._new_game()
         pending: list[tuple[int, Result]] = []
         for seat, entry in entries:
             pending = self._step(game, pending, seat, entry)
-        return self._shown(game, pending), pending
+        self._committed, self._pending = game, pending
+        self.game = self._shown(game, pending)
 
     def _step(
         self, game: Game, pending: list[tuple[int, Result]], seat: int, entry: Entry
@@ -541,7 +539,6 @@ class Scorekeeper:
             if len(pending) == len(game.round_order):
                 _play_laden(game, pending)
                 return []
-            self._shown(game, pending)  # checks the entries so far
             return pending
         if isinstance(entry, Result):
             _play_result(game, seat, entry)
@@ -630,23 +627,40 @@ def result_actions(res: Result, *, first: bool, loaded: bool) -> list[Action]:
     0 throw 4
     0 stop
     """
-    out: list[Action] = []
-    if not loaded:
-        out.append(ThrowAction(res.first_throw()))
-    if res.throws == 1:
-        out.append(BlindAction() if res.blind else StopAction())
-        return out
-    if first:
-        out.append(LiftAction())
-    thrown = list(res.kept)
-    for _ in range(res.turned):
+    k, t = res.throws, res.turned
+    if k == 1:
+        head: list[Action] = [] if loaded else [ThrowAction(res.dice)]
+        return [*head, BlindAction() if res.blind else StopAction()]
+    thrown = list(res.kept)  # the kept dice that were thrown as they are
+    for _ in range(t):
         thrown.remove(1)
-    if thrown:
-        out.append(SetAsideAction(tuple(sorted(thrown))))
-    if res.turned:
-        out.append(TurnSixesAction(res.turned))
+    sixes = (6,) * (t + 1) if t else ()
+    # Turning sixes sends the other 6 of that throw back into the cup, so a kept 6
+    # cannot share a throw with the two turned sixes: it is kept a throw earlier.
+    split = t == 1 and 6 in thrown and k >= 3
+    if t == 1 and 6 in thrown and not split:
+        raise _fail("keep.turn_six", R_SIXES, kept=list(res.kept), throws=k)
+    steps: list[tuple[tuple[int, ...], tuple[int, ...], int]] = []  # (thrown, aside, turn)
+    if split:
+        steps.append((tuple(thrown), tuple(thrown), 0))
+        steps.append((sixes, (), t))
+    else:
+        steps.append((tuple(thrown) + sixes, tuple(thrown), t))
+    out: list[Action] = []
+    on_table = 0
+    for i, (dice, aside, turn) in enumerate(steps):
+        fill = FILLER[: 3 - on_table - len(dice)]
+        if not (i == 0 and loaded):
+            out.append(ThrowAction(tuple(sorted(dice + fill))))
+        if i == 0 and first:
+            out.append(LiftAction())
+        if aside:
+            out.append(SetAsideAction(tuple(sorted(aside))))
+        if turn:
+            out.append(TurnSixesAction(turn))
+        on_table += len(aside) + turn
     n = 3 - len(res.kept)
-    for _ in range(2, res.throws):
+    for _ in range(len(steps) + 1, k):
         out.append(ThrowAction(FILLER[:n]))
     out.append(ThrowAction(res.last))
     out.append(StopAction())
