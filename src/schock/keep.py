@@ -225,9 +225,7 @@ class Result:
                 )
             left.remove(v)
         if self.turned > self.kept.count(1):
-            raise _fail(
-                "keep.turned_ones", R_SIXES, turned=self.turned, kept=list(self.kept)
-            )
+            raise _fail("keep.turned_ones", R_SIXES, turned=self.turned, kept=list(self.kept))
         if len(self.kept) > 2:
             raise _fail("keep.kept_all", R_COMPOSED)
         if self.throws == 1 and self.kept:
@@ -302,7 +300,9 @@ def parse_entry(text: str) -> tuple[int, Entry]:
         return parse_action(text)
     seat = small_int(parts[0], max_digits=2)
     if seat is None:
-        raise NotationError(f"bad seat {parts[0][:20]!r} (allowed: a seat number from 0)", text=text)
+        raise NotationError(
+            f"bad seat {parts[0][:20]!r} (allowed: a seat number from 0)", text=text
+        )
     args = parts[2:]
     try:
         return seat, _parse_result(args)
@@ -750,7 +750,9 @@ def from_json(data: Any) -> Scorekeeper:
             f"format: expected {FORMAT!r} or 'schock-record', got {_short(data.get('format'))}"
         )
     if data.get("version") != VERSION or data.get("version").__class__ is not int:
-        raise RecordError(f"version: this schock reads version {VERSION}, got {_short(data.get('version'))}")
+        raise RecordError(
+            f"version: this schock reads version {VERSION}, got {_short(data.get('version'))}"
+        )
     allowed = {"format", "version", "rules", "seats", "starter", "entries"}
     extra = set(data) - allowed
     if extra:
@@ -775,7 +777,7 @@ def from_json(data: Any) -> Scorekeeper:
         raise RecordError('entries: expected a list of strings like "0 result 1-1-4 2 kept 1-1"')
     if len(raw) > MAX_ENTRIES:
         raise RecordError(f"entries: at most {MAX_ENTRIES}, got {len(raw)}")
-    entries = []
+    entries: list[tuple[int, Entry]] = []
     for i, text in enumerate(raw):
         try:
             entries.append(parse_entry(text))

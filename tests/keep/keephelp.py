@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import random
 
-from schock.engine import Game, SeededDice, events as ev
-from schock.engine.actions import Action, EinkaufenAction, ThrowAction
+from schock.engine import Game, SeededDice
+from schock.engine import events as ev
+from schock.engine.actions import EinkaufenAction, ThrowAction
 from schock.keep import Entry, Result
 from schock.rules import Rules
 
@@ -71,9 +72,7 @@ def result_entries(game: Game) -> list[tuple[int, Entry]]:
             for v in last[e.seat]:
                 kept.remove(v)
             n = min(turned.get(e.seat, 0), kept.count(1))
-            out.append(
-                (e.seat, Result(o.dice, o.throws, tuple(kept), n, blind=e.seat in blind))
-            )
+            out.append((e.seat, Result(o.dice, o.throws, tuple(kept), n, blind=e.seat in blind)))
     return out
 
 
@@ -82,7 +81,3 @@ def summary(game: Game) -> tuple[object, ...]:
     shows = [e for e in game.log if isinstance(e, ev.Showdown)]
     deckel = [e for e in game.log if isinstance(e, ev.DeckelGiven)]
     return (shows, deckel, game.half_losers, game.loser, game.durchmarsch)
-
-
-def as_actions(entries: list[tuple[int, Action]]) -> list[tuple[int, Action]]:
-    return entries

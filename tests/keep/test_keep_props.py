@@ -6,8 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from keephelp import random_game, result_entries, summary, throw_entries
 
-from schock.engine.record import loads, replay
 from schock.engine.record import dumps as dumps_record
+from schock.engine.record import loads, replay
 from schock.keep import Scorekeeper, loads_keep
 from schock.rules import PRESETS, load_rules
 
