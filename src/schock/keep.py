@@ -305,14 +305,15 @@ def parse_entry(text: str) -> tuple[int, Entry]:
         )
     args = parts[2:]
     try:
-        return seat, _parse_result(args)
+        return seat, parse_result(args)
     except NotationError as exc:
         raise NotationError(exc.args[0].split(" in '")[0], text=text) from None
     except InvalidInputError as exc:
         raise NotationError(str(exc), text=text) from None
 
 
-def _parse_result(args: list[str]) -> Result:
+def parse_result(args: list[str]) -> Result:
+    """A result from the words after ``result``: ``["1-1-4", "2", "kept", "1-1"]``."""
     if len(args) < 2:
         raise NotationError("a result needs its dice and its throw count, e.g. 'result 1-1-4 2'")
     dice = parse_dice(args[0], count=3)
@@ -496,6 +497,58 @@ class Scorekeeper:
         """The game record so far (``schock-record``): the proof once the game is over.
         Results of an incomplete laden round are not in it yet."""
         return to_json(self._committed)
+
+    def state(self) -> dict[str, Any]:
+        """The running state as plain data: Deckel, Stock, who is out, who lost, what next.
+
+        >>> from schock import load_rules
+        >>> k = Scorekeeper(load_rules("porz"), ["Anna", "Ben"], starter=0)
+        >>> k.result(0, (2, 3, 5), 1); k.result(1, (1, 1, 6), 1)
+        >>> st = k.state()
+        >>> st["deckel"], st["stock"], st["expecting"], st["last_deckel"]
+        ([6, 0], 7, {'kind': 'result', 'seat': 0}, {'loser': 0, 'giver': None, 'count': 6})
+        """
+        g = self.game
+        exp = self.expecting()
+        show = g.last_showdown
+        last: list[dict[str, Any]] = []
+        if show is not None:
+            for seat, o in show.results:
+                e = g.evaluation(o)
+                last.append(
+                    {
+                        "seat": seat,
+                        "dice": list(o.dice),
+                        "throws": o.throws,
+                        "on_hand": o.on_hand,
+                        "kind": e.kind.value,
+                        "kind_de": e.kind.german,
+                    }
+                )
+        d = g.last_deckel
+        return {
+            "names": list(self.names),
+            "half": g.half_number,
+            "half_kind": g.half_kind.value,
+            "players": list(g.players),
+            "stock": g.stock,
+            "deckel": list(g.deckel),
+            "out": [s for s in g.players if not g.over and not g.in_half(s)],
+            "round": g.round_number,
+            "starter": g.round_starter,
+            "limit": g.throw_limit,
+            "half_losers": list(g.half_losers),
+            "loser": g.loser,
+            "durchmarsch": g.durchmarsch,
+            "over": g.over,
+            "expecting": {"kind": exp.kind, "seat": exp.seat},
+            "last_showdown": last,
+            "last_deckel": None
+            if d is None
+            else {"loser": d.loser, "giver": d.giver, "count": d.count},
+            "entries": len(self.entries),
+            "pending": len(self._pending),
+        }
 
     def to_json(self) -> dict[str, Any]:
         """The kept game (rules, seats, entries) as a JSON-ready dict: what save writes."""
@@ -743,8 +796,8 @@ def from_json(data: Any) -> Scorekeeper:
             raise RecordError(
                 "dice: only a record of a game at a real table (dice source 'table') can be kept on"
             )
-        entries = [parse_action(a) for a in rec.actions]
-        return Scorekeeper(rec.rules, rec.seats, starter=rec.starter, entries=entries)
+        acts = [parse_action(a) for a in rec.actions]
+        return Scorekeeper(rec.rules, rec.seats, starter=rec.starter, entries=acts)
     if data.get("format") != FORMAT:
         raise RecordError(
             f"format: expected {FORMAT!r} or 'schock-record', got {_short(data.get('format'))}"
@@ -801,6 +854,7 @@ __all__ = [
     "from_json",
     "loads_keep",
     "parse_entry",
+    "parse_result",
     "refusal",
     "result_actions",
 ]

@@ -13,6 +13,7 @@ from schock import __version__
 from schock.cli.arena import arena
 from schock.cli.common import SchockGroup
 from schock.cli.hint import hint
+from schock.cli.keep import keep
 from schock.cli.odds import odds
 from schock.cli.play import play
 from schock.cli.replay import replay
@@ -38,5 +39,6 @@ main.add_command(arena)
 main.add_command(turnier)
 main.add_command(sim)
 main.add_command(serve)
+main.add_command(keep)
 
 __all__ = ["main"]
