@@ -27,7 +27,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
-from sqlalchemy import delete, func, select
+from sqlalchemy import delete, select
 from sqlalchemy.exc import IntegrityError
 
 from schock.engine.actions import EinkaufenAction, ThrowAction, parse_action
@@ -147,11 +147,6 @@ def undo_entry(db: Database, game_id: str, expected: int) -> Scorekeeper:
         if getattr(gone, "rowcount", 1) != 1:
             raise Stale(expected, n - 1)
     return keeper
-
-
-def count_entries(db: Database, game_id: str) -> int:
-    with db.session() as s:
-        return int(s.scalar(select(func.count()).where(KeptEntryRow.game_id == game_id)) or 0)
 
 
 # ---------------------------------------------------------------------- helpers
