@@ -74,7 +74,7 @@ from schock.engine.actions import (
 from schock.engine.record import rules_from_json, rules_to_json, to_json
 from schock.errors import IllegalActionError, InvalidInputError, NotationError, RecordError
 from schock.errors import short_repr as _short
-from schock.messages import CATALOG, RULE_LABELS, Msg, rule_label
+from schock.messages import Msg, _show, rule_label
 from schock.results import Kind
 from schock.rules import Rules
 
@@ -117,7 +117,7 @@ _MESSAGES = {
             "kept {kept} with one 1 made by turning two 6s takes at least 3 throws, not {throws}: "
             "the third 6 of the turning throw goes back into the cup"
         ),
-        "keep.hand": "auf die Hand",
+        "keep.hand": "thrown auf die Hand",
         "keep.composed": "composed",
     },
     "de": {
@@ -160,21 +160,27 @@ _LABELS = {
     R_OPENING: "Regeln: Eröffnungsrunde",
     R_LADEN: "Regeln: Laden (erster Wurf gleichzeitig)",
 }
-for _lang, _words in _MESSAGES.items():  # registered once, next to the engine's messages
-    for _key, _text in _words.items():
-        CATALOG[_lang].setdefault(_key, _text)
-for _rule, _label in _LABELS.items():
-    RULE_LABELS.setdefault(_rule, _label)
+
+
+@dataclass(frozen=True, slots=True)
+class KeepMsg(Msg):
+    """A message of the scorekeeper (its own catalog, next to the engine's)."""
+
+    def text(self, lang: str = "en") -> str:
+        words = _MESSAGES.get(lang, _MESSAGES["en"])
+        if self.key not in words:
+            return Msg.text(self, lang)
+        return words[self.key].format_map({k: _show(v, lang) for k, v in self.params.items()})
 
 
 def _fail(key: str, rule: str, field: str | None = None, **params: object) -> IllegalActionError:
-    return IllegalActionError(Msg(key, params), rule=rule, field=field)
+    return IllegalActionError(KeepMsg(key, params), rule=rule, field=field)
 
 
 def refusal(exc: Exception, lang: str) -> str:
     """A refusal as the table reads it: the reason and the rule, in ``lang``.
 
-    >>> e = IllegalActionError(Msg("keep.opening"), rule=R_OPENING)
+    >>> e = IllegalActionError(KeepMsg("keep.opening"), rule=R_OPENING)
     >>> refusal(e, "de")
     'In der Eröffnungsrunde wirft jeder einmal, auf die Hand (Regeln: Eröffnungsrunde)'
     """
@@ -182,7 +188,8 @@ def refusal(exc: Exception, lang: str) -> str:
         text = exc.message(lang)
         extra = []
         if exc.rule:
-            extra.append(rule_label(exc.rule, lang))
+            label = _LABELS.get(exc.rule) if lang == "de" else None
+            extra.append(label or rule_label(exc.rule, lang))
         if exc.field:
             extra.append(("Regelfeld: " if lang == "de" else "rules field: ") + exc.field)
         return text + (f" ({'; '.join(extra)})" if extra else "")
@@ -649,7 +656,7 @@ def _check_claim(game: Game, res: Result) -> None:
         field = "strasse_on_hand"
     elif res.claim is Kind.GENERAL and not res.on_hand:
         field = "general_on_hand"
-    how = Msg("keep.hand" if res.on_hand else "keep.composed")
+    how = KeepMsg("keep.hand" if res.on_hand else "keep.composed")
     raise _fail(
         "keep.claim",
         R_COMPOSED,
