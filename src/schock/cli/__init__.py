@@ -14,6 +14,7 @@ from schock.cli.abend import abend
 from schock.cli.arena import arena
 from schock.cli.common import SchockGroup
 from schock.cli.hint import hint
+from schock.cli.keep import keep
 from schock.cli.odds import odds
 from schock.cli.play import play
 from schock.cli.replay import replay
@@ -41,5 +42,6 @@ main.add_command(sim)
 main.add_command(serve)
 main.add_command(abend)
 main.add_command(abend, "evening")
+main.add_command(keep)
 
 __all__ = ["main"]

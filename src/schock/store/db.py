@@ -30,6 +30,7 @@ from schock.errors import InvalidInputError
 MODEL_MODULES: tuple[str, ...] = (
     "schock.store.tables",
     "schock.store.tournament",
+    "schock.store.keep",
     "schock.store.evening",
 )
 

@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0005"
-down_revision = "0003"  # chained at merge
+down_revision = "0004"  # after scorekeeping (0004)
 branch_labels = None
 depends_on = None
 

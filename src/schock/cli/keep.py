@@ -1,0 +1,350 @@
+"""``schock keep``: keep score of a game at a real table, entry by entry.
+
+The scorekeeper types each player's result as it is revealed (or the turn
+throw by throw); the engine checks it (:mod:`schock.keep`). A refused entry
+is shown with its rule and asked for again; after every entry the table's
+state is printed. ``--save FILE`` writes the kept game after every entry,
+``--resume FILE`` goes on with it, ``--record FILE`` writes the finished
+game's record (the proof; ``schock replay FILE`` tells it).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import click
+
+from schock.cli.common import BadInputError, SafePath, lang_option
+from schock.engine.actions import EinkaufenAction, ThrowAction
+from schock.engine.record import dumps as dumps_record
+from schock.errors import IllegalActionError, InvalidInputError, SchockError
+from schock.keep import Result, Scorekeeper, loads_keep, parse_result, refusal
+from schock.rules import load_rules
+
+TEXTS: dict[str, dict[str, str]] = {
+    "de": {
+        "result": "{name}: Ergebnis (z. B. 1-1-4 2 raus 1-1; ? für Hilfe)",
+        "throw": "{name}: wie geht der Zug weiter (z. B. wurf 4, raus 1, steht)",
+        "roll_off": "{name}: Auswürfeln, welche Augenzahl (1-6)",
+        "einkaufen": "{name}: einkaufen (ja/nein)",
+        "refused": "Abgelehnt: {reason}",
+        "undone": "Zurückgenommen: {entry}",
+        "saved": "Gespeichert: {path}",
+        "record": "Spielbericht geschrieben: {path} (schock replay {path})",
+        "stock": "Hälfte {half} ({kind}), Runde {round}: Stock {stock}",
+        "limit": "Wurfzahl der Runde: {limit}",
+        "player": "  {name}: {deckel} Deckel{out}",
+        "out": " (raus)",
+        "half_lost": "{name} hat Hälfte {half} verloren",
+        "lost": "{name} hat das Spiel verloren{gd}.",
+        "gd": " (Durchmarsch)",
+        "showdown": "Aufgedeckt: {results}",
+        "deckel": "{name} bekommt {count} Deckel{source}",
+        "from_stock": " aus dem Stock",
+        "from": " von {name}",
+        "eof": "Ende der Eingabe.",
+        "yes": "ja",
+        "help": (
+            "Ergebnis: WÜRFEL WÜRFE [raus WÜRFEL] [gedreht N] [blind] [als ART]\n"
+            "  1-1-4 1            auf die Hand, ein Wurf\n"
+            "  1-1-4 2 raus 1-1   zusammengesetzt: 1-1 lagen vor dem letzten Wurf draußen\n"
+            "  1-1-4 3 raus 1-1 gedreht 1   eine der 1en aus zwei gedrehten 6en\n"
+            "Wurf für Wurf: wurf 1-1-4, heben, raus 1-1, zurück 1, drehen 1, steht, blind\n"
+            "Sonst: straf NAME [N] (Strafdeckel), kippe (letzter Wurf ungültig), "
+            "undo, speichern, ende"
+        ),
+    },
+    "en": {
+        "result": "{name}: result (e.g. 1-1-4 2 kept 1-1; ? for help)",
+        "throw": "{name}: how does the turn go on (e.g. throw 4, aside 1, stop)",
+        "roll_off": "{name}: roll-off, which face (1-6)",
+        "einkaufen": "{name}: Einkaufen (yes/no)",
+        "refused": "Refused: {reason}",
+        "undone": "Undone: {entry}",
+        "saved": "Saved: {path}",
+        "record": "Game record written: {path} (schock replay {path})",
+        "stock": "Hälfte {half} ({kind}), round {round}: Stock {stock}",
+        "limit": "The round's throw limit: {limit}",
+        "player": "  {name}: {deckel} Deckel{out}",
+        "out": " (out)",
+        "half_lost": "{name} lost Hälfte {half}",
+        "lost": "{name} lost the game{gd}.",
+        "gd": " (Durchmarsch)",
+        "showdown": "Revealed: {results}",
+        "deckel": "{name} receives {count} Deckel{source}",
+        "from_stock": " from the Stock",
+        "from": " from {name}",
+        "eof": "End of input.",
+        "yes": "yes",
+        "help": (
+            "Result: DICE THROWS [kept DICE] [turned N] [blind] [as KIND]\n"
+            "  1-1-4 1            auf die Hand, one throw\n"
+            "  1-1-4 2 kept 1-1   composed: 1-1 were on the table before the last throw\n"
+            "  1-1-4 3 kept 1-1 turned 1   one of the 1s from two turned 6s\n"
+            "Throw by throw: throw 1-1-4, lift, aside 1-1, back 1, turn 1, stop, blind\n"
+            "Else: straf NAME [N] (Strafdeckel), void (last throw a Türmchen/Kippe), "
+            "undo, save, quit"
+        ),
+    },
+}
+
+HALF_KINDS = {
+    "de": {"first": "erste", "second": "zweite", "final": "Finale"},
+    "en": {"first": "first", "second": "second", "final": "Finale"},
+}
+
+#: German words of the entry line and the record word they stand for.
+ALIASES = {
+    "raus": "kept",
+    "gedreht": "turned",
+    "als": "as",
+    "wurf": "throw",
+    "heben": "lift",
+    "herauslegen": "aside",
+    "zurück": "back",
+    "drehen": "turn",
+    "steht": "stop",
+}
+_VERBS = ("throw", "lift", "aside", "back", "turn", "stop", "blind")
+
+
+def say(lang: str, key: str, **params: Any) -> str:
+    return TEXTS[lang][key].format(**params)
+
+
+def state_text(k: Scorekeeper, lang: str) -> str:
+    """The running state after an entry, several lines."""
+    st = k.state()
+    names = st["names"]
+    lines = []
+    show = st["last_showdown"]
+    if show:
+        parts = [
+            f"{names[r['seat']]} {'-'.join(map(str, r['dice']))}/{r['throws']}"
+            f" ({r['kind_de'] if lang == 'de' else r['kind']})"
+            for r in show
+        ]
+        lines.append(say(lang, "showdown", results=", ".join(parts)))
+    d = st["last_deckel"]
+    if d is not None and show:
+        source = (
+            say(lang, "from_stock")
+            if d["giver"] is None
+            else say(lang, "from", name=names[d["giver"]])
+        )
+        lines.append(say(lang, "deckel", name=names[d["loser"]], count=d["count"], source=source))
+    for half, loser in enumerate(st["half_losers"], start=1):
+        lines.append(say(lang, "half_lost", name=names[loser], half=half))
+    if st["over"]:
+        gd = say(lang, "gd") if st["durchmarsch"] else ""
+        lines.append(say(lang, "lost", name=names[st["loser"]], gd=gd))
+        return "\n".join(lines)
+    lines.append(
+        say(
+            lang,
+            "stock",
+            half=st["half"],
+            kind=HALF_KINDS[lang][st["half_kind"]],
+            round=st["round"],
+            stock=st["stock"],
+        )
+    )
+    if st["limit"] is not None:
+        lines.append(say(lang, "limit", limit=st["limit"]))
+    for s in st["players"]:
+        out = say(lang, "out") if s in st["out"] else ""
+        lines.append(say(lang, "player", name=names[s], deckel=st["deckel"][s], out=out))
+    return "\n".join(lines)
+
+
+def _seat_of(k: Scorekeeper, name: str) -> int:
+    folded = [n.casefold() for n in k.names]
+    if name.casefold() in folded:
+        return folded.index(name.casefold())
+    if name.isdigit() and int(name) < len(k.names):
+        return int(name)
+    raise InvalidInputError(f"no seat {name[:40]!r}; the seats are: {', '.join(k.names)}")
+
+
+def apply_line(k: Scorekeeper, line: str, lang: str) -> str | None:
+    """Apply one typed line for the seat the keeper waits for; return a message to show
+    (None: entered). Raises SchockError for a refused or malformed entry."""
+    words = [ALIASES.get(w.lower(), w.lower()) for w in line.split()]
+    exp = k.expecting()
+    seat = exp.seat
+    if not words:
+        raise InvalidInputError("empty entry; '?' shows what can be typed")
+    head = words[0]
+    if head in ("?", "hilfe", "help"):
+        return say(lang, "help")
+    if head == "undo":
+        seat_done, entry = k.undo()
+        return say(lang, "undone", entry=f"{k.names[seat_done]}: {_entry_text(entry)}")
+    if head in ("straf", "strafdeckel"):
+        if len(words) not in (2, 3):
+            raise InvalidInputError("straf NAME [N]: whose die or cup fell, and how many (1-4)")
+        items = int(words[2]) if len(words) == 3 and words[2].isdigit() else 1
+        if len(words) == 3 and not words[2].isdigit():
+            raise InvalidInputError(f"bad number {words[2][:20]!r} (allowed: 1 to 4)")
+        k.strafdeckel(_seat_of(k, line.split()[1]), items)
+        return None
+    if head in ("void", "kippe", "türmchen", "ungültig"):
+        last = k.game.log[-1]
+        who = getattr(last, "seat", seat)
+        k.void(who if isinstance(who, int) else 0)
+        return None
+    if seat is None:
+        raise IllegalActionError("the game is over: nothing more to enter", rule="scorekeeping")
+    if exp.kind == "roll_off":
+        if len(words) != 1 or words[0] not in ("1", "2", "3", "4", "5", "6"):
+            raise InvalidInputError(f"a roll-off is one die: a face from 1 to 6, got {line[:20]!r}")
+        k.act(seat, ThrowAction((int(words[0]),)))
+        return None
+    if exp.kind == "einkaufen":
+        if head not in ("ja", "nein", "yes", "no", "j", "n", "y"):
+            raise InvalidInputError(f"answer ja or nein (yes or no), got {line[:20]!r}")
+        k.act(seat, EinkaufenAction(head in ("ja", "yes", "j", "y")))
+        return None
+    if head in _VERBS:
+        k.act(seat, " ".join(words))
+        return None
+    k.enter(seat, parse_result(words))
+    return None
+
+
+def _entry_text(entry: object) -> str:
+    if isinstance(entry, Result):
+        return entry.to_text()
+    from schock.engine.actions import Action, format_action
+
+    assert isinstance(entry, Action)
+    return format_action(0, entry).split(" ", 1)[1]
+
+
+def _save(k: Scorekeeper, path: Path | None) -> None:
+    if path is None:
+        return
+    try:
+        path.write_text(k.dumps(), encoding="utf-8")
+    except OSError as exc:
+        raise BadInputError(f"--save {path}: cannot write: {exc.strerror}") from None
+
+
+@click.command("keep")
+@click.option(
+    "--rules",
+    "rules_name",
+    metavar="NAME|FILE",
+    default="porz",
+    show_default=True,
+    help="A preset (id or alias) or a house rules TOML file.",
+)
+@click.option("--seat", "seats", multiple=True, metavar="NAME", help="A player (repeat it).")
+@click.option("--starter", metavar="NAME", help="Who starts (else the rules' opening).")
+@click.option(
+    "--resume",
+    "resume_file",
+    type=SafePath(path_type=Path, dir_okay=False, exists=True),
+    metavar="FILE",
+    help="Go on with a kept game (or a game record with table dice).",
+)
+@click.option(
+    "--save",
+    "save_file",
+    type=SafePath(path_type=Path, dir_okay=False),
+    metavar="FILE",
+    help="Write the kept game here after every entry (default: the --resume file).",
+)
+@click.option(
+    "--record",
+    "record_file",
+    type=SafePath(path_type=Path, dir_okay=False),
+    metavar="FILE",
+    help="Write the finished game's record here (the proof).",
+)
+@lang_option("Language of the prompts.")
+def keep(
+    rules_name: str,
+    seats: tuple[str, ...],
+    starter: str | None,
+    resume_file: Path | None,
+    save_file: Path | None,
+    record_file: Path | None,
+    lang: str,
+) -> None:
+    """Keep score of a game played with real cups and dice: the engine checks each entry.
+
+    \b
+    Examples:
+      schock keep --seat Anna --seat Ben --seat Cem
+      schock keep --rules mosel --seat Anna --seat Ben --save abend.json
+      schock keep --resume abend.json --record spiel.json --lang en
+    """
+    if resume_file is not None:
+        if seats or starter:
+            raise click.UsageError(
+                "--resume takes the seats from the file: leave out --seat/--starter"
+            )
+        try:
+            text = resume_file.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise BadInputError(f"--resume {resume_file}: cannot read: {exc}") from None
+        try:
+            k = loads_keep(text)
+        except InvalidInputError as exc:
+            raise BadInputError(f"--resume {resume_file}: {exc}") from None
+        save_file = save_file or resume_file
+    else:
+        if len(seats) < 2:
+            raise BadInputError("--seat: name at least 2 players (repeat --seat NAME)")
+        try:
+            rules = load_rules(rules_name)
+        except InvalidInputError as exc:
+            raise BadInputError(f"--rules: {exc}") from None
+        start = None
+        if starter is not None:
+            folded = [s.strip().casefold() for s in seats]
+            if starter.strip().casefold() not in folded:
+                raise BadInputError(
+                    f"--starter: {starter[:40]!r} is not a --seat; the seats are: {', '.join(seats)}"
+                )
+            start = folded.index(starter.strip().casefold())
+        try:
+            k = Scorekeeper(rules, list(seats), starter=start)
+        except InvalidInputError as exc:
+            raise BadInputError(f"--seat: {exc}") from None
+    click.echo(state_text(k, lang))
+    while not k.over:
+        exp = k.expecting()
+        assert exp.seat is not None
+        try:
+            line = click.prompt(say(lang, exp.kind, name=k.names[exp.seat]), prompt_suffix=": ")
+        except click.exceptions.Abort:
+            click.echo(say(lang, "eof"))
+            break
+        if line.strip().lower() in ("ende", "quit", "q"):
+            break
+        if line.strip().lower() in ("speichern", "save"):
+            _save(k, save_file)
+            if save_file is not None:
+                click.echo(say(lang, "saved", path=save_file))
+            continue
+        try:
+            note = apply_line(k, line, lang)
+        except SchockError as exc:
+            click.echo(say(lang, "refused", reason=refusal(exc, lang)))
+            continue
+        if note is not None:
+            click.echo(note)
+        _save(k, save_file)
+        click.echo(state_text(k, lang))
+    _save(k, save_file)
+    if save_file is not None:
+        click.echo(say(lang, "saved", path=save_file))
+    if record_file is not None and k.over:
+        try:
+            record_file.write_text(dumps_record(k.game), encoding="utf-8")
+        except OSError as exc:
+            raise BadInputError(f"--record {record_file}: cannot write: {exc.strerror}") from None
+        click.echo(say(lang, "record", path=record_file))

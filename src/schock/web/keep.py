@@ -1,0 +1,404 @@
+"""Scorekeeping pages (``/keep/...``) and the small API other pages use.
+
+A kept game lives in the database (``keep_games``, ``keep_entries``): every
+request rebuilds its :class:`~schock.keep.Scorekeeper` from the stored
+entries, so a server restart loses nothing. Every entry names the entry
+number it expects to be; the number is part of the primary key, so the same
+entry sent from two phones is stored once and the second phone is told the
+game has moved on.
+
+The API for other pages (e.g. a tournament table that keeps its game)::
+
+    game_id = create_kept_game(db, rules, ["Anna", "Ben"], starter=None)
+    keeper = load_kept_game(db, game_id)           # a Scorekeeper
+    keeper = add_entry(db, game_id, expected, seat, entry)   # raises Stale or a refusal
+    keeper = undo_entry(db, game_id, expected)
+    keeper.record()                                 # the schock-record once keeper.over
+
+and the page ``/keep/{game_id}`` to send the table's phone to.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from sqlalchemy import delete, select
+from sqlalchemy.exc import IntegrityError
+
+from schock.engine.actions import EinkaufenAction, ThrowAction, parse_action
+from schock.engine.record import rules_from_json, rules_to_json
+from schock.errors import IllegalActionError, InvalidInputError, SchockError
+from schock.keep import Entry, Result, Scorekeeper, format_entry, parse_entry, refusal
+from schock.results import Kind
+from schock.rules import PRESETS, Rules, load_rules
+from schock.store.db import Database
+from schock.store.keep import KeptEntryRow, KeptGameRow
+
+router = APIRouter()
+MAX_UPLOAD = 20_000
+MAX_NAME = 24
+
+
+class Stale(SchockError):
+    """The entry was not the one expected: another phone was quicker (or it was sent twice)."""
+
+    def __init__(self, expected: int, actual: int) -> None:
+        self.expected, self.actual = expected, actual
+        super().__init__(
+            f"the game has moved on: entry {actual + 1} is next, not {expected + 1} "
+            "(sent twice, or from another phone); nothing was counted twice"
+        )
+
+    def message(self, lang: str) -> str:
+        if lang == "de":
+            return (
+                f"Das Spiel ist schon weiter: Eintrag {self.actual + 1} ist dran, nicht "
+                f"{self.expected + 1} (doppelt gesendet oder von einem anderen Handy); "
+                "nichts wurde doppelt gezählt"
+            )
+        return str(self)
+
+
+class NotFound(InvalidInputError):
+    """No kept game with this id."""
+
+
+# ---------------------------------------------------------------------- the Python API
+def create_kept_game(
+    db: Database, rules: Rules, names: Sequence[str], starter: int | None = None
+) -> str:
+    """Store a new kept game; return its id (the secret of its link)."""
+    keeper = Scorekeeper(rules, list(names), starter=starter)  # checks names and starter
+    game_id = secrets.token_urlsafe(16)
+    seats = [s.name for s in keeper.seats]
+    with db.session() as s:
+        s.add(
+            KeptGameRow(
+                id=game_id,
+                rules_json=json.dumps(rules_to_json(rules), ensure_ascii=False),
+                seats_json=json.dumps(seats, ensure_ascii=False),
+                starter=starter,
+            )
+        )
+    return game_id
+
+
+def _check_id(game_id: str) -> None:
+    if (
+        not isinstance(game_id, str)
+        or not 10 <= len(game_id) <= 32
+        or not all(c.isalnum() or c in "-_" for c in game_id)
+    ):
+        raise NotFound("no such kept game")
+
+
+def load_kept_game(db: Database, game_id: str) -> Scorekeeper:
+    """The kept game rebuilt from its stored entries."""
+    _check_id(game_id)
+    with db.session() as s:
+        row = s.get(KeptGameRow, game_id)
+        if row is None:
+            raise NotFound("no such kept game")
+        texts = list(
+            s.scalars(
+                select(KeptEntryRow.text)
+                .where(KeptEntryRow.game_id == game_id)
+                .order_by(KeptEntryRow.n)
+            )
+        )
+        rules = rules_from_json(json.loads(row.rules_json))
+        seats = json.loads(row.seats_json)
+        starter = row.starter
+    return Scorekeeper(rules, seats, starter=starter, entries=[parse_entry(t) for t in texts])
+
+
+def add_entry(db: Database, game_id: str, expected: int, seat: int, entry: Entry) -> Scorekeeper:
+    """Enter ``entry`` as entry number ``expected`` (from 0). Raises :class:`Stale` if the
+    game holds another number of entries, the engine's refusal if the rules forbid it."""
+    keeper = load_kept_game(db, game_id)
+    n = len(keeper.entries)
+    if expected.__class__ is not int or expected != n:
+        raise Stale(expected if isinstance(expected, int) else -1, n)
+    keeper.enter(seat, entry)
+    try:
+        with db.session() as s:
+            s.add(KeptEntryRow(game_id=game_id, n=n, text=format_entry(seat, entry)))
+    except IntegrityError:  # another request stored entry n first
+        raise Stale(expected, n + 1) from None
+    return keeper
+
+
+def undo_entry(db: Database, game_id: str, expected: int) -> Scorekeeper:
+    """Drop the last entry, if the game holds ``expected`` entries."""
+    keeper = load_kept_game(db, game_id)
+    n = len(keeper.entries)
+    if expected.__class__ is not int or expected != n:
+        raise Stale(expected if isinstance(expected, int) else -1, n)
+    keeper.undo()
+    with db.session() as s:
+        gone = s.execute(
+            delete(KeptEntryRow).where(KeptEntryRow.game_id == game_id, KeptEntryRow.n == n - 1)
+        )
+        if getattr(gone, "rowcount", 1) != 1:
+            raise Stale(expected, n - 1)
+    return keeper
+
+
+# ---------------------------------------------------------------------- helpers
+def _db(request: Request) -> Database:
+    db: Database = request.app.state.tables.repo.db
+    return db
+
+
+def _lang(request: Request) -> str:
+    return "en" if request.query_params.get("lang") == "en" else "de"
+
+
+def _render(request: Request, name: str, status: int = 200, **context: Any) -> Response:
+    lang = _lang(request)
+    return request.app.state.templates.TemplateResponse(  # type: ignore[no-any-return]
+        request, name, {"lang": lang, "en": lang == "en", **context}, status_code=status
+    )
+
+
+def _q(request: Request) -> str:
+    return "?lang=en" if _lang(request) == "en" else ""
+
+
+def _int(value: object, what: str, low: int, high: int) -> int:
+    text = str(value if value is not None else "").strip()
+    if not text.isdigit() or not low <= int(text) <= high:
+        raise InvalidInputError(f"{what}: {text[:20]!r}; allowed: a whole number {low} to {high}")
+    return int(text)
+
+
+def entry_from_form(keeper: Scorekeeper, form: Any) -> tuple[int, Entry]:
+    """The entry a form describes, for the seat the game waits for (or a Strafdeckel)."""
+    kind = str(form.get("kind", ""))
+    exp = keeper.expecting()
+    if kind == "straf":
+        seat = _int(form.get("seat"), "seat", 0, len(keeper.seats) - 1)
+        items = _int(form.get("items", "1"), "items", 1, 4)
+        return seat, parse_action(f"{seat} strafdeckel {items}")[1]
+    if exp.seat is None:
+        raise IllegalActionError("the game is over: nothing more to enter", rule="scorekeeping")
+    seat = exp.seat
+    if kind == "void":
+        last = keeper.game.log[-1]
+        who = getattr(last, "seat", seat)
+        return (who if isinstance(who, int) else seat), parse_action("0 void")[1]
+    if kind == "roll_off":
+        return seat, ThrowAction((_int(form.get("die"), "die", 1, 6),))
+    if kind == "einkaufen":
+        answer = str(form.get("join", ""))
+        if answer not in ("yes", "no"):
+            raise InvalidInputError(f"join: {answer[:20]!r}; allowed: yes, no")
+        return seat, EinkaufenAction(answer == "yes")
+    if kind == "action":
+        text = str(form.get("action", "")).strip()[:60]
+        return parse_action(f"{seat} {text}")
+    if kind == "result":
+        dice = tuple(_int(form.get(f"d{i}"), f"die {i + 1}", 1, 6) for i in range(3))
+        throws = _int(form.get("throws"), "throws", 1, 9)
+        kept = tuple(dice[i] for i in range(3) if form.get(f"k{i}"))
+        turned = _int(form.get("turned", "0") or "0", "turned", 0, 2)
+        blind = bool(form.get("blind"))
+        claim_text = str(form.get("claim", "") or "")
+        claim = None
+        if claim_text:
+            try:
+                claim = Kind(claim_text)
+            except ValueError:
+                raise InvalidInputError(
+                    f"claim: {claim_text[:20]!r}; allowed: {', '.join(k.value for k in Kind)}"
+                ) from None
+        return seat, Result(dice, throws, kept, turned, blind, claim)
+    raise InvalidInputError(
+        f"kind: {kind[:20]!r}; allowed: result, action, roll_off, einkaufen, straf, void"
+    )
+
+
+def _page(
+    request: Request, game_id: str, keeper: Scorekeeper, error: str | None = None, status: int = 200
+) -> Response:
+    return _render(
+        request,
+        "keep_game.html",
+        status,
+        game=game_id,
+        st=keeper.state(),
+        rules=keeper.rules,
+        straf=keeper.rules.strafdeckel.value != "none",
+        entries=[format_entry(s, e) for s, e in keeper.entries[-8:]],
+        error=error,
+        q=_q(request),
+        kinds=[k.value for k in Kind],
+    )
+
+
+# ---------------------------------------------------------------------- pages
+@router.get("/keep", response_class=HTMLResponse)
+async def keep_start(request: Request) -> Response:
+    presets = [(p, load_rules(p).name) for p in PRESETS]
+    return _render(request, "keep_start.html", presets=presets, error=None, q=_q(request))
+
+
+@router.post("/keep", response_class=HTMLResponse)
+async def keep_create(request: Request) -> Response:
+    form = await request.form()
+    presets = [(p, load_rules(p).name) for p in PRESETS]
+    try:
+        from schock.web.tables_api import build_rules
+
+        toml = None
+        upload = form.get("rules_file")
+        if upload is not None and not isinstance(upload, str) and upload.filename:
+            data = await upload.read(MAX_UPLOAD + 1)
+            if len(data) > MAX_UPLOAD:
+                raise InvalidInputError(f"{upload.filename}: larger than {MAX_UPLOAD} bytes")
+            try:
+                toml = data.decode("utf-8")
+            except UnicodeDecodeError:
+                raise InvalidInputError(f"{upload.filename}: not UTF-8 text") from None
+        rules = build_rules(
+            str(form.get("preset", "")), toml, getattr(upload, "filename", "") or ""
+        )
+        names = [str(form.get(f"name{i}", "")).strip()[:MAX_NAME] for i in range(12)]
+        names = [n for n in names if n]
+        starter_text = str(form.get("starter", "") or "")
+        starter = None
+        if starter_text:
+            starter = _int(starter_text, "starter", 1, max(1, len(names))) - 1
+        game_id = create_kept_game(_db(request), rules, names, starter)
+    except InvalidInputError as exc:
+        return _render(
+            request, "keep_start.html", 400, presets=presets, error=str(exc), q=_q(request)
+        )
+    return RedirectResponse(f"/keep/{game_id}{_q(request)}", status_code=303)
+
+
+@router.get("/keep/{game_id}", response_class=HTMLResponse)
+async def keep_page(game_id: str, request: Request) -> Response:
+    try:
+        keeper = load_kept_game(_db(request), game_id)
+    except NotFound:
+        return _render(request, "keep_start.html", 404, presets=[], error="?", q=_q(request))
+    return _page(request, game_id, keeper)
+
+
+@router.post("/keep/{game_id}/entry", response_class=HTMLResponse)
+async def keep_entry(game_id: str, request: Request) -> Response:
+    db = _db(request)
+    form = await request.form()
+    lang = _lang(request)
+    try:
+        keeper = load_kept_game(db, game_id)
+    except NotFound:
+        return Response("no such kept game", status_code=404)
+    try:
+        expected = _int(form.get("n"), "n", 0, 10**6)
+        if form.get("kind") == "undo":
+            keeper = undo_entry(db, game_id, expected)
+        else:
+            seat, entry = entry_from_form(keeper, form)
+            keeper = add_entry(db, game_id, expected, seat, entry)
+    except Stale as exc:
+        return _page(request, game_id, load_kept_game(db, game_id), exc.message(lang), 409)
+    except SchockError as exc:
+        status = 409 if isinstance(exc, IllegalActionError) else 400
+        return _page(request, game_id, load_kept_game(db, game_id), refusal(exc, lang), status)
+    return RedirectResponse(f"/keep/{game_id}{_q(request)}", status_code=303)
+
+
+@router.get("/keep/{game_id}/record.json")
+async def keep_record(game_id: str, request: Request) -> Response:
+    try:
+        keeper = load_kept_game(_db(request), game_id)
+    except NotFound:
+        return Response("no such kept game", status_code=404)
+    if not keeper.over:
+        return JSONResponse({"error": "the game is not over yet"}, status_code=409)
+    return Response(
+        json.dumps(keeper.record(), ensure_ascii=False, indent=2),
+        media_type="application/json",
+        headers={"Content-Disposition": f'attachment; filename="schock-{game_id[:8]}.json"'},
+    )
+
+
+# ---------------------------------------------------------------------- JSON API
+@router.post("/api/keep", status_code=201)
+async def api_create(request: Request) -> Response:
+    try:
+        body = await request.json()
+    except ValueError:
+        return JSONResponse({"error": "expected a JSON object"}, status_code=400)
+    if not isinstance(body, dict):
+        return JSONResponse({"error": "expected a JSON object"}, status_code=400)
+    try:
+        preset = body.get("preset", "porz")
+        if preset not in PRESETS:
+            raise InvalidInputError(f"preset {str(preset)[:20]!r}: allowed: {', '.join(PRESETS)}")
+        names = body.get("names")
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise InvalidInputError("names: expected a list of 2 to 12 names")
+        starter = body.get("starter")
+        if starter is not None and starter.__class__ is not int:
+            raise InvalidInputError("starter: expected a seat number or null")
+        game_id = create_kept_game(_db(request), load_rules(preset), names, starter)
+    except InvalidInputError as exc:
+        return JSONResponse({"error": str(exc)}, status_code=400)
+    return JSONResponse({"id": game_id, "link": f"/keep/{game_id}"}, status_code=201)
+
+
+@router.get("/api/keep/{game_id}")
+async def api_state(game_id: str, request: Request) -> Response:
+    try:
+        keeper = load_kept_game(_db(request), game_id)
+    except NotFound:
+        return JSONResponse({"error": "no such kept game"}, status_code=404)
+    return JSONResponse(keeper.state())
+
+
+@router.post("/api/keep/{game_id}/entries")
+async def api_entry(game_id: str, request: Request) -> Response:
+    """``{"n": expected entry number, "entry": "0 result 1-1-4 2 kept 1-1"}`` or
+    ``{"n": ..., "undo": true}``."""
+    db = _db(request)
+    try:
+        body = await request.json()
+    except ValueError:
+        return JSONResponse({"error": "expected a JSON object"}, status_code=400)
+    if not isinstance(body, dict):
+        return JSONResponse({"error": "expected a JSON object"}, status_code=400)
+    try:
+        expected = body.get("n")
+        if expected.__class__ is not int:
+            raise InvalidInputError("n: expected the number of the entry (the entries so far)")
+        if body.get("undo") is True:
+            keeper = undo_entry(db, game_id, expected)
+        else:
+            text = body.get("entry")
+            if not isinstance(text, str) or len(text) > 80:
+                raise InvalidInputError('entry: expected text such as "0 result 1-1-4 2 kept 1-1"')
+            seat, entry = parse_entry(text)
+            keeper = add_entry(db, game_id, expected, seat, entry)
+    except NotFound:
+        return JSONResponse({"error": "no such kept game"}, status_code=404)
+    except Stale as exc:
+        return JSONResponse(
+            {"error": str(exc), "de": exc.message("de"), "stale": True, "n": exc.actual},
+            status_code=409,
+        )
+    except IllegalActionError as exc:
+        return JSONResponse(
+            {"error": refusal(exc, "en"), "de": refusal(exc, "de"), "rule": exc.rule},
+            status_code=409,
+        )
+    except SchockError as exc:
+        return JSONResponse({"error": str(exc)}, status_code=400)
+    return JSONResponse(keeper.state(), status_code=201)
