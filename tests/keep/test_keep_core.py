@@ -166,7 +166,7 @@ def test_refusals_name_the_rule_and_change_nothing() -> None:
     before = (list(k.entries), k.record())
     cases = [
         (dict(seat=1, dice=(4, 5, 6), throws=3), "RULES.md, A turn 1", "höchstens 2-mal"),
-        (dict(seat=1, dice=(4, 5, 6), throws=2, kept=(5,)), "A turn 2", "nur 1en"),
+        (dict(seat=1, dice=(4, 5, 6), throws=2, kept=(5,)), "A turn 2", "nur Einsen"),
         (dict(seat=2, dice=(4, 5, 6), throws=1), "Who starts", "Ben ist am Zug"),
         (
             dict(seat=1, dice=(1, 2, 3), throws=2, kept=(1,), claim="strasse"),
