@@ -27,7 +27,11 @@ from sqlalchemy.pool import StaticPool
 from schock.errors import InvalidInputError
 
 # The modules that define models: importing them fills Base.metadata.
-MODEL_MODULES: tuple[str, ...] = ("schock.store.tables", "schock.store.tournament")
+MODEL_MODULES: tuple[str, ...] = (
+    "schock.store.tables",
+    "schock.store.tournament",
+    "schock.store.tournament_web",
+)
 
 _ALLOWED = "a file path (SQLite) or a URL such as postgresql://user@host/db"
 
