@@ -242,3 +242,17 @@ def test_no_page_loads_an_external_asset(client: TestClient) -> None:
     for static in Path("src/schock/web/static").iterdir():
         text = static.read_text("utf-8") if static.suffix in (".css", ".js") else ""
         assert not re.search(r"(?:url\(|import |fetch\()\s*[\"']?https?://", text), static.name
+
+
+def test_confirming_a_game_entered_meanwhile_never_counts_twice(client: TestClient) -> None:
+    tid, key, (t1, _t2) = _setup(client)
+    _send(client, t1, 1, loser=3, out="1,2")
+    _send(client, t1, 1, loser=1, out="2,3")
+    ids = re.findall(r'data-pending="(\d+)"', client.get(f"/turnier/{tid}?k={key}").text)
+    assert _do(client, tid, key, action="enter", table=1, game=1, loser=3, out="1,2").status_code == 303
+    assert _do(client, tid, key, action="confirm", pending=ids[0]).status_code == 303
+    r = _do(client, tid, key, action="confirm", pending=ids[1])
+    assert r.status_code == 400 and "schon mit einem anderen Ergebnis" in r.text
+    t = storage.load(client.app.state.tables.repo.db, tid)  # type: ignore[attr-defined]
+    assert [(g.game, g.loser) for g in t.results()] == [(1, 3)]
+    assert sum(1 for e in t.log if e.event.kind == "game_entered") == 1

@@ -303,7 +303,24 @@ def _confirm(db: Database, t: Tournament, pid: int) -> None:
         row = s.get(TournamentPendingRow, pid)
         if row is None or row.tournament_id != t.id or row.status != "pending":
             raise InvalidInputError(f"pending: {pid}; allowed: an entry waiting for confirmation")
-        _enter(t, row.round, row.table, row.game, json.loads(row.payload))
+        entry = json.loads(row.payload)
+        have = t.rounds[row.round - 1].games.get(row.table, {}).get(row.game)
+        if have is not None:
+            same = have.loser == entry["loser"] and (
+                t.format.scoring is not Scoring.POINTS
+                or [list(g) for g in have.out] == entry["out"]
+            )
+            if not same:
+                raise Refused(
+                    f"round {row.round}, table {row.table}, game {row.game} is entered already "
+                    "with another result; reject this entry or correct the game by hand",
+                    f"Runde {row.round}, Tisch {row.table}, Spiel {row.game} ist schon mit "
+                    "einem anderen Ergebnis eingetragen; Meldung verwerfen oder von Hand "
+                    "korrigieren",
+                )
+            row.status = "confirmed"  # the same result again: counted once
+            return
+        _enter(t, row.round, row.table, row.game, entry)
         storage._save(s, t)
         row.status = "confirmed"
 
