@@ -32,6 +32,7 @@ MODEL_MODULES: tuple[str, ...] = (
     "schock.store.tournament",
     "schock.store.keep",
     "schock.store.evening",
+    "schock.store.tournament_web",
 )
 
 _ALLOWED = "a file path (SQLite) or a URL such as postgresql://user@host/db"

@@ -18,7 +18,7 @@ The built-in PDF fonts cover Latin-1 (ä, ö, ü, ß); other characters print as
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from fpdf import FPDF
 
@@ -105,15 +105,20 @@ def _latin(text: str) -> str:
     return text.encode("latin-1", "replace").decode("latin-1")
 
 
-def table_url(base_url: str, t: Tournament, rnd: int, table: int) -> str:
-    """The address of a table's entry page in the web app.
+def table_url(
+    base_url: str, t: Tournament, rnd: int, table: int, token: str | None = None
+) -> str:
+    """The address of a table's entry page in the web app (with the table's token, if given).
 
     >>> from schock.tournament.format import load_format
     >>> t = Tournament.create(name="A", fmt=load_format("porz"), id="abc")
     >>> table_url("http://pc:8000/", t, 2, 5)
     'http://pc:8000/t/abc/table/2/5'
+    >>> table_url("http://pc:8000", t, 2, 5, "x1")
+    'http://pc:8000/t/abc/table/2/5?k=x1'
     """
-    return f"{base_url.rstrip('/')}/t/{t.id}/table/{rnd}/{table}"
+    url = f"{base_url.rstrip('/')}/t/{t.id}/table/{rnd}/{table}"
+    return f"{url}?k={token}" if token else url
 
 
 def _points(value: object) -> str:
@@ -216,14 +221,20 @@ def _rows_for(t: Tournament, size: int) -> int:
     return size * f.chips - 1  # at most: every chip but the survivor's last is lost once
 
 
-def _sheets(t: Tournament, rnd: Round, lang: str, base_url: str) -> _Doc:
+def _sheets(
+    t: Tournament,
+    rnd: Round,
+    lang: str,
+    base_url: str,
+    token: Callable[[int, int], str] | None = None,
+) -> _Doc:
     w = WORDS[lang]
     f = t.format
     doc = _Doc(f"{t.name} - {w['sheet']} {w['round']} {rnd.number}", lang)
     doc.set_auto_page_break(auto=False)
     for i, table in enumerate(rnd.tables, start=1):
         doc.add_page()
-        url = table_url(base_url, t, rnd.number, i)
+        url = table_url(base_url, t, rnd.number, i, token(rnd.number, i) if token else None)
         doc.image(_qr_png(url), x=doc.w - 12 - 30, y=10, w=30, h=30)
         doc.set_xy(doc.w - 12 - 46, 40)
         doc.set_font("Helvetica", "", 6)
@@ -463,8 +474,13 @@ def render(
     rnd: int | None = None,
     base_url: str = "http://localhost:8000",
     lang: str = "de",
+    table_token: Callable[[int, int], str] | None = None,
 ) -> bytes:
-    """The PDF of one kind of document (see the module doc)."""
+    """The PDF of one kind of document (see the module doc).
+
+    ``table_token(round, table)`` gives the token that the score sheets' QR
+    codes carry (the web app's per-table entry tokens).
+    """
     if kind not in KINDS:
         raise InvalidInputError(f"print: {kind!r}; allowed: {', '.join(KINDS)}")
     if lang not in WORDS:
@@ -472,7 +488,7 @@ def render(
     if kind == "plan":
         doc = _plan(t, _round(t, rnd), lang)
     elif kind == "sheets":
-        doc = _sheets(t, _round(t, rnd), lang, base_url)
+        doc = _sheets(t, _round(t, rnd), lang, base_url, table_token)
     elif kind == "cards":
         doc = _cards(t, lang)
     elif kind == "standings":
