@@ -213,11 +213,18 @@ def cache_path(rules: Rules) -> Path | None:
     return None if folder is None else folder / f"equilibrium-{_cache_key(rules)}.json"
 
 
+def _digest(rows: object) -> str:
+    """A checksum of the stored rows: a file changed by anything but this module is rebuilt."""
+    return hashlib.sha256(json.dumps(rows).encode()).hexdigest()
+
+
 def _load(path: Path, rules: Rules) -> dict[Situation, float] | None:
     """The cached values, or None unless the file is exactly what this version writes."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
         if data.get("version") != CACHE_VERSION or data.get("key") != _cache_key(rules):
+            return None
+        if data.get("digest") != _digest(data["values"]):
             return None
         values: dict[Situation, float] = {}
         for s, x, y, v in data["values"]:
@@ -236,7 +243,12 @@ def _store(path: Path, rules: Rules, values: dict[Situation, float]) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         rows = [[s, x, y, v] for (s, x, y), v in sorted(values.items())]
         tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        data = {"version": CACHE_VERSION, "key": _cache_key(rules), "values": rows}
+        data = {
+            "version": CACHE_VERSION,
+            "key": _cache_key(rules),
+            "values": rows,
+            "digest": _digest(rows),
+        }
         tmp.write_text(json.dumps(data))
         os.replace(tmp, path)
     except OSError:
