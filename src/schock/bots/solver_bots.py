@@ -200,12 +200,15 @@ class EquilibriumBot(OptimalBot):
     def __init__(self) -> None:
         super().__init__(label="equilibrium")
 
-    def _choose(self, view: View) -> tuple[Action, ...]:
+    def act(self, view: View) -> Action:
         if len(view.names) != 2:
             raise InvalidInputError(
                 f"the equilibrium bot plays two-player games only, this table has "
                 f"{len(view.names)} seats (allowed: 2)"
             )
+        return super().act(view)
+
+    def _choose(self, view: View) -> tuple[Action, ...]:
         if view.opening_round:  # one throw each, nothing to decide
             return super()._choose(view)
         table = equilibrium_half(view.rules)
