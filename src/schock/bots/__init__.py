@@ -56,11 +56,21 @@ def check_seats(name: str, seats: int) -> None:
     ...
     schock.errors.InvalidInputError: the equilibrium bot plays two-player games only, got 3 seats (allowed: 2)
     """
-    need = _SEATS.get(name)
-    if need is not None and seats != need:
+    if not plays_seats(name, seats):
+        need = _SEATS[name]
         raise InvalidInputError(
             f"the {name} bot plays two-player games only, got {seats} seats (allowed: {need})"
         )
+
+
+def plays_seats(name: str, seats: int) -> bool:
+    """Whether the bot ``name`` can play at a table of ``seats``.
+
+    >>> plays_seats("equilibrium", 2), plays_seats("equilibrium", 3), plays_seats("random", 5)
+    (True, False, True)
+    """
+    need = _SEATS.get(name)
+    return need is None or need == seats
 
 
 def make_bot(name: str, *, seed: int | None = None) -> Bot:
@@ -83,4 +93,5 @@ __all__ = [
     "check_seats",
     "make_bot",
     "play_game",
+    "plays_seats",
 ]

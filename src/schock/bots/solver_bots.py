@@ -201,6 +201,7 @@ class EquilibriumBot(OptimalBot):
         super().__init__(label="equilibrium")
 
     def act(self, view: View) -> Action:
+        _need_turn(view)
         if len(view.names) != 2:
             raise InvalidInputError(
                 f"the equilibrium bot plays two-player games only, this table has "
