@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from schock.arena import RANKING, RATING_MODEL, ArenaResult, run_arena
-from schock.bots import available_bots
+from schock.bots import available_bots, plays_seats
 from schock.cli.odds import row_label
 from schock.cli.rules import display_value
 from schock.rules import FIELD_NAMES, PRESETS, Rules, field_label, load_rules
@@ -222,7 +222,8 @@ def build(
     games: int, seed: int, jobs: int | None, log: bool = True, duel_games: int = 0
 ) -> dict[str, str]:
     """Every page's text by file name (``duel_games`` 0: no heads-up section)."""
-    bots = list(available_bots())
+    everyone = list(available_bots())
+    bots = [b for b in everyone if plays_seats(b, len(everyone))]  # two-seat bots: duels only
     if len(bots) < 2:
         raise SystemExit(f"the arena needs 2 or more bots, the registry has {bots}")
     pages: dict[str, str] = {}
@@ -239,7 +240,7 @@ def build(
             )
         duels = [
             run_arena(rules, [bot, BASELINE], games=duel_games, seed=seed, jobs=jobs)
-            for bot in bots
+            for bot in everyone
             if duel_games and bot != BASELINE and BASELINE in bots
         ]
         if log and duels:

@@ -43,7 +43,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-from schock.bots import available_bots, make_bot, play_game
+from schock.bots import available_bots, check_seats, make_bot, play_game
 from schock.engine.dice_sources import SeededDice
 from schock.engine.game import MAX_SEATS, MIN_SEATS, Automation, Game
 from schock.errors import InvalidInputError
@@ -402,6 +402,8 @@ def validate_run(bots: Sequence[str], games: int, seed: int, jobs: int | None) -
                 },
             )
         )
+    for bot in bots:
+        check_seats(bot, len(bots))
     _whole("games", games, 1, MAX_GAMES)
     _whole("seed", seed, None)
     if jobs is not None:

@@ -34,11 +34,19 @@ import math
 import random
 
 from schock.bots.base import _need_turn
-from schock.engine.actions import Action, EinkaufenAction, LiftAction, StopAction, ThrowAction
+from schock.engine.actions import (
+    Action,
+    BlindAction,
+    EinkaufenAction,
+    LiftAction,
+    StopAction,
+    ThrowAction,
+)
 from schock.engine.views import View
 from schock.errors import InvalidInputError
 from schock.results import evaluation_table
 from schock.rules.model import SetAside
+from schock.solver.equilibrium import equilibrium_half
 from schock.solver.half import duel_half
 from schock.solver.hints import Hint, hints, plan_actions, situation
 from schock.solver.turn import Objective, Stakes, TurnSolver, grade, reference
@@ -182,6 +190,45 @@ def _duel_stakes(view: View) -> Stakes | None:
     )
 
 
+class EquilibriumBot(OptimalBot):
+    """The exact equilibrium of two-player Schocken (:mod:`schock.solver.equilibrium`):
+    every turn played for the equilibrium values of the half, blind declared
+    where the equilibrium does. It plays two-player games only (refuses more
+    seats with a clear error) and cannot be beaten on average.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(label="equilibrium")
+
+    def act(self, view: View) -> Action:
+        _need_turn(view)
+        if len(view.names) != 2:
+            raise InvalidInputError(
+                f"the equilibrium bot plays two-player games only, this table has "
+                f"{len(view.names)} seats (allowed: 2)"
+            )
+        return super().act(view)
+
+    def _choose(self, view: View) -> tuple[Action, ...]:
+        if view.opening_round:  # one throw each, nothing to decide
+            return super()._choose(view)
+        table = equilibrium_half(view.rules)
+        seat = view.seat
+        assert seat is not None
+        other = 1 - seat
+        first = view.round_order[0] == seat
+        sit = (view.stock, view.deckel[seat], view.deckel[other])
+        if BlindAction() in view.legal and table.plays_blind(*sit):
+            return (BlindAction(),)
+        stakes = table.blind_stakes(*sit) if view.blind else table.stakes(*sit, first=first)
+        choices = [
+            h
+            for h in hints(view, objective=Objective.HALF, metrics=False, stakes=stakes)
+            if h.actions != (BlindAction(),)
+        ]
+        return choices[0].actions
+
+
 class RiskBot(_SolverBot):
     """Plays for a high result with a risk profile (``gamma``); see the module docs."""
 
@@ -230,4 +277,4 @@ class RiskBot(_SolverBot):
         raise AssertionError("no reachable choice")  # pragma: no cover
 
 
-__all__ = ["DIFFICULTIES", "OptimalBot", "RiskBot"]
+__all__ = ["DIFFICULTIES", "EquilibriumBot", "OptimalBot", "RiskBot"]

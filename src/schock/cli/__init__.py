@@ -21,6 +21,7 @@ from schock.cli.replay import replay
 from schock.cli.rules import rules
 from schock.cli.serve import serve
 from schock.cli.sim import sim
+from schock.cli.solve import solve_cmd
 from schock.cli.turnier import turnier
 
 
@@ -39,6 +40,7 @@ main.add_command(hint)
 main.add_command(arena)
 main.add_command(turnier)
 main.add_command(sim)
+main.add_command(solve_cmd)
 main.add_command(serve)
 main.add_command(abend)
 main.add_command(abend, "evening")

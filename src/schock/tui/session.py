@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from schock.bots import Bot, available_bots, make_bot
+from schock.bots import Bot, available_bots, check_seats, make_bot
 from schock.engine.actions import (
     Action,
     BlindAction,
@@ -291,6 +291,7 @@ class Session:
         self.bots: dict[int, Bot] = {}
         for seat, p in enumerate(self.players):
             if p.bot is not None:
+                check_seats(p.bot, len(self.players))
                 self.bots[seat] = make_bot(p.bot, seed=None if seed is None else seed + seat + 1)
         self.humans = tuple(s for s, p in enumerate(self.players) if p.human)
 

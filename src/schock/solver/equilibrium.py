@@ -1,0 +1,553 @@
+"""The exact equilibrium of two-player Schocken: round, half and game.
+
+**The round.** Under the visibility rules of RULES.md ("What each player may
+see") every decision in a two-player round is taken on public information:
+the round's first player (Vorhand) lifts his cup to decide after every
+throw but the last one the rules allow, and a result he stops on before
+that last throw is shown; the only dice under a cup are his last allowed
+throw and the second player's last throw, and nobody decides anything
+after either. So the round is a finite game of perfect information with
+chance moves, and its equilibrium is pure and found by backward induction:
+the second player (Hinterhand) best-responds to what he sees (a shown
+result, or the known distribution of a covered last throw), and Vorhand
+maximizes against that answer (:func:`schock.solver.half.round_value`).
+No signalling game arises, so no linear program is needed. Standing "zu"
+on an unseen first throw, or throwing again without looking, is never
+better than lifting (the second player only gains from seeing); where the
+rules allow **blind** (irmgarteich), Vorhand's one extra choice is blind or
+not, taken before any die is seen: blind makes the round one throw each
+(nobody decides anything more) and doubles the Deckel.
+
+**The half** is a stochastic game over the Deckel situations (Stock, each
+player's Deckel, who starts). Its stage at each situation is the round
+above, played for the values of the situations it may lead to (the
+:class:`~schock.solver.turn.Stakes`). The values solve the Shapley
+equations: while the Stock holds Deckel every round takes at least one, so
+those situations are solved backwards from an empty Stock; the cyclic
+phase once the Stock is empty is solved by Shapley value iteration
+(Gauss-Seidel) until no value moves by more than :data:`TOLERANCE`.
+
+**The game** combines halves in closed form (:func:`game_value`): halves
+and a final with Durchmarsch, or one half.
+
+**Checks** (:func:`exploitability`): an exact best response over the whole
+half against each side's computed strategy (for every situation and both
+seats) gains at most the returned amount over the equilibrium values.
+
+Fields the solver refuses (:func:`check_supported`): ``schock_aus_keeps``
+(a Schock Aus that does not end the half). Einkaufen never arises in two
+players (a player without Deckel once the Stock is empty means the other
+holds all of them) and ``simultaneous_first_throw`` ("laden") hides only
+the second player's first throw until his turn, which changes nothing.
+
+>>> from schock import load_rules
+>>> one = load_rules("porz").replace(max_throws=1)
+>>> round(round_value(one), 6)      # one throw each: only Mit ist Shit helps Vorhand
+0.510674
+"""
+
+from __future__ import annotations
+
+import bisect
+import functools
+import hashlib
+import json
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from schock.errors import InvalidInputError
+from schock.results import evaluation_table
+from schock.rules.model import FinalStarter, Rules, Structure
+from schock.solver.half import (
+    HalfTable,
+    _after,
+    _owed,
+    _seen,
+    _stakes,
+)
+from schock.solver.half import round_value as _stage_value
+from schock.solver.turn import (
+    Dice,
+    Objective,
+    Result,
+    Stakes,
+    Table,
+    TurnSolver,
+    _grades_of,
+    _Problem,
+    grade,
+    second_utility,
+    second_value,
+    strengths,
+)
+
+#: Shapley value iteration stops when no value changes by more than this.
+TOLERANCE = 1e-12
+
+Situation = tuple[int, int, int]
+"""A Deckel situation: (Stock, Vorhand's Deckel, Hinterhand's Deckel)."""
+
+
+def check_supported(rules: Rules) -> None:
+    """Raise :class:`~schock.errors.InvalidInputError` naming the field when the
+    equilibrium solver cannot handle ``rules``.
+
+    >>> from schock import load_rules
+    >>> check_supported(load_rules("porz").replace(schock_aus_keeps=True))
+    Traceback (most recent call last):
+    ...
+    schock.errors.InvalidInputError: the equilibrium solver does not handle schock_aus_keeps = true (a Schock Aus that does not end the half); allowed: schock_aus_keeps = false
+    """
+    if rules.schock_aus_keeps:
+        raise InvalidInputError(
+            "the equilibrium solver does not handle schock_aus_keeps = true "
+            "(a Schock Aus that does not end the half); allowed: schock_aus_keeps = false"
+        )
+
+
+def _all_situations(n: int) -> list[Situation]:
+    return [(0, x, n - x) for x in range(1, n)] + [
+        (s, x, n - s - x) for s in range(1, n + 1) for x in range(n - s + 1)
+    ]
+
+
+def _doubled(owed: tuple[int | None, ...]) -> tuple[int | None, ...]:
+    return tuple(None if o is None else 2 * o for o in owed)
+
+
+def _one_throw() -> Callable[[Rules], Result]:
+    @functools.cache
+    def covered(rules: Rules) -> Result:
+        return Result.covered(rules, (), 3, 1, on_hand=True)
+
+    return covered
+
+
+_covered_one = _one_throw()
+
+
+def blind_value(rules: Rules, stakes: Stakes) -> float:
+    """Vorhand's worth (his ``stakes``, with the Deckel already doubled) of a
+    blind round: one throw each, nobody decides anything more."""
+    return 1.0 - second_value(rules, 1, _covered_one(rules), stakes.flip())
+
+
+class EquilibriumTable(HalfTable):
+    """The equilibrium values of a two-player half (as :class:`HalfTable`), with
+    Vorhand's blind choice where the rules allow it."""
+
+    def blind_stakes(self, stock: int, mine: int, other: int) -> Stakes:
+        """What each end of a blind round is worth to the seat (Deckel doubled)."""
+        self._check(stock, mine, other)
+        return _stakes(self._values, self.rules, _doubled(self._owed), stock, mine, other, True)
+
+    def plays_blind(self, stock: int, mine: int, other: int) -> bool:
+        """Whether Vorhand declares blind at equilibrium (ties: not blind)."""
+        if not self.rules.blind:
+            return False
+        normal = _stage_value(self.rules, self.stakes(stock, mine, other, first=True))
+        return blind_value(self.rules, self.blind_stakes(stock, mine, other)) > normal + 1e-12
+
+    @property
+    def values(self) -> dict[Situation, float]:
+        """Vorhand's chance of not losing the half in every situation."""
+        return dict(self._values)
+
+
+def _stage(
+    rules: Rules, values: dict[Situation, float], owed: tuple[int | None, ...], sit: Situation
+) -> float:
+    s, x, y = sit
+    v = _stage_value(rules, _stakes(values, rules, owed, s, x, y, True))
+    if rules.blind:
+        v = max(v, blind_value(rules, _stakes(values, rules, _doubled(owed), s, x, y, True)))
+    return v
+
+
+def _solve(rules: Rules) -> tuple[dict[Situation, float], int]:
+    n = rules.deckel
+    owed = _owed(rules)
+    values: dict[Situation, float] = {}
+    empty = [(0, x, n - x) for x in range(1, n)]
+    for sit in empty:
+        values[sit] = 0.5
+    sweeps = 0
+    for sweeps in range(1, 100_001):  # noqa: B007 - the count is reported
+        change = 0.0
+        for sit in empty:
+            v = _stage(rules, values, owed, sit)
+            change = max(change, abs(v - values[sit]))
+            values[sit] = v
+        if change <= TOLERANCE:
+            break
+    for stock in range(1, n + 1):
+        for x in range(n - stock + 1):
+            sit = (stock, x, n - stock - x)
+            values[sit] = _stage(rules, values, owed, sit)
+    return values, sweeps
+
+
+# ---------------------------------------------------------------- cache
+
+#: Bumped whenever the values would change; a disk cache of another version is rebuilt.
+CACHE_VERSION = 1
+
+
+def _cache_dir() -> Path | None:
+    if os.environ.get("SCHOCK_NO_CACHE"):
+        return None
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "schock"
+
+
+def _cache_key(rules: Rules) -> str:
+    return hashlib.sha256(f"equilibrium:{CACHE_VERSION}:{rules!r}".encode()).hexdigest()[:24]
+
+
+def cache_path(rules: Rules) -> Path | None:
+    """Where the tables of ``rules`` are cached (None: ``SCHOCK_NO_CACHE`` is set)."""
+    folder = _cache_dir()
+    return None if folder is None else folder / f"equilibrium-{_cache_key(rules)}.json"
+
+
+def _digest(rows: object) -> str:
+    """A checksum of the stored rows: a file changed by anything but this module is rebuilt."""
+    return hashlib.sha256(json.dumps(rows).encode()).hexdigest()
+
+
+def _load(path: Path, rules: Rules) -> dict[Situation, float] | None:
+    """The cached values, or None unless the file is exactly what this version writes."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if data.get("version") != CACHE_VERSION or data.get("key") != _cache_key(rules):
+            return None
+        if data.get("digest") != _digest(data["values"]):
+            return None
+        values: dict[Situation, float] = {}
+        for s, x, y, v in data["values"]:
+            if not all(type(i) is int for i in (s, x, y)) or type(v) is not float:
+                return None
+            if not 0.0 <= v <= 1.0:
+                return None
+            values[(s, x, y)] = v
+    except (OSError, ValueError, TypeError, KeyError, AttributeError):
+        return None
+    return values if set(values) == set(_all_situations(rules.deckel)) else None
+
+
+def _store(path: Path, rules: Rules, values: dict[Situation, float]) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        rows = [[s, x, y, v] for (s, x, y), v in sorted(values.items())]
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        data = {
+            "version": CACHE_VERSION,
+            "key": _cache_key(rules),
+            "values": rows,
+            "digest": _digest(rows),
+        }
+        tmp.write_text(json.dumps(data))
+        os.replace(tmp, path)
+    except OSError:
+        pass  # a cache that cannot be written is only slower
+
+
+@functools.lru_cache(maxsize=8)
+def equilibrium_half(rules: Rules) -> EquilibriumTable:
+    """The solved two-player half under ``rules``, cached in memory and on disk
+    (``$XDG_CACHE_HOME/schock``, versioned and checked on load; a file that is
+    off in any way is rebuilt, never trusted; ``SCHOCK_NO_CACHE`` skips it)."""
+    check_supported(rules)
+    path = cache_path(rules)
+    values = None if path is None else _load(path, rules)
+    if values is None:
+        values = _solve(rules)[0]
+        if path is not None:
+            _store(path, rules, values)
+    return EquilibriumTable(rules, values)
+
+
+# ---------------------------------------------------------------- round, half, game
+
+
+def _win_round_stakes(rules: Rules) -> Stakes:
+    k = len(strengths(rules))
+    return Stakes((1.0,) * k, (0.0,) * k)
+
+
+def _p_first_wins(rules: Rules, stakes: Stakes, blind: bool) -> float:
+    """Vorhand's chance of not losing the round when both play the round's
+    equilibrium for ``stakes`` (Vorhand's), blind or not."""
+    answer_stakes = stakes.flip()
+    if blind:
+        seen = {(_covered_one(rules), 1): 1.0}
+    else:
+        p1 = _Problem(rules, Table(after=1, stakes=stakes), None, Objective.HALF)
+        seen = _seen(p1.solver, rules)
+    total = 0.0
+    for (earlier, limit), p in seen.items():
+        u = second_utility(rules, earlier, answer_stakes)
+        answer = _grades_of(rules, TurnSolver(rules, limit, u).outcomes())
+        # Hinterhand wins only with a better grade (Mit ist Shit)
+        for g, pg in zip(earlier.grades, earlier.probs, strict=True):
+            total += p * pg * answer.p_at_most(g)
+    return total
+
+
+def round_value(rules: Rules, deckel_situation: Situation | None = None) -> float:
+    """Vorhand's chance of not losing one two-player round at equilibrium.
+
+    Without ``deckel_situation`` both play the round to win it (blind, where
+    allowed, changes nothing then but the throws); with ``(stock, Vorhand's
+    Deckel, Hinterhand's Deckel)`` both play the equilibrium of the half from
+    there, and the chance of winning that round is returned.
+
+    >>> from schock import load_rules
+    >>> two = load_rules("porz").replace(max_throws=2)
+    >>> 0.5 < round_value(two) < 0.7
+    True
+    >>> round_value(two, (14, 0, 0))
+    Traceback (most recent call last):
+    ...
+    schock.errors.InvalidInputError: a two-player half has 13 Deckel in the Stock and with the players, got Stock 14, 0 and 0
+    """
+    check_supported(rules)
+    if deckel_situation is None:
+        stakes = _win_round_stakes(rules)
+        blind = False
+        if rules.blind:
+            blind = blind_value(rules, stakes) > _stage_value(rules, stakes) + 1e-12
+        return _p_first_wins(rules, stakes, blind)
+    s, x, y = _situation(rules, deckel_situation)
+    table = equilibrium_half(rules)
+    blind = table.plays_blind(s, x, y)
+    stakes = table.blind_stakes(s, x, y) if blind else table.stakes(s, x, y, first=True)
+    return _p_first_wins(rules, stakes, blind)
+
+
+def _situation(rules: Rules, sit: object) -> Situation:
+    if not isinstance(sit, tuple) or len(sit) != 3 or not all(type(i) is int for i in sit):
+        raise InvalidInputError(
+            f"a Deckel situation is (Stock, Vorhand's Deckel, Hinterhand's Deckel), got {sit!r}"
+        )
+    s, x, y = sit
+    n = rules.deckel
+    if min(s, x, y) < 0 or s + x + y != n:
+        raise InvalidInputError(
+            f"a two-player half has {n} Deckel in the Stock and with the players, "
+            f"got Stock {s}, {x} and {y}"
+        )
+    if x == n or y == n:
+        raise InvalidInputError(f"the half is over when a player holds all {n} Deckel")
+    if s == 0 and 0 in (x, y):
+        raise InvalidInputError("once the Stock is empty both players hold Deckel")
+    return s, x, y
+
+
+def game_value(rules: Rules, q: float) -> float:
+    """The first half's starter's chance of not losing the game, when a half's
+    starter does not lose it with chance ``q``.
+
+    With halves and a final the loser of the first half starts the second
+    half and the final (or a random player, where the rules say so); losing
+    both halves loses the game at once (Durchmarsch).
+
+    >>> from schock import load_rules
+    >>> game_value(load_rules("porz"), 0.6), round(game_value(load_rules("mosel"), 0.5), 9)
+    (0.6, 0.5)
+    """
+    if rules.structure is Structure.ONE_HALF:
+        return q
+    final_first_loser = 0.5 if rules.final_starter is FinalStarter.RANDOM else 1.0 - q
+    final_first_winner = 0.5 if rules.final_starter is FinalStarter.RANDOM else q
+    # he wins the first half: the other starts the second; losing it sends both to the final
+    won = (1.0 - q) + q * final_first_loser
+    # he loses the first half and starts the second; losing it too is a Durchmarsch
+    lost = q * final_first_winner
+    return q * won + (1.0 - q) * lost
+
+
+# ---------------------------------------------------------------- exploitability
+
+
+def _respond(rules: Rules, table: EquilibriumTable) -> dict[tuple[int, int, int, bool], float]:
+    """The exact best response over the half against a player who plays
+    ``table``'s equilibrium: the responder's chance of not losing the half in
+    every situation (stock, his Deckel, the player's, he starts)."""
+    n = rules.deckel
+    top = rules.max_throws
+    ev = evaluation_table(rules)
+    owed = _owed(rules)
+    doubled = _doubled(owed)
+    ranks = strengths(rules)
+    resp: dict[tuple[int, int, int, bool], float] = {}
+
+    def look(s: int, r: int, b: int, r_first: bool) -> float:
+        if r == n:
+            return 0.0
+        if b == n:
+            return 1.0
+        return resp[(s, r, b, r_first)]
+
+    def stakes_r(s: int, r: int, b: int, owing: tuple[int | None, ...]) -> Stakes:
+        win: list[float] = []
+        lose: list[float] = []
+        for o in owing:
+            nxt = _after(rules, o, s, r, b)
+            win.append(1.0 if nxt is None else look(nxt[0], nxt[1], nxt[2], not nxt[3]))
+            nxt = _after(rules, o, s, b, r)
+            lose.append(0.0 if nxt is None else look(nxt[0], nxt[2], nxt[1], nxt[3]))
+        return Stakes(tuple(win), tuple(lose))
+
+    def solve_state(s: int, r: int, b: int, r_first: bool) -> float:
+        mine = stakes_r(s, r, b, owed)
+        if not r_first:
+            if table.plays_blind(s, b, r):
+                earlier = _covered_one(rules)
+                return second_value(rules, 1, earlier, stakes_r(s, r, b, doubled))
+            bot = table.stakes(s, b, r, first=True)
+            p1 = _Problem(rules, Table(after=1, stakes=bot), None, Objective.HALF)
+            return sum(
+                p * second_value(rules, limit, res, mine)
+                for (res, limit), p in _seen(p1.solver, rules).items()
+            )
+        bot = table.stakes(s, b, r, first=False)
+        answers: dict[tuple[object, ...], Result] = {}
+
+        def answer(key: tuple[object, ...], earlier: Result, limit: int) -> Result:
+            a = answers.get(key)
+            if a is None:
+                u = second_utility(rules, earlier, bot)
+                a = answers[key] = _grades_of(rules, TurnSolver(rules, limit, u).outcomes())
+            return a
+
+        def terminal(kept: Dice, thrown: Dice, used: int) -> float:
+            dice = tuple(sorted(kept + thrown))
+            g = grade(rules, ev[(dice, not kept)], used)
+            if used >= top:
+                earlier = Result.covered(rules, kept, 3 - len(kept), used, on_hand=not kept)
+                a = answer((kept, used), earlier, used)
+            else:
+                a = answer((g,), Result.of({g: 1.0}), used)
+            gi = bisect.bisect_left(ranks, g >> 4)
+            total = 0.0
+            for h, p in zip(a.grades, a.probs, strict=True):
+                if h > g:
+                    total += p * mine.lose[bisect.bisect_left(ranks, h >> 4)]
+                else:
+                    total += p * mine.win[gi]
+            return total
+
+        v = TurnSolver(rules, top, terminal=terminal).start()
+        if rules.blind:  # the bot answers a blind round with its one throw
+            v = max(v, blind_value(rules, stakes_r(s, r, b, doubled)))
+        return v
+
+    empty = [(x, n - x, f) for x in range(1, n) for f in (True, False)]
+    for x, y, f in empty:
+        resp[(0, x, y, f)] = table.value(0, x, y, first=f)
+    for _ in range(100_000):
+        change = 0.0
+        for x, y, f in empty:
+            v = solve_state(0, x, y, f)
+            change = max(change, abs(v - resp[(0, x, y, f)]))
+            resp[(0, x, y, f)] = v
+        if change <= TOLERANCE:
+            break
+    for stock in range(1, n + 1):
+        for x in range(n - stock + 1):
+            for f in (True, False):
+                resp[(stock, x, n - stock - x, f)] = solve_state(stock, x, n - stock - x, f)
+    return resp
+
+
+def exploitability(rules: Rules, table: EquilibriumTable | None = None) -> float:
+    """The most an exact best response gains, in the chance of not losing the
+    half, over the equilibrium value, in any situation, against either seat's
+    strategy (the strategies are symmetric: one computation covers both)."""
+    t = equilibrium_half(rules) if table is None else table
+    resp = _respond(rules, t)
+    return max(0.0, *(v - t.value(s, r, b, first=f) for (s, r, b, f), v in resp.items()))
+
+
+# ---------------------------------------------------------------- the whole solution
+
+
+@dataclass(frozen=True)
+class Solution:
+    """What :func:`solve` found (see :meth:`as_json`)."""
+
+    rules: Rules
+    p_first_wins_round: float
+    p_starter_wins_half: float
+    p_starter_wins_game: float
+    half_values: dict[Situation, float]
+    blind_situations: tuple[Situation, ...]
+    exploitability: float
+    seconds: float
+
+    def as_json(self) -> dict[str, object]:
+        """The keys of ``schock solve --json``."""
+        return {
+            "rules": self.rules.id,
+            "p_first_wins_round": self.p_first_wins_round,
+            "p_starter_wins_half": self.p_starter_wins_half,
+            "p_starter_wins_game": self.p_starter_wins_game,
+            "exploitability": self.exploitability,
+            "seconds": self.seconds,
+            "half_values": {f"{s}/{x}/{y}": v for (s, x, y), v in sorted(self.half_values.items())},
+            "blind": [f"{s}/{x}/{y}" for s, x, y in self.blind_situations],
+        }
+
+
+def solve(rules: Rules, *, check: bool = True) -> Solution:
+    """Round, half and game at equilibrium under ``rules`` (two players), with
+    the exploitability of the strategies (``check``; else NaN) and the seconds taken.
+
+    >>> from schock import load_rules
+    >>> s = solve(load_rules("porz").replace(max_throws=1, deckel=3))
+    >>> s.exploitability <= 1e-6, 0.5 < s.p_starter_wins_half < 1
+    (True, True)
+    """
+    check_supported(rules)
+    start = time.perf_counter()
+    table = equilibrium_half(rules)
+    n = rules.deckel
+    half = table.value(n, 0, 0, first=True)
+    blind = tuple(sit for sit in _all_situations(n) if table.plays_blind(*sit))
+    gap = exploitability(rules, table) if check else float("nan")
+    return Solution(
+        rules=rules,
+        p_first_wins_round=round_value(rules),
+        p_starter_wins_half=half,
+        p_starter_wins_game=game_value(rules, half),
+        half_values=table.values,
+        blind_situations=blind,
+        exploitability=gap,
+        seconds=time.perf_counter() - start,
+    )
+
+
+def first_mover_values(rules: Rules) -> dict[Situation, float]:
+    """Vorhand's chance of not losing the half in every Deckel situation."""
+    return equilibrium_half(rules).values
+
+
+__all__ = [
+    "CACHE_VERSION",
+    "TOLERANCE",
+    "EquilibriumTable",
+    "Solution",
+    "blind_value",
+    "cache_path",
+    "check_supported",
+    "equilibrium_half",
+    "exploitability",
+    "first_mover_values",
+    "game_value",
+    "round_value",
+    "solve",
+]
