@@ -192,3 +192,15 @@ def test_information_states_have_perfect_recall(rules: str) -> None:
             own[p].append(a)
             state.apply_action(a)
     assert sum(len(h) > 1 for h in histories.values()) > 20
+
+
+@pytest.mark.parametrize("base", ["porz", "mosel"])
+def test_openspiel_cfr_agrees_with_our_equilibrium_solver(tmp_path: Path, base: str) -> None:
+    """Issue 12's independent check: OpenSpiel's CFR+ on the reduced round (one
+    throw each, two players) and schock.solver.equilibrium give the same value."""
+    from schock.solver.equilibrium import round_value
+
+    path = house_rules(tmp_path, 1, base)
+    value, exploitability = adapter.cfr_round_value(path, iterations=2)
+    assert exploitability < 1e-4
+    assert round_value(load_rules(path)) == pytest.approx(value, abs=1e-4)
