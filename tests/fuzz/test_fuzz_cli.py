@@ -37,6 +37,7 @@ LONG_WORK = [
     ("schock.cli.arena", "run_arena"),
     ("uvicorn", "run"),  # schock serve
     ("schock.sim", "simulate"),  # schock sim
+    ("schock.cli.solve", "solve"),  # schock solve (minutes per preset on a cold cache)
 ]
 
 
