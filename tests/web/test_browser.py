@@ -100,8 +100,12 @@ def test_two_people_and_a_bot_play_to_the_end(server: str) -> None:
             ben.locator("#status").inner_text(), ben.locator("#error").inner_text(),
             ben.locator("#actions").inner_text(), ben.url)
         ben.locator("#status").get_by_text("verliert", exact=False).wait_for(timeout=5000)
-        # no page ever saw an error, and the record can now be had
-        assert anna.locator("#error").inner_text() == ""
+        # no page saw an error, but for the server's answer to a click on a view the
+        # game had already left (random clicks race the bot on a loaded machine);
+        # and the record can now be had
+        for page in (anna, ben):
+            error = page.locator("#error").inner_text()
+            assert error == "" or error.startswith("Das Spiel ist inzwischen weiter"), error
         assert httpx.get(f"{server}/api/tables/{info['table']}/record").status_code == 200
         if not shot:
             anna.screenshot(path=str(DOCS / "web-table.png"), full_page=True)
