@@ -5,9 +5,50 @@ desk every run explores new examples."""
 from __future__ import annotations
 
 import os
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
 
+import httpx
+import pytest
+import uvicorn
 from hypothesis import settings
+
+from schock.web import Settings, create_app
 
 settings.register_profile("ci", derandomize=True, print_blob=True)
 settings.register_profile("dev", print_blob=True)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+
+@pytest.fixture
+def live_server(tmp_path: Path) -> Iterator[Callable[[float], str]]:
+    """Start the web app on a free loopback port (a fresh SQLite database in
+    ``tmp_path``) and give its base address; the browser tests drive it.
+    Call it with the bots' delay in seconds; the server stops after the test."""
+    running: list[tuple[uvicorn.Server, threading.Thread]] = []
+
+    def start(bot_delay: float) -> str:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = int(s.getsockname()[1])
+        app = create_app(Settings(db=str(tmp_path / "live.db"), bot_delay=bot_delay))
+        srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+        thread = threading.Thread(target=srv.run, daemon=True)
+        thread.start()
+        running.append((srv, thread))
+        base = f"http://127.0.0.1:{port}"
+        for _ in range(100):
+            try:
+                if httpx.get(base + "/api/health").status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.05)
+        return base
+
+    yield start
+    for srv, thread in running:
+        srv.should_exit = True
+        thread.join(5)

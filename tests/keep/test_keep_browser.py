@@ -4,17 +4,11 @@ entry page goes to docs/keep-entry.png."""
 from __future__ import annotations
 
 import os
-import socket
-import threading
-import time
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import httpx
 import pytest
-import uvicorn
-
-from schock.web import Settings, create_app
 
 CHROMIUM = "/usr/bin/chromium"
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -28,24 +22,8 @@ sync_api = pytest.importorskip("playwright.sync_api")
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[str]:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = int(s.getsockname()[1])
-    app = create_app(Settings(db=str(tmp_path / "k.db"), bot_delay=0))
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    base = f"http://127.0.0.1:{port}"
-    for _ in range(100):
-        try:
-            if httpx.get(base + "/api/health").status_code == 200:
-                break
-        except httpx.HTTPError:
-            time.sleep(0.05)
-    yield base
-    srv.should_exit = True
-    thread.join(5)
+def server(live_server: Callable[[float], str]) -> str:
+    return live_server(0)
 
 
 def _result(

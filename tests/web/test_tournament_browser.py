@@ -7,17 +7,11 @@ go to docs/."""
 from __future__ import annotations
 
 import os
-import socket
-import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
 
-import httpx
 import pytest
-import uvicorn
-
-from schock.web import Settings, create_app
 
 CHROMIUM = "/usr/bin/chromium"
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -30,29 +24,9 @@ if not Path(CHROMIUM).exists():
 sync_api = pytest.importorskip("playwright.sync_api")
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[str]:
-    port = _free_port()
-    app = create_app(Settings(db=str(tmp_path / "tb.db"), bot_delay=0.05))
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    base = f"http://127.0.0.1:{port}"
-    for _ in range(100):
-        try:
-            if httpx.get(base + "/api/health").status_code == 200:
-                break
-        except httpx.HTTPError:
-            time.sleep(0.05)
-    yield base
-    srv.should_exit = True
-    thread.join(5)
+def server(live_server: Callable[[float], str]) -> str:
+    return live_server(0.05)
 
 
 def test_a_small_tournament_with_phones_and_projector(server: str) -> None:
