@@ -24,6 +24,18 @@ settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 
 @pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    """Where the browser tests put their screenshots: the test's own temporary
+    folder, so a test run never changes the repository; with
+    ``SCHOCK_DOC_SHOTS=1`` the pictures in ``docs/`` are refreshed instead."""
+    if os.environ.get("SCHOCK_DOC_SHOTS") == "1":
+        return Path(__file__).resolve().parents[1] / "docs"
+    folder = tmp_path / "shots"
+    folder.mkdir()
+    return folder
+
+
+@pytest.fixture
 def live_server(tmp_path: Path) -> Iterator[Callable[[float], str]]:
     """Start the web app on a free loopback port (a fresh SQLite database in
     ``tmp_path``) and give its base address; the browser tests drive it.

@@ -1,5 +1,5 @@
 """A real browser on a phone-sized screen keeps a short porz game; a screenshot of the
-entry page goes to docs/keep-entry.png."""
+entry page goes to docs/keep-entry.png with SCHOCK_DOC_SHOTS=1."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ import httpx
 import pytest
 
 CHROMIUM = "/usr/bin/chromium"
-DOCS = Path(__file__).resolve().parents[2] / "docs"
 pytestmark = pytest.mark.browser
 
 if not Path(CHROMIUM).exists():
@@ -36,7 +35,7 @@ def _result(
     page.locator(f'label.face:has([data-testid="t{throws}"]) span').click()  # type: ignore[attr-defined]
 
 
-def test_keep_a_short_game_on_a_phone(server: str) -> None:
+def test_keep_a_short_game_on_a_phone(server: str, shots: Path) -> None:
     args = [
         "--no-sandbox",
         "--disable-gpu",
@@ -67,7 +66,7 @@ def test_keep_a_short_game_on_a_phone(server: str) -> None:
         page.locator('[data-testid="enter"]').click()
         page.locator('[data-testid="gets"]', has_text="Ben +4").wait_for(timeout=10000)
         _result(page, (2, 3, 5), 1)  # Ben starts the next round; shown, not yet entered
-        page.screenshot(path=str(DOCS / "keep-entry.png"), full_page=True)
+        page.screenshot(path=str(shots / "keep-entry.png"), full_page=True)
         page.locator('[data-testid="enter"]').click()
         page.locator('[data-testid="undo"]').click()  # undo Ben's 2-3-5
         page.get_by_text("Ben: Ergebnis").wait_for(timeout=10000)

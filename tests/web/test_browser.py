@@ -1,5 +1,5 @@
 """A real browser (Debian's chromium through Playwright): two people and a bot play a table
-to its end, one of them on a phone-sized screen; a screenshot of the table goes to docs/."""
+to its end, one of them on a phone-sized screen; a screenshot of the table goes to docs/ (with SCHOCK_DOC_SHOTS=1)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ import httpx
 import pytest
 
 CHROMIUM = "/usr/bin/chromium"
-DOCS = Path(__file__).resolve().parents[2] / "docs"
 pytestmark = pytest.mark.browser
 
 if not Path(CHROMIUM).exists():
@@ -28,7 +27,7 @@ def server(live_server: Callable[[float], str]) -> str:
     return live_server(0.05)
 
 
-def test_two_people_and_a_bot_play_to_the_end(server: str) -> None:
+def test_two_people_and_a_bot_play_to_the_end(server: str, shots: Path) -> None:
     info = httpx.post(server + "/api/tables", json={"preset": "ferschweiler", "seats": [
         {"name": "Anna"}, {"name": "Ben"}, {"name": "Bot", "bot": "heuristic"}]}).json()
     args = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -58,8 +57,7 @@ def test_two_people_and_a_bot_play_to_the_end(server: str) -> None:
                 count = buttons.count()
                 if count:
                     if not shot and page is anna and page.locator(".die").count():
-                        DOCS.mkdir(exist_ok=True)
-                        page.screenshot(path=str(DOCS / "web-table.png"), full_page=True)
+                        page.screenshot(path=str(shots / "web-table.png"), full_page=True)
                         shot = True
                     try:
                         if page is anna:
@@ -83,5 +81,5 @@ def test_two_people_and_a_bot_play_to_the_end(server: str) -> None:
             assert error == "" or error.startswith("Das Spiel ist inzwischen weiter"), error
         assert httpx.get(f"{server}/api/tables/{info['table']}/record").status_code == 200
         if not shot:
-            anna.screenshot(path=str(DOCS / "web-table.png"), full_page=True)
+            anna.screenshot(path=str(shots / "web-table.png"), full_page=True)
         browser.close()

@@ -1,5 +1,5 @@
 """A phone-sized chromium enters a Stammtisch evening: group, evening, games by tapping the
-loser, the ledger and the statistics page, whose screenshot goes to docs/evening-stats.png."""
+loser, the ledger and the statistics page, whose screenshot goes to docs/evening-stats.png with SCHOCK_DOC_SHOTS=1."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 CHROMIUM = "/usr/bin/chromium"
-DOCS = Path(__file__).resolve().parents[2] / "docs"
 pytestmark = pytest.mark.browser
 
 if not Path(CHROMIUM).exists():
@@ -25,7 +24,7 @@ def evening_server(live_server: Callable[[float], str]) -> str:
     return live_server(0)
 
 
-def test_an_evening_on_a_phone(evening_server: str) -> None:
+def test_an_evening_on_a_phone(evening_server: str, shots: Path) -> None:
     args = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
             "--disable-component-update", "--disable-sync", "--no-first-run"]
     with sync_api.sync_playwright() as p:
@@ -49,5 +48,5 @@ def test_an_evening_on_a_phone(evening_server: str) -> None:
         ben = page.locator("#stats tr:has-text('Ben') td")
         assert [ben.nth(i).inner_text() for i in range(4)] == ["Ben", "8", "4", "50 %"]
         assert page.locator(".evplot svg").count() == 1
-        page.screenshot(path=str(DOCS / "evening-stats.png"), full_page=True)
+        page.screenshot(path=str(shots / "evening-stats.png"), full_page=True)
         browser.close()
