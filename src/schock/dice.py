@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 from schock.errors import InvalidInputError, NotationError
 from schock.errors import short_repr as _short
+from schock.messages import Msg
 
 DICE_PER_CUP = 3
 FACES = range(1, 7)
@@ -75,19 +76,21 @@ def parse_dice(text: str, count: int | None = DICE_PER_CUP) -> tuple[int, ...]:
     """Parse ``1-1-4`` (or ``114``); returns the dice sorted ascending."""
     s = text.strip()
     if not s:
-        raise NotationError("no dice", text=text)
+        raise NotationError(Msg("notation.no_dice"), text=text)
     dashed = "-" in s
     parts = s.split("-") if dashed else list(s)
     values: list[int] = []
     pos = len(text) - len(text.lstrip())  # where the current part starts in ``text``
     for part in parts:
         if len(part) != 1 or part not in "123456":
-            what = repr(part) if part else "an empty place"
-            raise NotationError(f"bad die {what} (allowed: 1 to 6)", text=text, position=pos)
+            what: object = repr(part) if part else Msg("notation.empty_place")
+            raise NotationError(Msg("notation.bad_die", {"what": what}), text=text, position=pos)
         values.append(int(part))
         pos += len(part) + (1 if dashed else 0)
     if count is not None and len(values) != count:
-        raise NotationError(f"need {count} dice, got {len(values)}", text=text)
+        raise NotationError(
+            Msg("notation.dice_count", {"count": count, "n": len(values)}), text=text
+        )
     return tuple(sorted(values))
 
 
@@ -142,7 +145,7 @@ class Outcome:
             count = small_int(n)
             if count is None or not 1 <= count <= 9:
                 raise NotationError(
-                    f"bad throw count {n[:20]!r} (allowed: 1 to 9)", text=text, position=len(s) + 1
+                    Msg("notation.throw_count", {"n": n[:20]}), text=text, position=len(s) + 1
                 )
             throws = count
         dice = parse_dice(s) if s else parse_dice(text)

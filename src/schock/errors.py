@@ -77,16 +77,36 @@ class NotationError(InvalidInputError):
     "bad die '7' in '1-7-2' at position 2"
     """
 
-    def __init__(self, message: str, *, text: str | None = None, position: int | None = None):
+    def __init__(self, message: str | Msg, *, text: str | None = None, position: int | None = None):
         self.text = text
         self.position = position
+        reason = message.text("en") if isinstance(message, Msg) else message
+        super().__init__(reason + self._where("en"))
+        self.msg = message if isinstance(message, Msg) else None
+
+    def _where(self, lang: str) -> str:
+        """Where in the text the problem is: `` in '1-7-2' at position 2``."""
+        de = lang == "de"
         where = ""
-        if text is not None:
-            shown = text if len(text) <= 80 else text[:60] + f"... ({len(text)} characters)"
+        if self.text is not None:
+            text = self.text
+            more = f"... ({len(text)} {'Zeichen' if de else 'characters'})"
+            shown = text if len(text) <= 80 else text[:60] + more
             where += f" in {shown!r}"
-        if position is not None:
-            where += f" at position {position}"
-        super().__init__(message + where)
+        if self.position is not None:
+            where += f" {'an Stelle' if de else 'at position'} {self.position}"
+        return where
+
+    def localized(self, lang: str = "en") -> str:
+        """The error in ``lang`` where it has a German text.
+
+        >>> e = NotationError(Msg("notation.no_dice"), text=" ")
+        >>> e.localized("de")
+        "keine Würfel in ' '"
+        """
+        if self.msg is None:
+            return str(self)
+        return self.msg.text(lang) + self._where(lang)
 
 
 class RulesError(InvalidInputError):

@@ -232,6 +232,40 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
             "{where}: its dice come from a real table (dice.source = 'table'); "
             "schock play throws its own dice, so it resumes records with seeded or scripted dice"
         ),
+        "notation.no_dice": "no dice",
+        "notation.empty_place": "an empty place",
+        "notation.bad_die": "bad die {what} (allowed: 1 to 6)",
+        "notation.dice_count": "need {count} dice, got {n}",
+        "notation.throw_count": "bad throw count {n!r} (allowed: 1 to 9)",
+        "notation.state_form": "expected '[KEPT+]THROWN THROWS/LIMIT', e.g. '1-1+4 2/3' or '1-6-6 1/*'",
+        "notation.turn_dice": "a turn has 3 dice, got {n} (1-1 kept + 4 thrown is allowed)",
+        "notation.none_thrown": "at least one die is thrown in every throw",
+        "notation.state_count": (
+            "bad throw count {part!r} (allowed: THROWS/LIMIT such as 2/3, or 1/* "
+            "for the round's first player)"
+        ),
+        "notation.covered_count": (
+            "a covered result needs its throw count: DICE/THROWS with THROWS 1 to {max} "
+            "(e.g. 1-?-?/3)"
+        ),
+        "notation.result_dice": (
+            "a result has 3 dice (a number 1 to 6 or ? for a hidden die), got {n}"
+        ),
+        "state.limit": "the round's throw limit is 1 to {max} under {rules}, got {limit}",
+        "state.throws": "throws used must be 1 to {cap} (the limit), got {throws}",
+        "state.kept_first": "nothing can be kept before the first throw, got kept {kept}",
+        "state.ones_only": (
+            "{rules} keeps only 1s on the table (set aside or turned from sixes), got kept {kept}"
+        ),
+        "state.first_limit": (
+            "the round's first player stopped after {limit} throw(s) ({first}), "
+            "so the limit is {limit}, not {got}"
+        ),
+        "state.over_limit": (
+            "{text} took {n} throws, but the round's first player set the limit to {limit} ({first})"
+        ),
+        "state.result_throws": "a result takes 1 to {max} throws under {rules}, got {n} in {text!r}",
+        "state.others": "a round needs at least one other player (before: {before}, after: {after})",
     },
     "de": {
         "input.where": "{where}: {reason}",
@@ -268,6 +302,52 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
             "{where}: Seine Würfel kommen von einem echten Tisch (dice.source = 'table'); "
             "schock play wirft selbst und setzt nur Spiele mit Seed- oder vorgegebenen "
             "Würfeln fort"
+        ),
+        "notation.no_dice": "keine Würfel",
+        "notation.empty_place": "eine leere Stelle",
+        "notation.bad_die": "ungültiger Würfel {what} (erlaubt: 1 bis 6)",
+        "notation.dice_count": "{count} Würfel nötig, nicht {n}",
+        "notation.throw_count": "ungültige Wurfzahl {n!r} (erlaubt: 1 bis 9)",
+        "notation.state_form": (
+            "erwartet: '[BEHALTEN+]GEWORFEN WÜRFE/GRENZE', z. B. '1-1+4 2/3' oder '1-6-6 1/*'"
+        ),
+        "notation.turn_dice": (
+            "Ein Zug hat 3 Würfel, nicht {n} (erlaubt ist z. B. 1-1 behalten + 4 geworfen)"
+        ),
+        "notation.none_thrown": "In jedem Wurf wird mindestens ein Würfel geworfen",
+        "notation.state_count": (
+            "ungültige Wurfzahl {part!r} (erlaubt: WÜRFE/GRENZE wie 2/3, oder 1/* "
+            "für den ersten Spieler der Runde)"
+        ),
+        "notation.covered_count": (
+            "Ein verdecktes Ergebnis braucht seine Wurfzahl: WÜRFEL/WÜRFE mit WÜRFE 1 bis {max} "
+            "(z. B. 1-?-?/3)"
+        ),
+        "notation.result_dice": (
+            "Ein Ergebnis hat 3 Würfel (eine Zahl 1 bis 6 oder ? für einen verdeckten Würfel), "
+            "nicht {n}"
+        ),
+        "state.limit": "Die Wurfgrenze der Runde ist unter {rules} 1 bis {max}, nicht {limit}",
+        "state.throws": "Die Zahl der Würfe muss 1 bis {cap} sein (die Grenze), nicht {throws}",
+        "state.kept_first": "Vor dem ersten Wurf kann nichts behalten sein, hier behalten: {kept}",
+        "state.ones_only": (
+            "Unter {rules} bleiben nur Einsen auf dem Tisch (herausgelegt oder aus Sechsen "
+            "gedreht), hier behalten: {kept}"
+        ),
+        "state.first_limit": (
+            "Der erste Spieler der Runde hat nach {limit} Würfen aufgehört ({first}), "
+            "also ist die Grenze {limit}, nicht {got}"
+        ),
+        "state.over_limit": (
+            "{text} hat {n} Würfe gebraucht, aber der erste Spieler der Runde hat die Grenze "
+            "auf {limit} gesetzt ({first})"
+        ),
+        "state.result_throws": (
+            "Ein Ergebnis braucht unter {rules} 1 bis {max} Würfe, nicht {n}, in {text!r}"
+        ),
+        "state.others": (
+            "Eine Runde braucht mindestens einen weiteren Spieler (davor: {before}, "
+            "danach: {after})"
         ),
     },
 }

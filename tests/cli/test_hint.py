@@ -77,16 +77,47 @@ def test_hint_english_text() -> None:
     ],
 )
 def test_hint_refuses_bad_or_impossible_states(args: list[str], message: str) -> None:
-    r = run(*args)
+    r = run(*args, "--lang", "en")
     assert r.exit_code == 2, r.output
     assert message in r.output
     assert "Traceback" not in r.output
 
 
 def test_hint_needs_another_player() -> None:
-    r = run("1-1-4 1/3", "--after", "0")
+    r = run("1-1-4 1/3", "--after", "0", "--lang", "en")
     assert r.exit_code == 2
     assert "at least one other player" in r.output
+    r = run("1-1-4 1/3", "--after", "0")
+    assert r.exit_code == 2
+    assert "mindestens einen weiteren Spieler" in r.output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["1-1-4-2 1/3"], "Ein Zug hat 3 Würfel, nicht 4"),
+        (["1-1-7 1/3"], "ungültiger Würfel '7' (erlaubt: 1 bis 6) in '1-1-7' an Stelle 4"),
+        (["1--4 1/3"], "ungültiger Würfel eine leere Stelle"),
+        (["1-1-4 4/3"], "Die Zahl der Würfe muss 1 bis 3 sein"),
+        (["1-1-4 1/4"], "Die Wurfgrenze der Runde ist unter porz 1 bis 3, nicht 4"),
+        (["5+1-4 2/3"], "nur Einsen auf dem Tisch"),
+        (["1-1+4 1/3"], "Vor dem ersten Wurf kann nichts behalten sein"),
+        (["1-1-4 x"], "ungültige Wurfzahl 'x'"),
+        (["1-1-1+ 2/3"], "mindestens ein Würfel geworfen"),
+        (["1-1-4"], "erwartet: '[BEHALTEN+]GEWORFEN WÜRFE/GRENZE'"),
+        (["1-1-4 1/3", "--before", "1-?/3"], "Ein Ergebnis hat 3 Würfel"),
+        (["1-1-4 1/3", "--before", "1-?-?"], "braucht seine Wurfzahl"),
+        (["1-1-4 1/3", "--before", "1-1-4/x"], "ungültige Wurfzahl 'x' (erlaubt: 1 bis 9)"),
+        (["1+2-5 2/3", "--before", "1-1-4/2"], "also ist die Grenze 2, nicht 3"),
+        (["1+2-5 2/*", "--before", "1-1-4/2", "--before", "2-2-2/3"], "hat 3 Würfe gebraucht"),
+        (["1+2-5 2/3", "--before", "1-1-4/4"], "braucht unter porz 1 bis 3 Würfe, nicht 4"),
+    ],
+)
+def test_hint_refuses_bad_input_in_german_by_default(args: list[str], message: str) -> None:
+    r = run(*args)
+    assert r.exit_code == 2, r.output
+    assert message in r.output, r.output
+    assert "Traceback" not in r.output
 
 
 # ------------------------------------------------------------------ issue 15: the round's limit
@@ -110,7 +141,7 @@ def test_hint_needs_another_player() -> None:
     ],
 )
 def test_hint_refuses_a_round_that_cannot_happen(args: list[str], message: str) -> None:
-    r = run(*args)
+    r = run(*args, "--lang", "en")
     assert r.exit_code == 2, r.output
     assert re.search(message, r.stderr), r.stderr
     assert "Traceback" not in r.output

@@ -61,6 +61,7 @@ from typing import TYPE_CHECKING
 
 from schock.dice import Outcome, parse_dice, small_int
 from schock.errors import InvalidInputError, NotationError
+from schock.messages import Msg
 from schock.results import Evaluation, Kind, evaluation_table
 from schock.rules.model import Rules, SetAside
 from schock.solver.odds import _ROLLS, _keeps, keeps_after
@@ -113,27 +114,21 @@ def parse_state(text: str) -> TurnState:
         raise NotationError(f"a turn state must be text, got {type(text).__name__}")
     parts = text.split()
     if len(parts) != 2:
-        raise NotationError(
-            "expected '[KEPT+]THROWN THROWS/LIMIT', e.g. '1-1+4 2/3' or '1-6-6 1/*'", text=text
-        )
+        raise NotationError(Msg("notation.state_form"), text=text)
     dice_part, count_part = parts
     kept_s, plus, thrown_s = dice_part.rpartition("+")
     kept = parse_dice(kept_s, count=None) if plus and kept_s else ()
     thrown = parse_dice(thrown_s, count=None) if thrown_s else ()
     if len(kept) + len(thrown) != 3:
-        raise NotationError(
-            f"a turn has 3 dice, got {len(kept) + len(thrown)} (1-1 kept + 4 thrown is allowed)",
-            text=text,
-        )
+        raise NotationError(Msg("notation.turn_dice", {"n": len(kept) + len(thrown)}), text=text)
     if not thrown:
-        raise NotationError("at least one die is thrown in every throw", text=text)
+        raise NotationError(Msg("notation.none_thrown"), text=text)
     throws_s, slash, limit_s = count_part.partition("/")
     throws = small_int(throws_s, max_digits=2)
     limit = None if limit_s == "*" else small_int(limit_s, max_digits=2)
     if not slash or throws is None or (limit is None and limit_s != "*"):
         raise NotationError(
-            f"bad throw count {count_part[:20]!r} (allowed: THROWS/LIMIT such as 2/3, or 1/* "
-            "for the round's first player)",
+            Msg("notation.state_count", {"part": count_part[:20]}),
             text=text,
             position=text.find(count_part),
         )
@@ -166,18 +161,15 @@ def check_state(rules: Rules, state: TurnState) -> None:
     cap = rules.max_throws if state.limit is None else state.limit
     if state.limit is not None and not 1 <= state.limit <= rules.max_throws:
         raise InvalidInputError(
-            f"the round's throw limit is 1 to {rules.max_throws} under {rules.id}, got {state.limit}"
+            Msg("state.limit", {"max": rules.max_throws, "rules": rules.id, "limit": state.limit})
         )
     if not 1 <= state.throws <= cap:
-        raise InvalidInputError(f"throws used must be 1 to {cap} (the limit), got {state.throws}")
+        raise InvalidInputError(Msg("state.throws", {"cap": cap, "throws": state.throws}))
     if state.kept and state.throws == 1:
-        raise InvalidInputError(
-            f"nothing can be kept before the first throw, got kept {list(state.kept)}"
-        )
+        raise InvalidInputError(Msg("state.kept_first", {"kept": list(state.kept)}))
     if rules.set_aside is SetAside.ONES and any(d != 1 for d in state.kept):
         raise InvalidInputError(
-            f"{rules.id} keeps only 1s on the table (set aside or turned from sixes), "
-            f"got kept {list(state.kept)}"
+            Msg("state.ones_only", {"rules": rules.id, "kept": list(state.kept)})
         )
 
 
@@ -205,14 +197,18 @@ def round_limit(rules: Rules, state: TurnState, before: Sequence[str]) -> TurnSt
     limit = counts[0]
     if state.limit is not None and state.limit != limit:
         raise InvalidInputError(
-            f"the round's first player stopped after {limit} throw(s) ({before[0].strip()}), "
-            f"so the limit is {limit}, not {state.limit}"
+            Msg(
+                "state.first_limit",
+                {"limit": limit, "first": before[0].strip(), "got": state.limit},
+            )
         )
     for text, n in zip(before[1:], counts[1:], strict=True):
         if n > limit:
             raise InvalidInputError(
-                f"{text.strip()} took {n} throws, but the round's first player set the limit "
-                f"to {limit} ({before[0].strip()})"
+                Msg(
+                    "state.over_limit",
+                    {"text": text.strip(), "n": n, "limit": limit, "first": before[0].strip()},
+                )
             )
     return replace(state, limit=limit)
 
@@ -344,8 +340,10 @@ class Result:
         o = result if isinstance(result, Outcome) else Outcome.parse(result)
         if not 1 <= o.throws <= rules.max_throws:
             raise InvalidInputError(
-                f"a result takes 1 to {rules.max_throws} throws under {rules.id}, "
-                f"got {o.throws} in {str(o)!r}"
+                Msg(
+                    "state.result_throws",
+                    {"max": rules.max_throws, "rules": rules.id, "n": o.throws, "text": str(o)},
+                )
             )
         e = evaluation_table(rules)[(o.dice, o.on_hand)]
         return Result.of({grade(rules, e, o.throws): 1.0})
@@ -372,17 +370,10 @@ class Result:
         dice_s, slash, n = body.partition("/")
         throws = small_int(n, max_digits=2)
         if not slash or throws is None or not 1 <= throws <= rules.max_throws:
-            raise NotationError(
-                f"a covered result needs its throw count: DICE/THROWS with THROWS 1 to "
-                f"{rules.max_throws} (e.g. 1-?-?/3)",
-                text=text,
-            )
+            raise NotationError(Msg("notation.covered_count", {"max": rules.max_throws}), text=text)
         tokens = dice_s.split("-")
         if len(tokens) != 3 or any(t not in _DIE_TOKENS for t in tokens):
-            raise NotationError(
-                f"a result has 3 dice (a number 1 to 6 or ? for a hidden die), got {len(tokens)}",
-                text=text,
-            )
+            raise NotationError(Msg("notation.result_dice", {"n": len(tokens)}), text=text)
         shown = [int(t) for t in tokens if t != "?"]
         return Result.covered(rules, shown, tokens.count("?"), throws, on_hand)
 
@@ -542,8 +533,7 @@ class Table:
     def __post_init__(self) -> None:
         if self.after < 0 or len(self.before) + self.after < 1:
             raise InvalidInputError(
-                f"a round needs at least one other player (before: {len(self.before)}, "
-                f"after: {self.after})"
+                Msg("state.others", {"before": len(self.before), "after": self.after})
             )
         if (self.stock is not None and self.stock < 0) or self.mine < 0:
             raise InvalidInputError("Stock and Deckel counts cannot be negative")
