@@ -265,6 +265,10 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
             "{text} took {n} throws, but the round's first player set the limit to {limit} ({first})"
         ),
         "state.result_throws": "a result takes 1 to {max} throws under {rules}, got {n} in {text!r}",
+        "web.number": "{what}: {text!r}; allowed: a whole number from 0",
+        "web.not_at_table": "player {p} does not sit at table {table}; allowed: {allowed}",
+        "web.next_game": "game: {game}; allowed: {next} (the next game of this table)",
+        "web.table_done": "game: {game}; allowed: none, table {table} has finished this round",
         "state.others": "a round needs at least one other player (before: {before}, after: {after})",
     },
     "de": {
@@ -345,6 +349,10 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "state.result_throws": (
             "Ein Ergebnis braucht unter {rules} 1 bis {max} Würfe, nicht {n}, in {text!r}"
         ),
+        "web.number": "{what}: {text!r}; erlaubt: eine ganze Zahl ab 0",
+        "web.not_at_table": "Spieler {p} sitzt nicht an Tisch {table}; erlaubt: {allowed}",
+        "web.next_game": "Spiel {game}; erlaubt: {next} (das nächste Spiel dieses Tisches)",
+        "web.table_done": "Spiel {game}; Tisch {table} ist in dieser Runde fertig, kein Spiel mehr",
         "state.others": (
             "Eine Runde braucht mindestens einen weiteren Spieler (davor: {before}, "
             "danach: {after})"

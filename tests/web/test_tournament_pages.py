@@ -133,14 +133,16 @@ def test_table_tokens_open_only_their_table(client: TestClient) -> None:
 def test_table_entry_bad_input(client: TestClient) -> None:
     tid, key, (t1, _t2) = _setup(client)
     r = _send(client, t1, 1, loser=5, out="1,2")
+    assert r.status_code == 400 and "Spieler 5 sitzt nicht an Tisch 1" in r.text
+    path, k = t1.split("?k=")
+    r = client.post(path + "?lang=en", data={"k": k, "game": 1, "loser": 5, "out": "1,2"})
     assert r.status_code == 400 and "player 5 does not sit at table 1" in r.text
     r = _send(client, t1, 2, loser=3, out="1,2")
-    assert r.status_code == 400 and "game: 2; allowed: 1" in r.text
+    assert r.status_code == 400 and "Spiel 2; erlaubt: 1 (das nächste Spiel" in r.text
     r = _send(client, t1, 1, loser=3, out="1")
     assert r.status_code == 400
-    path, k = t1.split("?k=")
     r = client.post(path, data={"k": k, "game": 1, "loser": "drei"})
-    assert r.status_code == 400 and "loser" in r.text
+    assert r.status_code == 400 and "loser: &#39;drei&#39;; erlaubt: eine ganze Zahl ab 0" in r.text
     assert "data-pending" not in client.get(f"/turnier/{tid}?k={key}").text
 
 

@@ -23,6 +23,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
+from urllib.parse import urlsplit
 
 import click
 
@@ -31,6 +32,7 @@ from schock.errors import IllegalActionError, InvalidInputError, SchockError
 from schock.rules import load_rules
 from schock.safejson import loads_json
 from schock.store import Database, open_database
+from schock.store.tournament_web import ensure_organizer_secret, organizer_secret, table_token
 from schock.tournament import archive, storage
 from schock.tournament.domain import Round, Tournament
 from schock.tournament.format import Scoring, load_format
@@ -106,6 +108,16 @@ TEXT: dict[str, dict[str, str]] = {
         "at": "Zeit",
         "what": "Eintrag",
         "status_line": "{name}: Runde {r} von {of}, {players} Spieler im Turnier",
+        "bad_base_url": (
+            "--base-url: {value!r}; erlaubt: http:// oder https:// mit der Adresse des "
+            "Rechners, auf dem schock serve läuft, z. B. http://192.168.0.10:8000"
+        ),
+        "web_hint": "Im Browser (schock serve): 'schock turnier web' zeigt den Organisator-Link",
+        "web_new": "Das Turnier ist jetzt für die Web-Seiten freigegeben (neuer Organisator-Schlüssel).",
+        "web_org": "Organisator (Link geheim halten): {url}",
+        "web_projector": "Projektor: {url}",
+        "web_table": "Runde {r}, Tisch {t}: {url}",
+        "web_serve": "Die Links gelten für 'schock serve' mit dieser Datenbank: schock serve --db {db}",
     },
     "en": {
         "created": "Tournament {name!r} created (id {id}, format {fmt}, rules {rules})",
@@ -149,6 +161,16 @@ TEXT: dict[str, dict[str, str]] = {
         "at": "Time",
         "what": "Entry",
         "status_line": "{name}: round {r} of {of}, {players} players still in",
+        "bad_base_url": (
+            "--base-url: {value!r}; allowed: http:// or https:// with the address of the "
+            "computer that runs schock serve, e.g. http://192.168.0.10:8000"
+        ),
+        "web_hint": "In the browser (schock serve): 'schock turnier web' shows the organizer link",
+        "web_new": "The tournament is now open for the web pages (new organizer key).",
+        "web_org": "Organizer (keep this link secret): {url}",
+        "web_projector": "Projector: {url}",
+        "web_table": "Round {r}, table {t}: {url}",
+        "web_serve": "The links work with 'schock serve' on this database: schock serve --db {db}",
     },
 }
 
@@ -249,6 +271,24 @@ def _label(t: Tournament, number: int) -> str:
     return t.players[number].label
 
 
+def _check_base_url(_ctx: click.Context, _param: click.Parameter, value: str) -> str:
+    url = urlsplit(value)
+    if url.scheme not in ("http", "https") or not url.netloc or url.query or url.fragment:
+        raise BadInputError(tr("bad_base_url", value=value))
+    return value
+
+
+def base_url_option(help_text: str) -> Callable[[F], F]:
+    """``--base-url``: the web app's address as phones reach it, checked."""
+    return click.option(
+        "--base-url",
+        default="http://localhost:8000",
+        show_default=True,
+        help=help_text,
+        callback=_check_base_url,
+    )
+
+
 @click.group(cls=TurnierGroup, name="turnier")
 def turnier() -> None:
     """Turniere: Anmeldung, Auslosung, Ergebnisse, Tabelle, Getränke, Druck (tournaments)."""
@@ -296,7 +336,9 @@ def neu(
         if any(row[0] == t.id for row in storage.tournaments(db)):
             raise InvalidInputError(f"--id: {t.id!r} exists in this database already")
         storage.save(db, t)
+        ensure_organizer_secret(db, t.id)
     _echo(tr("created", name=t.name, id=t.id, fmt=fmt.id, rules=rules.id))
+    _echo(tr("web_hint"))
 
 
 # ------------------------------------------------------------------ spieler
@@ -700,23 +742,60 @@ PRINTS = {
 @click.option(
     "--runde", "--round", "rnd", type=int, default=None, help="Runde (Standard: die aktuelle)."
 )
-@click.option(
-    "--base-url",
-    default="http://localhost:8000",
-    show_default=True,
-    help="Adresse der Web-App für die QR-Codes der Spielzettel.",
-)
+@base_url_option("Adresse der Web-App für die QR-Codes der Spielzettel.")
 @common
 def drucken(
     what: str, out: Path, rnd: int | None, base_url: str, db_path: str, tid: str | None
 ) -> None:
-    """PDF: tischplan, spielzettel, laufkarten, tabelle, preise (print)."""
+    """PDF: tischplan, spielzettel, laufkarten, tabelle, preise (print).
+
+    The score sheets' QR codes open each table's entry page in the web app,
+    with the table's token; printing them opens the tournament for the web
+    pages if it was not yet (as ``schock turnier web`` does)."""
     from schock.tournament import printing
 
-    with _tournament(db_path, tid, write=False) as t:
-        kind = PRINTS[what]
-        data = printing.render(t, kind, rnd=rnd, base_url=base_url, lang=_STATE.lang)
+    kind = PRINTS[what]
+    with _db(db_path) as db:
+        t = storage.load(db, tid)
+        secret = ensure_organizer_secret(db, t.id) if kind == "sheets" else None
+        data = printing.render(
+            t,
+            kind,
+            rnd=rnd,
+            base_url=base_url,
+            lang=_STATE.lang,
+            table_token=(lambda r, tb: table_token(secret, r, tb)) if secret else None,
+        )
     _write(out, data)
+
+
+@turnier.command("web")
+@base_url_option("Adresse der Web-App (schock serve), wie die Handys sie erreichen.")
+@common
+def web(base_url: str, db_path: str, tid: str | None) -> None:
+    """Links für die Web-Seiten: Organisator, Projektor, Tische (web links).
+
+    Opens a tournament made on the command line for the web pages of
+    ``schock serve`` (an organizer secret is made once and kept) and prints
+    the organizer link, the projector link and the entry link of every table
+    of the current round."""
+    from schock.tournament.printing import table_url
+
+    base = base_url.rstrip("/")
+    with _db(db_path) as db:
+        t = storage.load(db, tid)
+        known = organizer_secret(db, t.id)
+        secret = known if known is not None else ensure_organizer_secret(db, t.id)
+    if known is None:
+        _echo(tr("web_new"))
+    _echo(tr("web_org", url=f"{base}/turnier/{t.id}?k={secret}"))
+    _echo(tr("web_projector", url=f"{base}/turnier/{t.id}/projektor"))
+    rnd = t.current_round
+    if rnd is not None:
+        for i in range(1, len(rnd.tables) + 1):
+            token = table_token(secret, rnd.number, i)
+            _echo(tr("web_table", r=rnd.number, t=i, url=table_url(base, t, rnd.number, i, token)))
+    _echo(tr("web_serve", db=db_path))
 
 
 def _write(path: Path, data: bytes) -> None:

@@ -9,10 +9,18 @@ confirms them; only confirming creates the domain event.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import secrets
+from typing import TYPE_CHECKING
+
 from sqlalchemy import Float, ForeignKey, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from schock.store.base import Base
+
+if TYPE_CHECKING:
+    from schock.store.db import Database
 
 
 class TournamentAccessRow(Base):
@@ -50,3 +58,37 @@ class TournamentPendingRow(Base):
     """How often this same result was sent (two phones at one table)."""
     status: Mapped[str] = mapped_column(String(12), default="pending")
     """``pending``, ``confirmed`` or ``rejected``."""
+
+
+def table_token(secret: str, rnd: int, table: int) -> str:
+    """The entry token of one table of one round, derived from the organizer secret.
+
+    >>> table_token("s", 1, 2) == table_token("s", 1, 2) != table_token("s", 1, 3)
+    True
+    """
+    mac = hmac.new(secret.encode(), f"table/{rnd}/{table}".encode(), hashlib.sha256)
+    return mac.hexdigest()[:24]
+
+
+def organizer_secret(db: Database, tournament_id: str) -> str | None:
+    """The organizer secret of a stored tournament, None when it has none
+    (a tournament made on the command line before it was opened for the web)."""
+    with db.session() as s:
+        row = s.get(TournamentAccessRow, tournament_id)
+        return None if row is None else row.secret
+
+
+def ensure_organizer_secret(db: Database, tournament_id: str) -> str:
+    """The organizer secret of a stored tournament; a new random one is made and
+    stored when it has none yet, which opens the tournament for the web pages."""
+    with db.session() as s:
+        row = s.get(TournamentAccessRow, tournament_id)
+        if row is not None:
+            return row.secret
+        secret = secrets.token_urlsafe(24)
+        s.add(
+            TournamentAccessRow(
+                tournament_id=tournament_id, secret=secret, clock_minutes=45, standings_mode="live"
+            )
+        )
+        return secret

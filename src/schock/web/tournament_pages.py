@@ -14,10 +14,8 @@ twice; only the organizer's confirmation creates the domain event.
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import json
-import secrets
 import time
 from dataclasses import asdict
 from datetime import UTC, datetime
@@ -28,8 +26,14 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from sqlalchemy import select
 
 from schock.errors import IllegalActionError, InvalidInputError
+from schock.messages import Msg
 from schock.store import Database
-from schock.store.tournament_web import TournamentAccessRow, TournamentPendingRow
+from schock.store.tournament_web import (
+    TournamentAccessRow,
+    TournamentPendingRow,
+    ensure_organizer_secret,
+    table_token,
+)
 from schock.tournament import draws, printing, storage
 from schock.tournament.domain import GameEntered, Refused, Tournament
 from schock.tournament.format import PRESETS, Scoring, load_format
@@ -58,17 +62,9 @@ def _render(request: Request, name: str, status: int = 200, **context: Any) -> R
 def _msg(exc: Exception, lang: str) -> str:
     if isinstance(exc, Refused):
         return exc.message(lang)
+    if isinstance(exc, InvalidInputError):
+        return exc.localized(lang)
     return str(exc)
-
-
-def table_token(secret: str, rnd: int, table: int) -> str:
-    """The entry token of one table of one round, derived from the organizer secret.
-
-    >>> table_token("s", 1, 2) == table_token("s", 1, 2) != table_token("s", 1, 3)
-    True
-    """
-    mac = hmac.new(secret.encode(), f"table/{rnd}/{table}".encode(), hashlib.sha256)
-    return mac.hexdigest()[:24]
 
 
 def _access(db: Database, tid: str) -> TournamentAccessRow:
@@ -90,7 +86,7 @@ def _organizer(request: Request, tid: str, key: str) -> tuple[Tournament, Tourna
 def _int(value: object, what: str) -> int:
     text = str(value if value is not None else "").strip()
     if not text.isdigit() or len(text) > 6:
-        raise InvalidInputError(f"{what}: {text!r}; allowed: a whole number from 0")
+        raise InvalidInputError(Msg("web.number", {"what": what, "text": text}))
     return int(text)
 
 
@@ -126,10 +122,7 @@ async def tournament_create(request: Request) -> Response:
                        error=_msg(exc, _lang(request)))
     db = _db(request)
     storage.save(db, t)
-    secret = secrets.token_urlsafe(24)
-    with db.session() as s:
-        s.add(TournamentAccessRow(tournament_id=t.id, secret=secret, clock_minutes=45,
-                                  standings_mode="live"))
+    secret = ensure_organizer_secret(db, t.id)
     lang = "&lang=en" if _lang(request) == "en" else ""
     return RedirectResponse(f"/turnier/{t.id}?k={secret}{lang}", status_code=303)
 
@@ -410,11 +403,15 @@ async def table_entry(tid: str, rnd: int, table: int, request: Request) -> Respo
         for p in [entry["loser"], *(g[0] for g in entry["out"])]:
             if p not in players:
                 raise InvalidInputError(
-                    f"player {p} does not sit at table {table}; allowed: {sorted(players)}")
+                    Msg("web.not_at_table", {"p": p, "table": table, "allowed": sorted(players)})
+                )
         nxt = t.next_game(rnd, table)
         if nxt is None or game != nxt:
             raise InvalidInputError(
-                f"game: {game}; allowed: {nxt if nxt else 'none, this table has finished'}")
+                Msg("web.next_game", {"game": game, "next": nxt})
+                if nxt
+                else Msg("web.table_done", {"game": game, "table": table})
+            )
         _check_entry(t, rnd, table, game, entry)
         payload = json.dumps(entry, sort_keys=True)
         with db.session() as s:
