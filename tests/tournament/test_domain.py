@@ -197,6 +197,29 @@ def test_porz_chips_come_anew_each_round_and_tables_stop_at_one_survivor() -> No
     assert t.derived.chips[6] == 3 and t.derived.chips[3] == 2
 
 
+def test_eliminations_at_parallel_tables_rank_by_the_game_at_the_table() -> None:
+    """Tables play side by side: going out in game 5 at table 2 is later than in game 3
+    at table 1, whatever the table numbers; the same game number is a tie that the
+    tie-breaks decide (here Schock Aus), not the order of the tables."""
+    t = make("porz", 6)
+    t.draw(tables=[[1, 2, 3], [4, 5, 6]])
+    for g, loser in enumerate([3, 3, 3, 2, 2, 1, 2], start=1):  # 3 out in game 3, 2 in 7
+        t.enter(1, 1, g, loser=loser)
+    for g, loser in enumerate([4, 6, 4, 6, 4, 6], start=1):  # 4 out in game 5, 6 in 6
+        t.enter(1, 2, g, loser=loser)
+    # 5 keeps 3 chips, 1 keeps 2; then 2 (game 7), 6 (game 6), 4 (game 5), 3 (game 3)
+    assert [s.number for s in standings(t)] == [5, 1, 2, 6, 4, 3]
+    assert [s.number for s in standings(t, 1)] == [5, 1, 2, 6, 4, 3]
+    t2 = make("porz", 6)
+    t2.draw(tables=[[1, 2, 3], [4, 5, 6]])
+    for g, loser in enumerate([1, 1, 1, 2, 2, 2], start=1):  # 1 out in game 3
+        t2.enter(1, 1, g, loser=loser)
+    for g, loser in enumerate([4, 4, 4, 5, 5, 5], start=1):  # 4 out in game 3 too
+        t2.enter(1, 2, g, loser=loser, schock_aus={4: 1} if g == 2 else None)
+    order = [s.number for s in standings(t2)]
+    assert order.index(4) < order.index(1)  # the same game: 4's Schock Aus decides
+
+
 def test_a_correction_that_breaks_a_later_game_is_refused() -> None:
     t = make("porz", 3)
     t.draw(tables=[[1, 2, 3]])

@@ -67,8 +67,9 @@ def test_porz_chips_to_the_winner(client: TestClient) -> None:
         _phone_game(client, tid, key, t1, game, loser)
     r = _send(client, t1, 10, 1)
     assert r.status_code == 400 and "fertig" in r.text  # the table has finished its round
-    # table 2 at the organizer's desk: Emil, Fritz, Gabi go out, Hans keeps one chip
-    for game, loser in enumerate([5, 5, 6, 5, 6, 7, 8, 8, 6, 7, 7], start=1):
+    # table 2 at the organizer's desk: Emil (game 4), Fritz (10), Gabi (11) go out,
+    # Hans keeps one chip
+    for game, loser in enumerate([5, 5, 6, 5, 6, 7, 8, 8, 7, 6, 7], start=1):
         assert _desk_game(client, tid, key, 2, game, loser).status_code == 303
     state = _projector(client, tid)
     chips = {s["number"]: s["chips"] for s in state["standings"]}
@@ -90,9 +91,10 @@ def test_porz_chips_to_the_winner(client: TestClient) -> None:
     state = _projector(client, tid)
     assert state["finished"] is True
     # hand-computed: the winner, the finalist, then round 1's eliminations, latest first
-    # (table 1's, then table 2's, in game order: Ben, Carl, Dora, Emil, Fritz, Gabi)
+    # by the game number at their tables (side by side): Gabi 11, Fritz 10, Dora 9,
+    # Carl 6, Emil 4, Ben 3
     order = [s["number"] for s in state["standings"]]
-    assert order == [1, 8, 7, 6, 5, 4, 3, 2]
+    assert order == [1, 8, 7, 6, 4, 3, 5, 2]
     assert [s["rank"] for s in state["standings"]] == list(range(1, 9))
     assert state["standings"][0]["status"] == "in"
     assert {s["status"] for s in state["standings"][1:]} == {"eliminated"}

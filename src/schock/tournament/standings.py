@@ -5,9 +5,11 @@ they do not depend on the order in which the tables' games were entered.
 
 Ranking, points formats: more points first. Chips formats (the whole event):
 whoever reached a later round first; among them, players still in before
-eliminated ones, later eliminations before earlier ones, more chips first.
+eliminated ones, later eliminations before earlier ones (by round, then by the
+game number at the player's table: tables play side by side, so the same game
+number at two tables counts as equally late), more chips first.
 Chips formats, one round: players not eliminated in that round first, then
-later eliminations first. Players still equal are separated by the format's
+later eliminations first (by game number at the table). Players still equal are separated by the format's
 tie-break chain (fewer lost games, more Schock Aus, head-to-head among the
 tied players, lot); players equal after the whole chain share the rank.
 """
@@ -101,7 +103,6 @@ def standings(t: Tournament, rnd: int | None = None) -> list[Standing]:
                 for p in table:
                     reached[p] = r.number
     d = t.derived
-    elim_pos = {p: i for i, p in enumerate(d.elimination_order)}
     numbers = sorted(t.players) if rnd is None else sorted(reached)
 
     def status(p: int) -> str:
@@ -115,11 +116,13 @@ def standings(t: Tournament, rnd: int | None = None) -> list[Standing]:
         if t.format.scoring is Scoring.POINTS:
             return (-points[p],)
         out = 1 if status(p) != "in" else 0
-        pos = elim_pos.get(p, len(elim_pos))
+        # when he went out: (round, game at his table); tables play side by side,
+        # so game 9 at table 2 is as late as game 9 at table 1 (the tie-breaks decide)
+        when = (d.eliminated[p][0], d.eliminated[p][2]) if p in d.eliminated else (0, 0)
         if rnd is not None:
             here = p in d.eliminated and d.eliminated[p][0] == rnd
-            return (1 if here else 0, -pos if here else 0)
-        return (-reached.get(p, 0), out, -pos, -d.chips.get(p, 0))
+            return (1 if here else 0, -when[1] if here else 0)
+        return (-reached.get(p, 0), out, -when[0], -when[1], -d.chips.get(p, 0))
 
     def h2h(group: Sequence[int]) -> dict[int, int]:
         score: Counter[int] = Counter()
