@@ -269,6 +269,20 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "web.not_at_table": "player {p} does not sit at table {table}; allowed: {allowed}",
         "web.next_game": "game: {game}; allowed: {next} (the next game of this table)",
         "web.table_done": "game: {game}; allowed: none, table {table} has finished this round",
+        "word.round": "round",
+        "word.table": "table",
+        "word.game": "game",
+        "turnier.none": "no tournament in this database; allowed: create one first (turnier neu)",
+        "turnier.unknown": "no tournament {tid!r} in this database; allowed: {known}",
+        "turnier.no_round": "no round has been drawn; allowed: draw a round first",
+        "turnier.bad_round": "round: {number}; allowed: 1 to {n} (rounds drawn)",
+        "turnier.name": "name: {name!r}; allowed: a non-empty text",
+        "turnier.player_name": "player name: {name!r}; allowed: a text of 1 to 80 characters",
+        "turnier.team": "team: {team!r}; allowed: a text of up to 80 characters",
+        "turnier.place": "{what}: {v!r}; allowed: a whole number from 1",
+        "turnier.schock_aus": (
+            "round {r}, table {t}, game {g}: Schock Aus of player {p}: {n!r}; allowed: 0 to 99"
+        ),
         "state.others": "a round needs at least one other player (before: {before}, after: {after})",
     },
     "de": {
@@ -353,6 +367,22 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "web.not_at_table": "Spieler {p} sitzt nicht an Tisch {table}; erlaubt: {allowed}",
         "web.next_game": "Spiel {game}; erlaubt: {next} (das nächste Spiel dieses Tisches)",
         "web.table_done": "Spiel {game}; Tisch {table} ist in dieser Runde fertig, kein Spiel mehr",
+        "word.round": "Runde",
+        "word.table": "Tisch",
+        "word.game": "Spiel",
+        "turnier.none": (
+            "kein Turnier in dieser Datenbank; erlaubt: erst eines anlegen (turnier neu)"
+        ),
+        "turnier.unknown": "kein Turnier {tid!r} in dieser Datenbank; erlaubt: {known}",
+        "turnier.no_round": "noch keine Runde ausgelost; erlaubt: erst eine Runde auslosen",
+        "turnier.bad_round": "Runde: {number}; erlaubt: 1 bis {n} (ausgeloste Runden)",
+        "turnier.name": "Name: {name!r}; erlaubt: ein nicht leerer Text",
+        "turnier.player_name": "Spielername: {name!r}; erlaubt: ein Text von 1 bis 80 Zeichen",
+        "turnier.team": "Mannschaft: {team!r}; erlaubt: ein Text von höchstens 80 Zeichen",
+        "turnier.place": "{what}: {v!r}; erlaubt: eine ganze Zahl ab 1",
+        "turnier.schock_aus": (
+            "Runde {r}, Tisch {t}, Spiel {g}: Schock Aus von Spieler {p}: {n!r}; erlaubt: 0 bis 99"
+        ),
         "state.others": (
             "Eine Runde braucht mindestens einen weiteren Spieler (davor: {before}, "
             "danach: {after})"

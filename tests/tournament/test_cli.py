@@ -90,7 +90,7 @@ def test_an_evening_by_hand(tmp_path: Path) -> None:
 def test_errors_are_one_line_with_exit_status_2(tmp_path: Path) -> None:
     db = tmp_path / "t.db"
     cases = [
-        (("tabelle",), "no tournament in this database"),
+        (("tabelle",), "kein Turnier in dieser Datenbank"),
         (("neu", "X", "--format", "skat"), "unknown tournament format 'skat'"),
     ]
     for args, text in cases:
@@ -99,14 +99,14 @@ def test_errors_are_one_line_with_exit_status_2(tmp_path: Path) -> None:
         assert text in result.output and len(result.output.strip().splitlines()) == 1
     ok(db, "neu", "X", "--format", "porz", "--id", "x")
     for args, text in [
-        (("neu", "Y", "--id", "x"), "exists in this database already"),
+        (("neu", "Y", "--id", "x"), "gibt es in dieser Datenbank schon"),
         (("anwesend", "9"), "Keine Startnummer 9"),
         (("auslosen",), "Nur 0 Spieler anwesend"),
         (("eintragen", "1", "1", "1", "--verlierer", "1"), "Runde 1 ist nicht gelost"),
-        (("spieler", "import", str(tmp_path / "nope.csv")), "cannot read"),
-        (("export", "-o", str(tmp_path / "x.doc")), "allowed: .json, .csv, .xlsx"),
-        (("drucken", "tischplan", "-o", str(tmp_path / "x.pdf")), "no round has been drawn"),
-        (("tabelle", "--turnier", "zz"), "no tournament 'zz' in this database; allowed: x"),
+        (("spieler", "import", str(tmp_path / "nope.csv")), "kann nicht gelesen werden"),
+        (("export", "-o", str(tmp_path / "x.doc")), "erlaubt: .json, .csv, .xlsx"),
+        (("drucken", "tischplan", "-o", str(tmp_path / "x.pdf")), "noch keine Runde ausgelost"),
+        (("tabelle", "--turnier", "zz"), "kein Turnier 'zz' in dieser Datenbank; erlaubt: x"),
         (("rueckgaengig",), "Nichts rückgängig zu machen"),
     ]:
         result = run(db, *args)
@@ -117,3 +117,23 @@ def test_errors_are_one_line_with_exit_status_2(tmp_path: Path) -> None:
     bad.write_text('{"format": "schock-tournament", "version": 1, "tournament": 3}', "utf-8")
     result = run(db, "import", str(bad))
     assert result.exit_code == 2 and "archive: tournament: expected an object" in result.output
+
+
+def test_bad_input_is_german_by_default_and_english_with_lang_en(tmp_path: Path) -> None:
+    db = tmp_path / "t.db"
+    ok(db, "neu", "X", "--format", "porz", "--id", "x")
+    for args, de, en in [
+        (("spieler", "hinzu", " "), "Spielername: ' '; erlaubt: ein Text von 1 bis 80 Zeichen",
+         "player name: ' '; allowed: a text of 1 to 80 characters"),
+        (("eintragen", "0", "1", "1", "--verlierer", "1"), "Runde: 0; erlaubt: eine ganze Zahl ab 1",
+         "round: 0; allowed: a whole number from 1"),
+        (("eintragen", "1", "1", "1"), "--verlierer fehlt", "--verlierer: missing"),
+        (("anwesend",), "keine Startnummern; erlaubt: Startnummern oder --alle",
+         "no start numbers; allowed: start numbers or --alle"),
+        (("tabelle", "--runde", "3"), "keine Runde ausgelost", "no round has been drawn"),
+    ]:
+        result = run(db, *args)
+        assert result.exit_code == 2 and de in result.output, (args, result.output)
+        result = run(db, *args, "--lang", "en")
+        assert result.exit_code == 2 and en in result.output, (args, result.output)
+    assert "Startnummer" not in ok(db, "spieler", "liste")

@@ -82,7 +82,7 @@ def test_player_forms(client: TestClient) -> None:
     r = _do(client, tid, key, action="register", name="anna")
     assert r.status_code == 400 and "schon angemeldet" in r.text
     r = _do(client, tid, key, action="register", name="")
-    assert r.status_code == 400 and "player name" in r.text
+    assert r.status_code == 400 and "Spielername" in r.text
     r = _do(client, tid, key, action="checkin", number="x")
     assert r.status_code == 400 and "number" in r.text
     r = _do(client, tid, key, action="checkin", number=9)

@@ -29,6 +29,7 @@ import click
 
 from schock.cli.common import BadInputError, SafePath, make_console
 from schock.errors import IllegalActionError, InvalidInputError, SchockError
+from schock.messages import Msg
 from schock.rules import load_rules
 from schock.safejson import loads_json
 from schock.store import Database, open_database
@@ -108,6 +109,18 @@ TEXT: dict[str, dict[str, str]] = {
         "at": "Zeit",
         "what": "Eintrag",
         "status_line": "{name}: Runde {r} von {of}, {players} Spieler im Turnier",
+        "cannot_read": "{where}: kann nicht gelesen werden: {why}",
+        "cannot_write": "{where}: kann nicht geschrieben werden: {why}",
+        "bad_id": "--id: {value!r}; erlaubt: 1 bis 40 Buchstaben, Ziffern und -",
+        "id_taken": "--id: {value!r} gibt es in dieser Datenbank schon",
+        "csv_empty": "{where}: keine Spieler; erlaubt: ein Spieler je Zeile, eine Spalte 'name'",
+        "csv_no_name": "{where}: Zeile {line}: kein Name; erlaubt: ein Name in Spalte {col}",
+        "no_numbers": "keine Startnummern; erlaubt: Startnummern oder --alle",
+        "bad_numbers": "{what}: {text!r}; erlaubt: Startnummern wie 3,7,12",
+        "no_loser": "--verlierer fehlt; erlaubt: die Startnummer des Verlierers",
+        "bad_points": "--punkte: {part!r}; erlaubt: NR=PUNKTE, z. B. 3=6,7=4,9=2",
+        "bad_round": "--runde: {rnd}; erlaubt: 1 bis {n} (ausgeloste Runden)",
+        "bad_kind": "--out {out}: unbekannte Art {suffix!r}; erlaubt: .json, .csv, .xlsx",
         "bad_base_url": (
             "--base-url: {value!r}; erlaubt: http:// oder https:// mit der Adresse des "
             "Rechners, auf dem schock serve läuft, z. B. http://192.168.0.10:8000"
@@ -161,6 +174,18 @@ TEXT: dict[str, dict[str, str]] = {
         "at": "Time",
         "what": "Entry",
         "status_line": "{name}: round {r} of {of}, {players} players still in",
+        "cannot_read": "{where}: cannot read: {why}",
+        "cannot_write": "{where}: cannot write: {why}",
+        "bad_id": "--id: {value!r}; allowed: 1 to 40 letters, digits and -",
+        "id_taken": "--id: {value!r} exists in this database already",
+        "csv_empty": "{where}: no players; allowed: one player per line, a column 'name'",
+        "csv_no_name": "{where}: line {line}: no name; allowed: a name in column {col}",
+        "no_numbers": "no start numbers; allowed: start numbers or --alle",
+        "bad_numbers": "{what}: {text!r}; allowed: start numbers like 3,7,12",
+        "no_loser": "--verlierer: missing; allowed: the loser's start number",
+        "bad_points": "--punkte: {part!r}; allowed: NR=PUNKTE, e.g. 3=6,7=4,9=2",
+        "bad_round": "--runde: {rnd}; allowed: 1 to {n} (rounds drawn)",
+        "bad_kind": "--out {out}: unknown kind {suffix!r}; allowed: .json, .csv, .xlsx",
         "bad_base_url": (
             "--base-url: {value!r}; allowed: http:// or https:// with the address of the "
             "computer that runs schock serve, e.g. http://192.168.0.10:8000"
@@ -205,6 +230,8 @@ class TurnierGroup(click.Group):
             return super().invoke(ctx)
         except IllegalActionError as exc:
             raise BadInputError(exc.message(_STATE.lang)) from None
+        except InvalidInputError as exc:
+            raise BadInputError(exc.localized(_STATE.lang)) from None
         except SchockError as exc:
             raise BadInputError(str(exc)) from None
 
@@ -330,11 +357,11 @@ def neu(
     fmt = load_format(fmt_name)
     rules = load_rules(rules_name) if rules_name else fmt.game_rules()
     if tid_new is not None and not (0 < len(tid_new) <= 40 and tid_new.replace("-", "").isalnum()):
-        raise InvalidInputError(f"--id: {tid_new!r}; allowed: 1 to 40 letters, digits and -")
+        raise BadInputError(tr("bad_id", value=tid_new))
     t = Tournament.create(name=name, fmt=fmt, rules=rules, seed=seed, id=tid_new)
     with _db(db_path) as db:
         if any(row[0] == t.id for row in storage.tournaments(db)):
-            raise InvalidInputError(f"--id: {t.id!r} exists in this database already")
+            raise BadInputError(tr("id_taken", value=t.id))
         storage.save(db, t)
         ensure_organizer_secret(db, t.id)
     _echo(tr("created", name=t.name, id=t.id, fmt=fmt.id, rules=rules.id))
@@ -380,9 +407,7 @@ def read_players_csv(text: str, where: str) -> list[tuple[str, str | None]]:
         dialect = csv.excel
     rows = [r for r in csv.reader(io.StringIO(text), dialect) if any(c.strip() for c in r)]
     if not rows:
-        raise InvalidInputError(
-            f"{where}: no players; allowed: one player per line, a column 'name'"
-        )
+        raise BadInputError(tr("csv_empty", where=where))
     head = [c.strip().lower() for c in rows[0]]
     name_col, team_col = 0, None
     if "name" in head or "spieler" in head:
@@ -396,9 +421,7 @@ def read_players_csv(text: str, where: str) -> list[tuple[str, str | None]]:
     out: list[tuple[str, str | None]] = []
     for i, row in enumerate(rows, start=2 if team_col is not None or name_col else 1):
         if name_col >= len(row) or not row[name_col].strip():
-            raise InvalidInputError(
-                f"{where}: line {i}: no name; allowed: a name in column {name_col + 1}"
-            )
+            raise BadInputError(tr("csv_no_name", where=where, line=i, col=name_col + 1))
         team = row[team_col].strip() if team_col is not None and team_col < len(row) else ""
         out.append((row[name_col].strip(), team or None))
     return out
@@ -415,7 +438,7 @@ def spieler_import(file: Path, present: bool, db_path: str, tid: str | None) -> 
     try:
         text = file.read_text("utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
-        raise InvalidInputError(f"{file}: cannot read: {exc}") from None
+        raise BadInputError(tr("cannot_read", where=file, why=exc)) from None
     rows = read_players_csv(text, str(file))
     with _tournament(db_path, tid) as t:
         numbers = []
@@ -462,7 +485,7 @@ def anwesend(
             [p.number for p in t.players.values() if not p.withdrawn] if everyone else list(numbers)
         )
         if not chosen:
-            raise InvalidInputError("no start numbers; allowed: start numbers or --alle")
+            raise BadInputError(tr("no_numbers"))
         for n in chosen:
             t.checkin(n, not absent)
         names = ", ".join(_label(t, n) for n in chosen)
@@ -482,7 +505,7 @@ def _numbers(text: str, what: str) -> list[int]:
     try:
         return [int(x) for x in text.replace("+", ",").replace(" ", ",").split(",") if x.strip()]
     except ValueError:
-        raise InvalidInputError(f"{what}: {text!r}; allowed: start numbers like 3,7,12") from None
+        raise BadInputError(tr("bad_numbers", what=what, text=text)) from None
 
 
 @turnier.command("auslosen")
@@ -562,12 +585,12 @@ def eintragen(
             try:
                 text = record.read_text("utf-8")
             except (OSError, UnicodeDecodeError, ValueError) as exc:
-                raise InvalidInputError(f"--protokoll {record}: cannot read: {exc}") from None
+                raise BadInputError(tr("cannot_read", where=f"--protokoll {record}", why=exc)) from None
             data = loads_json(text, f"--protokoll {record}")
             event = t.enter_record(rnd, table, game, data)
         else:
             if loser is None:
-                raise InvalidInputError("--verlierer: missing; allowed: the loser's start number")
+                raise BadInputError(tr("no_loser"))
             pts = None
             if points:
                 pts = {}
@@ -576,9 +599,7 @@ def eintragen(
                     try:
                         pts[int(key)] = int(value)
                     except ValueError:
-                        raise InvalidInputError(
-                            f"--punkte: {part!r}; allowed: NR=PUNKTE, e.g. 3=6,7=4,9=2"
-                        ) from None
+                        raise BadInputError(tr("bad_points", part=part)) from None
             counts: dict[int, int] = {}
             for p in schock_aus:
                 counts[p] = counts.get(p, 0) + 1
@@ -667,8 +688,10 @@ def _print_table(head: list[str], rows: list[list[str]]) -> None:
 def tabelle(rnd: int | None, teams: bool, db_path: str, tid: str | None) -> None:
     """Die Tabelle: gesamt oder je Runde, mit Sonderpreisen (standings)."""
     with _tournament(db_path, tid, write=False) as t:
+        if rnd is not None and not t.rounds:
+            raise InvalidInputError(Msg("turnier.no_round"))
         if rnd is not None and not 1 <= rnd <= len(t.rounds):
-            raise InvalidInputError(f"--runde: {rnd}; allowed: 1 to {len(t.rounds)} (rounds drawn)")
+            raise BadInputError(tr("bad_round", rnd=rnd, n=len(t.rounds)))
         if teams:
             lines = team_standings(t, rnd)
             _print_table(
@@ -802,7 +825,7 @@ def _write(path: Path, data: bytes) -> None:
     try:
         path.write_bytes(data)
     except OSError as exc:
-        raise InvalidInputError(f"{path}: cannot write: {exc.strerror or exc}") from None
+        raise BadInputError(tr("cannot_write", where=path, why=exc.strerror or exc)) from None
     _echo(tr("written", path=path))
 
 
@@ -829,9 +852,7 @@ def export(out: Path, db_path: str, tid: str | None) -> None:
         elif suffix == ".xlsx":
             data = exports.workbook(t, lang=_STATE.lang)
         else:
-            raise InvalidInputError(
-                f"--out {out}: unknown kind {suffix!r}; allowed: .json, .csv, .xlsx"
-            )
+            raise BadInputError(tr("bad_kind", out=out, suffix=suffix))
     _write(out, data)
 
 
@@ -843,7 +864,7 @@ def import_(file: Path, db_path: str, tid: str | None) -> None:
     try:
         text = file.read_text("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise InvalidInputError(f"{file}: cannot read: {exc}") from None
+        raise BadInputError(tr("cannot_read", where=file, why=exc)) from None
     with _db(db_path) as db:
         t = storage.import_archive(db, text)
     _echo(tr("created", name=t.name, id=t.id, fmt=t.format.id, rules=t.rules.id))

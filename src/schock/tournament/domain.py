@@ -44,6 +44,7 @@ from fractions import Fraction
 from typing import Any, ClassVar
 
 from schock.errors import IllegalActionError, InvalidInputError
+from schock.messages import Msg
 from schock.rules import Rules
 from schock.tournament.format import DrawMode, Scoring, TournamentFormat
 
@@ -253,7 +254,7 @@ class Tournament:
         clock: Callable[[], str] | None = None,
     ) -> None:
         if not isinstance(name, str) or not name.strip():
-            raise InvalidInputError(f"name: {name!r}; allowed: a non-empty text")
+            raise InvalidInputError(Msg("turnier.name", {"name": name}))
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise InvalidInputError(f"seed: {seed!r}; allowed: a whole number")
         self.id = id
@@ -430,9 +431,9 @@ class Tournament:
     def register(self, name: str, team: str | None = None) -> Player:
         """Register a player; he gets the next start number (late entries too)."""
         if not isinstance(name, str) or not name.strip() or len(name.strip()) > 80:
-            raise InvalidInputError(f"player name: {name!r}; allowed: a text of 1 to 80 characters")
+            raise InvalidInputError(Msg("turnier.player_name", {"name": name}))
         if team is not None and (not isinstance(team, str) or len(team.strip()) > 80):
-            raise InvalidInputError(f"team: {team!r}; allowed: a text of up to 80 characters")
+            raise InvalidInputError(Msg("turnier.team", {"team": team}))
         clean = name.strip()
         if any(p.name.casefold() == clean.casefold() for p in self.players.values()):
             raise Refused(
@@ -613,7 +614,7 @@ class Tournament:
     def _check_place(self, rnd: int, table: int, game: int) -> tuple[int, int, int]:
         for what, v in (("round", rnd), ("table", table), ("game", game)):
             if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-                raise InvalidInputError(f"{what}: {v!r}; allowed: a whole number from 1")
+                raise InvalidInputError(Msg("turnier.place", {"what": Msg(f"word.{what}"), "v": v}))
         return rnd, table, game
 
     def _check_points(self, event: GameEntered, points: Mapping[int, int | Fraction]) -> None:
@@ -750,7 +751,9 @@ class Tournament:
             raise Refused(f"{en}: a game needs 2 players", f"{de}: Ein Spiel braucht 2 Spieler")
         for p, n in event.schock_aus:
             if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 99:
-                raise InvalidInputError(f"{en}: Schock Aus of player {p}: {n!r}; allowed: 0 to 99")
+                raise InvalidInputError(
+                    Msg("turnier.schock_aus", {"r": r, "t": t, "g": g, "p": p, "n": n})
+                )
         if not correction:
             expected = self.table_players(r, t)
             gone = [p for p in event.players if p not in expected]

@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from fpdf import FPDF
 
 from schock.errors import InvalidInputError
+from schock.messages import Msg
 from schock.tournament.domain import Round, Tournament
 from schock.tournament.format import Scoring
 from schock.tournament.standings import PRIZE_LABELS, side_prizes, standings, team_standings
@@ -164,10 +165,10 @@ def _heading(doc: _Doc, big: str, small: str = "") -> None:
 
 def _round(t: Tournament, rnd: int | None) -> Round:
     if not t.rounds:
-        raise InvalidInputError("no round has been drawn; allowed: draw a round first")
+        raise InvalidInputError(Msg("turnier.no_round"))
     number = rnd if rnd is not None else len(t.rounds)
     if not 1 <= number <= len(t.rounds):
-        raise InvalidInputError(f"round: {number}; allowed: 1 to {len(t.rounds)} (rounds drawn)")
+        raise InvalidInputError(Msg("turnier.bad_round", {"number": number, "n": len(t.rounds)}))
     return t.rounds[number - 1]
 
 

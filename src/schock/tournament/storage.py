@@ -29,6 +29,7 @@ from sqlalchemy.orm import Session
 
 from schock.engine.record import rules_from_json, rules_to_json
 from schock.errors import InvalidInputError
+from schock.messages import Msg
 from schock.store import Database
 from schock.store.tournament import TournamentEventRow, TournamentRow, TournamentSnapshotRow
 from schock.tournament import archive
@@ -120,15 +121,13 @@ def load(db: Database, tid: str | None = None) -> Tournament:
         if tid is None:
             row = s.scalars(select(TournamentRow).order_by(TournamentRow.created.desc())).first()
             if row is None:
-                raise InvalidInputError(
-                    "no tournament in this database; allowed: create one first (turnier neu)"
-                )
+                raise InvalidInputError(Msg("turnier.none"))
         else:
             row = s.get(TournamentRow, tid)
             if row is None:
                 known = [r.id for r in s.scalars(select(TournamentRow))]
                 raise InvalidInputError(
-                    f"no tournament {tid!r} in this database; allowed: {', '.join(known) or 'none'}"
+                    Msg("turnier.unknown", {"tid": tid, "known": ", ".join(known) or "-"})
                 )
         fmt = archive.format_from_json(json.loads(row.format_json), "tournaments.format_json")
         t = Tournament(
