@@ -279,3 +279,29 @@ def test_whole_card_all_or_nothing(client: TestClient) -> None:
     assert r.status_code == 400 and "Zeile 1 (Spiel 1): schon mit Verlierer 3" in r.text
     log = storage.load(_db(client), tid).log
     assert sum(1 for e in log if e.event.kind == "game_entered") == n
+
+
+def test_english_pages_and_a_finished_table(client: TestClient) -> None:
+    tid, key = _start(client, "porz", EIGHT[:4], "1,2,3,4")
+    page = client.get(f"/turnier/{tid}?k={key}&lang=en").text
+    (t1,) = [h.replace("&amp;", "&") for h in
+             re.findall(r'class="table-link" href="([^"]*)"', page)]
+    assert "Scorekeep game 1" in client.get(t1).text
+    path, k = t1.split("?k=")
+    r = client.post(path + "/keep?lang=en", data={"k": k.split("&")[0]}, follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"].endswith("?lang=en")
+    kid = r.headers["location"].split("/keep/")[1].split("?")[0]
+    assert "back to the table page" in client.get(f"/keep/{kid}?lang=en").text
+    r = client.post(f"{path}/keep/{kid}?lang=en", data={"k": k.split("&")[0]})
+    assert r.status_code == 400 and "not over yet" in r.text
+    # the table plays its round to the end at the desk: no more scorekeeping there
+    for game, loser in enumerate([2, 2, 2, 3, 3, 3, 4, 4, 4], start=1):
+        assert _do(client, tid, key, action="enter", table=1, game=game,
+                   loser=loser).status_code == 303
+    assert "mitschreiben" not in client.get(t1.split("&")[0]).text
+    r = client.post(path + "/keep", data={"k": k.split("&")[0]})
+    assert r.status_code == 400 and "fertig" in r.text
+    _play(client, kid)
+    r = client.post(f"{path}/keep/{kid}", data={"k": k.split("&")[0]})
+    assert r.status_code == 400 and "fertig" in r.text
+    assert _pending_ids(client, tid, key) == []

@@ -618,9 +618,10 @@ async def table_keep_start(tid: str, rnd: int, table: int, request: Request) -> 
     db = _db(request)
     game = t.next_game(rnd, table)
     if game is None:
-        return _table_view(request, t, rnd, table, players, key, 400,
-                           error=Msg("web.table_done", {"game": "-", "table": table})
-                           .text(_lang(request)))
+        error = (f"table {table} has finished this round: no game left to scorekeep"
+                 if _lang(request) == "en" else
+                 f"Tisch {table} ist in dieser Runde fertig: kein Spiel mehr mitzuschreiben")
+        return _table_view(request, t, rnd, table, players, key, 400, error=error)
     with db.session() as s:
         kid = s.scalars(select(TournamentKeptRow.keep_id).where(
             TournamentKeptRow.tournament_id == tid, TournamentKeptRow.round == rnd,
