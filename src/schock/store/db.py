@@ -33,6 +33,7 @@ MODEL_MODULES: tuple[str, ...] = (
     "schock.store.keep",
     "schock.store.evening",
     "schock.store.tournament_web",
+    "schock.store.tournament_keep",
 )
 
 _ALLOWED = "a file path (SQLite) or a URL such as postgresql://user@host/db"

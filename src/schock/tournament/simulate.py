@@ -91,6 +91,20 @@ def _seed(*parts: object) -> int:
     return int.from_bytes(digest[:8], "big")
 
 
+
+def next_seats(t: Tournament, rnd: int, table: int) -> tuple[list[int], int | None]:
+    """Who plays the next game at a table (in card order) and the seat that starts it:
+    the previous game's loser if he plays again (None: the game's own roll-off)."""
+    players = t.table_players(rnd, table)
+    game_no = t.next_game(rnd, table)
+    starter = None
+    before = t.rounds[rnd - 1].games.get(table, {}).get((game_no or 1) - 1)
+    if before is not None and before.loser in players:
+        left = set(before.players) - set(players)
+        if not (left and t.format.reopen_after_leave):
+            starter = players.index(before.loser)
+    return players, starter
+
 def play_table_game(
     t: Tournament, rnd: int, table: int, *, bot: str = "heuristic"
 ) -> tuple[int, int]:
@@ -101,13 +115,7 @@ def play_table_game(
     game_no = t.next_game(rnd, table)
     if game_no is None:
         raise InvalidInputError(f"round {rnd}, table {table}: the table has finished its round")
-    players = t.table_players(rnd, table)
-    starter = None
-    before = t.rounds[rnd - 1].games.get(table, {}).get(game_no - 1)
-    if before is not None and before.loser in players:
-        left = set(before.players) - set(players)
-        if not (left and t.format.reopen_after_leave):
-            starter = players.index(before.loser)
+    players, starter = next_seats(t, rnd, table)
     game = Game(
         t.rules,
         seats=[t.players[p].label for p in players],

@@ -38,6 +38,7 @@ from schock.results import Kind
 from schock.rules import PRESETS, Rules, load_rules
 from schock.store.db import Database
 from schock.store.keep import KeptEntryRow, KeptGameRow
+from schock.store.tournament_keep import table_links
 
 router = APIRouter()
 MAX_UPLOAD = 20_000
@@ -238,6 +239,7 @@ def _page(
         error=error,
         q=_q(request),
         kinds=[k.value for k in Kind],
+        table=table_links(_db(request), game_id),
     )
 
 

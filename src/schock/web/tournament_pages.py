@@ -19,15 +19,17 @@ import json
 import time
 from dataclasses import asdict
 from datetime import UTC, datetime
+from fractions import Fraction
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
-from sqlalchemy import select
+from sqlalchemy import select, update
 
 from schock.errors import IllegalActionError, InvalidInputError
 from schock.messages import Msg
 from schock.store import Database
+from schock.store.tournament_keep import TournamentKeptRow
 from schock.store.tournament_web import (
     TournamentAccessRow,
     TournamentPendingRow,
@@ -36,7 +38,7 @@ from schock.store.tournament_web import (
 )
 from schock.tournament import draws, printing, storage
 from schock.tournament.domain import GameEntered, Refused, Tournament
-from schock.tournament.format import PRESETS, Scoring, load_format
+from schock.tournament.format import PRESETS, Scoring, SidePrize, TieBreak, load_format
 from schock.tournament.standings import ledger, standings
 
 router = APIRouter()
@@ -67,6 +69,23 @@ def _msg(exc: Exception, lang: str) -> str:
     return str(exc)
 
 
+class _Bad(InvalidInputError):
+    """Malformed form input, in English and German."""
+
+    def __init__(self, en: str, de: str) -> None:
+        super().__init__(en)
+        self.de = de
+
+    def localized(self, lang: str = "en") -> str:
+        return self.de if lang == "de" else str(self)
+
+
+def uses_schock_aus(t: Tournament) -> bool:
+    """Whether the format counts Schock Aus (a tie-break or the Schock-Aus-König prize)."""
+    return (TieBreak.SCHOCK_AUS in t.format.tie_breaks
+            or SidePrize.SCHOCK_AUS_KOENIG in t.format.side_prizes)
+
+
 def _access(db: Database, tid: str) -> TournamentAccessRow:
     with db.session() as s:
         row = s.get(TournamentAccessRow, tid)
@@ -93,6 +112,11 @@ def _int(value: object, what: str) -> int:
 def _numbers(value: object, what: str) -> list[int]:
     text = str(value or "").replace(";", ",").replace(" ", ",")
     return [_int(x, what) for x in text.split(",") if x.strip()]
+
+
+def _short(text: str, limit: int = 300) -> str:
+    """A history line; a game record in it would fill the page."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _now() -> str:
@@ -159,7 +183,7 @@ def _organizer_view(
             })
     history = [
         {"seq": e.seq, "at": e.at, "kind": e.event.kind, "undone": e.undone,
-         "text": json.dumps(e.event.to_json(), ensure_ascii=False)}
+         "text": _short(json.dumps(e.event.to_json(), ensure_ascii=False))}
         for e in reversed(t.log)
     ][:40]
     preview_info = None
@@ -172,6 +196,7 @@ def _organizer_view(
     return _render(
         request, "turnier_org.html", status, t=t, key=access.secret, access=access,
         rnd=rnd, tables=tables, points=t.format.scoring is Scoring.POINTS,
+        schock_aus=uses_schock_aus(t),
         missing=[tb["number"] for tb in tables if tb["next_game"] is not None],
         pending=[p for p in _pending(_db(request), t.id) if p["status"] == "pending"],
         standings=standings(t), ledger=ledger(t), history=history, error=error,
@@ -237,6 +262,12 @@ async def organizer_action(tid: str, request: Request) -> Response:
             table = _int(form.get("table"), "table")
             game = _int(form.get("game"), "game")
             _enter(t, rnd.number, table, game, _entry_from_form(form))
+        elif action == "card":
+            rnd = t.current_round
+            if rnd is None:
+                raise Refused("no round drawn yet", "Noch keine Runde ausgelost")
+            _enter_card(t, rnd.number, _int(form.get("table"), "table"),
+                        str(form.get("card", "")))
         elif action == "confirm":
             _confirm(db, t, _int(form.get("pending"), "pending"))
         elif action == "reject":
@@ -259,7 +290,7 @@ async def organizer_action(tid: str, request: Request) -> Response:
         else:
             raise InvalidInputError(
                 f"action: {action!r}; allowed: register, checkin, withdraw, preview, swap, draw, "
-                "enter, confirm, reject, undo, clock, standings"
+                "enter, card, confirm, reject, undo, clock, standings"
             )
         if action not in ("preview", "swap", "confirm"):
             storage.save(db, t)
@@ -318,28 +349,159 @@ def _confirm(db: Database, t: Tournament, pid: int) -> None:
         row.status = "confirmed"
 
 
+def _pairs(text: str, what: str, de: str, *, fraction: bool) -> dict[str, str]:
+    """``"3:1, 5:2"`` → ``{"3": "1", "5": "2"}`` (start number: count or points)."""
+    out: dict[str, str] = {}
+    for part in text.replace(";", ",").split(","):
+        part = part.strip()
+        if not part:
+            continue
+        number, sep, value = part.partition(":")
+        number, value = number.strip(), value.strip()
+        ok = sep and number.isdigit() and len(number) <= 6 and len(value) <= 12
+        if ok and fraction:
+            try:
+                ok = Fraction(value) >= 0
+            except (ValueError, ZeroDivisionError):
+                ok = False
+        elif ok:
+            ok = value.isdigit() and 0 < int(value) <= 99
+        if not ok:
+            allowed = "start number:points, e.g. 3:2, 5:1/2" if fraction else (
+                "start number:count, e.g. 3:1, 5:2")
+            erlaubt = "Startnummer:Punkte, z. B. 3:2, 5:1/2" if fraction else (
+                "Startnummer:Anzahl, z. B. 3:1, 5:2")
+            raise _Bad(f"{what}: {part[:20]!r}; allowed: {allowed}",
+                       f"{de}: {part[:20]!r}; erlaubt: {erlaubt}")
+        if str(int(number)) in out:
+            raise _Bad(f"{what}: player {int(number)} twice; allowed: each player once",
+                       f"{de}: Spieler {int(number)} doppelt; erlaubt: jeder Spieler einmal")
+        out[str(int(number))] = str(Fraction(value)) if fraction else str(int(value))
+    return out
+
+
 def _entry_from_form(form: Any) -> dict[str, Any]:
     loser = _int(form.get("loser"), "loser")
     out = [[p] for p in _numbers(form.get("out", ""), "out")]
-    return {"loser": loser, "out": out}
+    entry: dict[str, Any] = {"loser": loser, "out": out}
+    schock = _pairs(str(form.get("schock_aus", "") or ""), "Schock Aus", "Schock Aus",
+                    fraction=False)
+    if schock:
+        entry["schock_aus"] = schock
+    points = _pairs(str(form.get("points", "") or ""), "points", "Punkte", fraction=True)
+    if points:
+        entry["points"] = points
+    return entry
 
 
-def _enter(t: Tournament, rnd: int, table: int, game: int, entry: dict[str, Any]) -> GameEntered:
-    """Enter one game; for points formats ``out`` lists who went out, first first."""
-    out = entry.get("out") or []
-    if t.format.scoring is not Scoring.POINTS:
-        out = []
-    return t.enter(rnd, table, game, loser=entry["loser"], out=out)
+def _entry_players(entry: dict[str, Any]) -> list[int]:
+    """Every start number an entry names."""
+    named = [entry["loser"], *(p for grp in entry.get("out", []) for p in grp)]
+    named += [int(p) for p in entry.get("schock_aus", {})]
+    named += [int(p) for p in entry.get("points", {})]
+    return named
 
 
-def _check_entry(t: Tournament, rnd: int, table: int, game: int, entry: dict[str, Any]) -> None:
-    """Refuse an entry the domain would refuse, without keeping it (a trial copy)."""
+def _card_rows(text: str, points: bool) -> list[dict[str, Any]]:
+    """The games of a paper card, one line each in card order: chips formats
+    ``loser [/ schock aus]``, points formats ``out / loser [/ schock aus [/ points]]``."""
+    lines = [line for line in text.replace("\r", "").split("\n") if line.strip()]
+    if not lines or len(lines) > 200:
+        raise _Bad("card: no games; allowed: one line per game, in card order",
+                   "Spielzettel: keine Spiele; erlaubt: eine Zeile je Spiel, in der Reihenfolge "
+                   "des Zettels")
+    names = ("out", "loser", "schock_aus", "points") if points else ("loser", "schock_aus")
+    rows = []
+    for i, line in enumerate(lines, start=1):
+        fields = [f.strip() for f in line.split("/")]
+        if len(fields) > len(names) or (points and len(fields) < 2):
+            raise _Bad(
+                f"card row {i}: {line[:40]!r}; allowed: {' / '.join(names)}",
+                f"Zeile {i} des Zettels: {line[:40]!r}; erlaubt: "
+                + (" / ".join(("raus", "Verlierer", "Schock Aus", "Punkte")) if points
+                   else "Verlierer / Schock Aus"),
+            )
+        try:
+            rows.append(_entry_from_form(dict(zip(names, fields, strict=False))))
+        except InvalidInputError as exc:
+            raise _Bad(f"card row {i}: {exc.localized('en')}",
+                       f"Zeile {i} des Zettels: {exc.localized('de')}") from None
+    return rows
+
+
+def _enter_card(t: Tournament, rnd: int, table: int, text: str) -> None:
+    """Enter a table's whole paper card (games from 1, in card order): all or nothing.
+
+    A game already entered with the same result is kept; a different result for it,
+    a game after the table has finished, or anything the domain refuses names its row."""
+    if not 1 <= table <= len(t.rounds[rnd - 1].tables):
+        raise _Bad(f"table: {table}; allowed: 1 to {len(t.rounds[rnd - 1].tables)}",
+                   f"Tisch {table}; erlaubt: 1 bis {len(t.rounds[rnd - 1].tables)}")
+    rows = _card_rows(text, t.format.scoring is Scoring.POINTS)
+    trial = _trial(t)
+    todo = []
+    for game, entry in enumerate(rows, start=1):
+        where_en, where_de = f"card row {game} (game {game})", f"Zeile {game} (Spiel {game})"
+        have = trial.rounds[rnd - 1].games.get(table, {}).get(game)
+        if have is not None:
+            if have.loser != entry["loser"] or (
+                t.format.scoring is Scoring.POINTS
+                and [list(g) for g in have.out] != entry["out"]
+            ):
+                raise _Bad(
+                    f"{where_en}: entered already with loser {have.loser}; allowed: the same "
+                    "result, or correct that game on its own",
+                    f"{where_de}: schon mit Verlierer {have.loser} eingetragen; erlaubt: dasselbe "
+                    "Ergebnis, oder das Spiel einzeln korrigieren",
+                )
+            continue
+        if trial.next_game(rnd, table) != game:
+            raise _Bad(f"{where_en}: the table has finished its round after game {game - 1}",
+                       f"{where_de}: Der Tisch ist nach Spiel {game - 1} mit der Runde fertig")
+        try:
+            _enter(trial, rnd, table, game, entry)
+        except (InvalidInputError, IllegalActionError) as exc:
+            raise _Bad(f"{where_en}: {_msg(exc, 'en')}", f"{where_de}: {_msg(exc, 'de')}") from None
+        todo.append((game, entry))
+    for game, entry in todo:
+        _enter(t, rnd, table, game, entry)
+
+
+def _trial(t: Tournament) -> Tournament:
+    """A copy of ``t`` to try entries on (records are not re-checked)."""
     trial = Tournament(id=t.id, name=t.name, fmt=t.format, rules=t.rules, seed=t.seed,
                        created=t.created)
     trial.check_records = False
     for e in t.log:
         trial.replay_event(e.event, at=e.at, undone=e.undone)
-    _enter(trial, rnd, table, game, entry)
+    return trial
+
+
+def _enter(t: Tournament, rnd: int, table: int, game: int, entry: dict[str, Any]) -> GameEntered:
+    """Enter one game; for points formats ``out`` lists who went out, first first.
+
+    An entry with a game ``record`` (a scorekept game) is entered from its record."""
+    if entry.get("record") is not None:
+        return t.enter_record(rnd, table, game, entry["record"])
+    out = entry.get("out") or []
+    if t.format.scoring is not Scoring.POINTS:
+        out = []
+    points = entry.get("points")
+    if points and t.format.scoring is not Scoring.POINTS:
+        raise _Bad("points: this format counts chips, not points; allowed: leave it empty",
+                   "Punkte: Dieses Format zählt Chips, keine Punkte; erlaubt: leer lassen")
+    return t.enter(
+        rnd, table, game, loser=entry["loser"], out=out,
+        schock_aus={int(p): int(n) for p, n in entry.get("schock_aus", {}).items()} or None,
+        points={int(p): Fraction(v) for p, v in points.items()} if points else None,
+    )
+
+
+def _check_entry(
+    t: Tournament, rnd: int, table: int, game: int, entry: dict[str, Any]
+) -> GameEntered:
+    """Refuse an entry the domain would refuse, without keeping it (a trial copy)."""
+    return _enter(_trial(t), rnd, table, game, entry)
 
 
 # ------------------------------------------------------------------ print
@@ -380,7 +542,7 @@ def _table_view(request: Request, t: Tournament, rnd: int, table: int, players: 
         request, "turnier_table.html", status, t=t, rnd=rnd, table=table, key=key,
         players=[t.players[p] for p in players], games=[games[g] for g in sorted(games)],
         next_game=t.next_game(rnd, table), pending=mine, error=error, notice=notice,
-        points=t.format.scoring is Scoring.POINTS,
+        points=t.format.scoring is Scoring.POINTS, schock_aus=uses_schock_aus(t),
     )
 
 
@@ -400,7 +562,7 @@ async def table_entry(tid: str, rnd: int, table: int, request: Request) -> Respo
     try:
         game = _int(form.get("game"), "game")
         entry = _entry_from_form(form)
-        for p in [entry["loser"], *(g[0] for g in entry["out"])]:
+        for p in _entry_players(entry):
             if p not in players:
                 raise InvalidInputError(
                     Msg("web.not_at_table", {"p": p, "table": table, "allowed": sorted(players)})
@@ -437,6 +599,141 @@ async def table_entry(tid: str, rnd: int, table: int, request: Request) -> Respo
     except (InvalidInputError, IllegalActionError) as exc:
         return _table_view(request, t, rnd, table, players, key, 400, error=_msg(exc, lang))
     return _table_view(request, t, rnd, table, players, key, notice=notice)
+
+
+# ------------------------------------------------------------------ scorekeeping at a table
+def _q(request: Request) -> str:
+    return "?lang=en" if _lang(request) == "en" else ""
+
+
+@router.post("/t/{tid}/table/{rnd}/{table}/keep", response_class=HTMLResponse)
+async def table_keep_start(tid: str, rnd: int, table: int, request: Request) -> Response:
+    """Start scorekeeping the table's next game (or join the one already started)."""
+    from schock.tournament.simulate import next_seats
+    from schock.web.keep import create_kept_game
+
+    form = await request.form()
+    key = str(form.get("k", ""))
+    t, players = _table_access(request, tid, rnd, table, key)
+    db = _db(request)
+    game = t.next_game(rnd, table)
+    if game is None:
+        error = (f"table {table} has finished this round: no game left to scorekeep"
+                 if _lang(request) == "en" else
+                 f"Tisch {table} ist in dieser Runde fertig: kein Spiel mehr mitzuschreiben")
+        return _table_view(request, t, rnd, table, players, key, 400, error=error)
+    with db.session() as s:
+        kid = s.scalars(select(TournamentKeptRow.keep_id).where(
+            TournamentKeptRow.tournament_id == tid, TournamentKeptRow.round == rnd,
+            TournamentKeptRow.table == table, TournamentKeptRow.game == game,
+            TournamentKeptRow.pending_id.is_(None))).first()
+    if kid is None:
+        seats, starter = next_seats(t, rnd, table)
+        try:
+            kid = create_kept_game(db, t.rules, [t.players[p].label for p in seats], starter)
+        except InvalidInputError as exc:
+            return _table_view(request, t, rnd, table, players, key, 400,
+                               error=_msg(exc, _lang(request)))
+        with db.session() as s:
+            s.add(TournamentKeptRow(keep_id=kid, tournament_id=tid, round=rnd, table=table,
+                                    game=game, at=_now(), pending_id=None))
+    return RedirectResponse(f"/keep/{kid}{_q(request)}", status_code=303)
+
+
+@router.post("/t/{tid}/table/{rnd}/{table}/keep/{kid}", response_class=HTMLResponse)
+async def table_keep_report(tid: str, rnd: int, table: int, kid: str,
+                            request: Request) -> Response:
+    """Report a finished kept game: a pending entry that carries its game record."""
+    from schock.web.keep import NotFound, load_kept_game
+
+    form = await request.form()
+    key = str(form.get("k", ""))
+    t, players = _table_access(request, tid, rnd, table, key)
+    lang = _lang(request)
+    db = _db(request)
+    with db.session() as s:
+        binding = s.get(TournamentKeptRow, kid[:40])
+        if binding is not None:
+            s.expunge(binding)
+    if binding is None or (binding.tournament_id, binding.round, binding.table) != (
+        tid, rnd, table
+    ):
+        error = ("this scorekept game was not started at this table; it can only be reported "
+                 "from its own table" if lang == "en" else
+                 "Dieses mitgeschriebene Spiel wurde nicht an diesem Tisch begonnen; es kann nur "
+                 "von seinem eigenen Tisch gemeldet werden")
+        return _table_view(request, t, rnd, table, players, key, 403, error=error)
+    try:
+        keeper = load_kept_game(db, kid)
+    except NotFound:
+        raise HTTPException(404, "no such kept game") from None
+    try:
+        if not keeper.over:
+            raise _Bad("the scorekept game is not over yet; allowed: report it when it is",
+                       "Das mitgeschriebene Spiel ist noch nicht zu Ende; erst danach melden")
+        prev = binding.pending_id
+        if prev is not None:
+            with db.session() as s:
+                old = s.get(TournamentPendingRow, prev)
+                if old is not None and old.status != "rejected":
+                    old.copies += 1
+                    notice = ("Dieses Spiel wurde schon gemeldet; es zählt einmal" if lang == "de"
+                              else "this game was reported already; it counts once")
+                    return _table_view(request, t, rnd, table, players, key, notice=notice)
+        game = binding.game
+        if t.next_game(rnd, table) != game:
+            nxt = t.next_game(rnd, table)
+            raise InvalidInputError(
+                Msg("web.next_game", {"game": game, "next": nxt}) if nxt
+                else Msg("web.table_done", {"game": game, "table": table}))
+        record = keeper.record()
+        event = _check_entry(t, rnd, table, game, {"record": record})
+        entry = {"loser": event.loser, "out": [list(g) for g in event.out],
+                 "schock_aus": {str(p): n for p, n in event.schock_aus},
+                 "record": record, "kept": kid}
+        with db.session() as s:
+            row = TournamentPendingRow(tournament_id=tid, round=rnd, table=table, game=game,
+                                       payload=json.dumps(entry, sort_keys=True), at=_now(),
+                                       copies=1, status="pending")
+            s.add(row)
+            s.flush()
+            cond = (TournamentKeptRow.pending_id.is_(None) if prev is None
+                    else TournamentKeptRow.pending_id == prev)
+            done = s.execute(update(TournamentKeptRow)
+                             .where(TournamentKeptRow.keep_id == kid, cond)
+                             .values(pending_id=row.id))
+            if getattr(done, "rowcount", 1) != 1:  # another phone reported it this moment
+                raise _Race()
+    except _Race:
+        notice = ("Dieses Spiel wurde schon gemeldet; es zählt einmal" if lang == "de"
+                  else "this game was reported already; it counts once")
+        return _table_view(request, t, rnd, table, players, key, notice=notice)
+    except (InvalidInputError, IllegalActionError) as exc:
+        return _table_view(request, t, rnd, table, players, key, 400, error=_msg(exc, lang))
+    notice = ("Mitgeschriebenes Spiel gemeldet; die Turnierleitung bestätigt" if lang == "de"
+              else "scorekept game sent; the organizer confirms")
+    return _table_view(request, t, rnd, table, players, key, notice=notice)
+
+
+class _Race(Exception):
+    """Two phones reported the same kept game at the same moment (rolled back)."""
+
+
+@router.get("/turnier/{tid}/pending/{pid}/record.json")
+async def pending_record(tid: str, pid: int, request: Request, k: str = "") -> Response:
+    """The game record of a scorekept entry, for the organizer (the result's proof)."""
+    _organizer(request, tid, k)
+    with _db(request).session() as s:
+        row = s.get(TournamentPendingRow, pid)
+        entry = json.loads(row.payload) if row is not None and row.tournament_id == tid else {}
+        name = f"{tid}-r{row.round}-t{row.table}-g{row.game}.json" if row is not None else ""
+    if entry.get("record") is None:
+        raise HTTPException(404, f"entry {pid} carries no game record")
+    return Response(
+        json.dumps(entry["record"], ensure_ascii=False, indent=2), media_type="application/json",
+        headers={"Content-Disposition":
+                 f'attachment; filename="{name}"'},
+    )
 
 
 # ------------------------------------------------------------------ projector
