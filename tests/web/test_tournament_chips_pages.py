@@ -65,6 +65,14 @@ def test_porz_chips_to_the_winner(client: TestClient) -> None:
     # table 1 by phone: Ben, Carl, Dora lose their three chips in turn; Anna keeps all three
     for game, loser in enumerate([2, 2, 2, 3, 3, 3, 4, 4, 4], start=1):
         _phone_game(client, tid, key, t1, game, loser)
+        if game == 4:  # what the phone shows the table: chips left, who is out
+            page = client.get(t1).text
+            assert re.findall(r'data-chips="(\d)"', page) == ["3", "0", "2", "3"]
+            assert "2 · Ben · <span" in page and "ausgeschieden" in page
+            assert "noch 2 Chips" in page and "Verlierer 3 · Carl" in page
+            radios = re.findall(r'name="loser" value="(\d+)"', page)
+            assert radios == ["1", "3", "4"]  # Ben is out: nobody can enter him as loser
+            assert "2 chips left" in client.get(t1 + "&lang=en").text
     r = _send(client, t1, 10, 1)
     assert r.status_code == 400 and "fertig" in r.text  # the table has finished its round
     # table 2 at the organizer's desk: Emil (game 4), Fritz (10), Gabi (11) go out,

@@ -543,7 +543,18 @@ def _table_view(request: Request, t: Tournament, rnd: int, table: int, players: 
         players=[t.players[p] for p in players], games=[games[g] for g in sorted(games)],
         next_game=t.next_game(rnd, table), pending=mine, error=error, notice=notice,
         points=t.format.scoring is Scoring.POINTS, schock_aus=uses_schock_aus(t),
+        chips=_table_chips(t, rnd, table, players),
     )
+
+
+def _table_chips(t: Tournament, rnd: int, table: int, players: list[int]) -> dict[int, int] | None:
+    """Chips formats: the chips (lives) each player of the table has left, 0 for one who
+    is out; what the players count on the table. None for points formats."""
+    if t.format.scoring is not Scoring.CHIPS:
+        return None
+    d = t.derived
+    playing = set(d.remaining.get((rnd, table), ()))
+    return {p: d.chips.get(p, 0) if p in playing else 0 for p in players}
 
 
 @router.get("/t/{tid}/table/{rnd}/{table}", response_class=HTMLResponse)
