@@ -8,7 +8,7 @@ import pytest
 
 from schock import load_rules
 from schock.bots import OptimalBot
-from schock.bots.solver_bots import _duel_stakes
+from schock.bots.solver_bots import _duel
 from schock.engine import Game, ScriptedDice
 from schock.solver.half import duel_half
 from schock.solver.hints import hints
@@ -28,7 +28,11 @@ def test_two_player_rounds_get_the_half_stakes_and_more_players_fall_back(
     duel.throw()
     duel.lift()
     view = duel.view(0)
-    stakes = _duel_stakes(view)
+    duel = _duel(view, duel_half)
+    assert duel is not None
+    table, sit, first = duel
+    stakes = table.stakes(*sit, first=first)
+    assert sit == (view.stock, 0, 0) and first
     assert stakes == duel_half(rules).stakes(view.stock, 0, 0, first=True)
     bot_move = OptimalBot().act(view)
     best = hints(view, objective="half", stakes=stakes)[0]
@@ -36,5 +40,5 @@ def test_two_player_rounds_get_the_half_stakes_and_more_players_fall_back(
     trio = Game(rules, seats=["A", "B", "C"], starter=0, dice=ScriptedDice([1, 6, 6]))
     trio.throw()
     trio.lift()
-    assert _duel_stakes(trio.view(0)) is None
+    assert _duel(trio.view(0), duel_half) is None
     OptimalBot().act(trio.view(0))  # plays with the reference model

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 
 from schock.bots.base import _need_turn
 from schock.engine.actions import (
@@ -45,11 +46,11 @@ from schock.engine.actions import (
 from schock.engine.views import View
 from schock.errors import InvalidInputError
 from schock.results import evaluation_table
-from schock.rules.model import SetAside
+from schock.rules.model import Rules, SetAside
 from schock.solver.equilibrium import equilibrium_half
-from schock.solver.half import duel_half
+from schock.solver.half import HalfTable, duel_half
 from schock.solver.hints import Hint, hints, plan_actions, situation
-from schock.solver.turn import Objective, Stakes, TurnSolver, grade, reference
+from schock.solver.turn import Objective, TurnSolver, grade, reference
 
 
 class _Planner:
@@ -143,14 +144,28 @@ class OptimalBot(_SolverBot):
 
     def _choose(self, view: View) -> tuple[Action, ...]:
         objective = self.objective
-        stakes = None
-        if objective is Objective.HALF:
-            stakes = _duel_stakes(view)
-            if stakes is None:
+        duel = _duel(view, self._half_table) if objective is Objective.HALF else None
+        if duel is None:
+            if objective is Objective.HALF:
                 objective = Objective.NET
-        return self._pick(
-            hints(view, objective=objective, metrics=False, stakes=stakes), objective
-        ).actions
+            return self._pick(hints(view, objective=objective, metrics=False), objective).actions
+        # a two-player half: play for its values. Blind is declared by comparing the
+        # round with the doubled Deckel of a blind round (one throw each, nothing more
+        # to decide in it), not by the normal round's stakes
+        table, sit, first = duel
+        if BlindAction() in view.legal and table.plays_blind(*sit):
+            return (BlindAction(),)
+        stakes = table.stakes(*sit, first=first)
+        choices = [
+            h
+            for h in hints(view, objective=objective, metrics=False, stakes=stakes)
+            if h.actions != (BlindAction(),)
+        ]
+        return self._pick(choices, objective).actions
+
+    def _half_table(self, rules: Rules) -> HalfTable:
+        """The values of a two-player half this bot plays for."""
+        return duel_half(rules)
 
     def _pick(self, choices: list[Hint], objective: Objective | None = None) -> Hint:
         objective = self.objective if objective is None else objective
@@ -175,9 +190,12 @@ HALF_SCALE = 0.04
 HALF_FLOOR = 0.008
 
 
-def _duel_stakes(view: View) -> Stakes | None:
-    """What the ends of this two-player round are worth to the seat, or None
-    when the round has more players (or is an opening round)."""
+def _duel(
+    view: View, half_table: Callable[[Rules], HalfTable]
+) -> tuple[HalfTable, tuple[int, int, int], bool] | None:
+    """The half table, the Deckel situation (Stock, the seat's, the other's) and
+    whether the seat starts, for a two-player round of a half; None when the
+    round has more players, is an opening round, or Deckel lie elsewhere."""
     if len(view.round_order) != 2 or view.opening_round or view.seat is None:
         return None
     seat = view.seat
@@ -185,9 +203,7 @@ def _duel_stakes(view: View) -> Stakes | None:
     if view.stock + view.deckel[seat] + view.deckel[other] != view.rules.deckel:
         return None  # Deckel elsewhere (not a two-player half)
     first = view.round_order[0] == seat
-    return duel_half(view.rules).stakes(
-        view.stock, view.deckel[seat], view.deckel[other], first=first
-    )
+    return half_table(view.rules), (view.stock, view.deckel[seat], view.deckel[other]), first
 
 
 class EquilibriumBot(OptimalBot):
@@ -209,24 +225,8 @@ class EquilibriumBot(OptimalBot):
             )
         return super().act(view)
 
-    def _choose(self, view: View) -> tuple[Action, ...]:
-        if view.opening_round:  # one throw each, nothing to decide
-            return super()._choose(view)
-        table = equilibrium_half(view.rules)
-        seat = view.seat
-        assert seat is not None
-        other = 1 - seat
-        first = view.round_order[0] == seat
-        sit = (view.stock, view.deckel[seat], view.deckel[other])
-        if BlindAction() in view.legal and table.plays_blind(*sit):
-            return (BlindAction(),)
-        stakes = table.blind_stakes(*sit) if view.blind else table.stakes(*sit, first=first)
-        choices = [
-            h
-            for h in hints(view, objective=Objective.HALF, metrics=False, stakes=stakes)
-            if h.actions != (BlindAction(),)
-        ]
-        return choices[0].actions
+    def _half_table(self, rules: Rules) -> HalfTable:
+        return equilibrium_half(rules)
 
 
 class RiskBot(_SolverBot):

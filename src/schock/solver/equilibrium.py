@@ -54,7 +54,6 @@ import hashlib
 import json
 import os
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -64,9 +63,12 @@ from schock.rules.model import FinalStarter, Rules, Structure
 from schock.solver.half import (
     HalfTable,
     _after,
+    _covered_one,
+    _doubled,
     _owed,
     _seen,
     _stakes,
+    blind_value,
 )
 from schock.solver.half import round_value as _stage_value
 from schock.solver.turn import (
@@ -114,42 +116,9 @@ def _all_situations(n: int) -> list[Situation]:
     ]
 
 
-def _doubled(owed: tuple[int | None, ...]) -> tuple[int | None, ...]:
-    return tuple(None if o is None else 2 * o for o in owed)
-
-
-def _one_throw() -> Callable[[Rules], Result]:
-    @functools.cache
-    def covered(rules: Rules) -> Result:
-        return Result.covered(rules, (), 3, 1, on_hand=True)
-
-    return covered
-
-
-_covered_one = _one_throw()
-
-
-def blind_value(rules: Rules, stakes: Stakes) -> float:
-    """Vorhand's worth (his ``stakes``, with the Deckel already doubled) of a
-    blind round: one throw each, nobody decides anything more."""
-    return 1.0 - second_value(rules, 1, _covered_one(rules), stakes.flip())
-
-
 class EquilibriumTable(HalfTable):
     """The equilibrium values of a two-player half (as :class:`HalfTable`), with
-    Vorhand's blind choice where the rules allow it."""
-
-    def blind_stakes(self, stock: int, mine: int, other: int) -> Stakes:
-        """What each end of a blind round is worth to the seat (Deckel doubled)."""
-        self._check(stock, mine, other)
-        return _stakes(self._values, self.rules, _doubled(self._owed), stock, mine, other, True)
-
-    def plays_blind(self, stock: int, mine: int, other: int) -> bool:
-        """Whether Vorhand declares blind at equilibrium (ties: not blind)."""
-        if not self.rules.blind:
-            return False
-        normal = _stage_value(self.rules, self.stakes(stock, mine, other, first=True))
-        return blind_value(self.rules, self.blind_stakes(stock, mine, other)) > normal + 1e-12
+    Vorhand's blind choice where the rules allow it (its values include it)."""
 
     @property
     def values(self) -> dict[Situation, float]:

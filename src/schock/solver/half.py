@@ -103,6 +103,35 @@ class HalfTable:
         self._check(stock, mine, other)
         return _stakes(self._values, self.rules, self._owed, stock, mine, other, first)
 
+    def blind_stakes(self, stock: int, mine: int, other: int) -> Stakes:
+        """What each end of a blind round is worth to the seat (Deckel doubled)."""
+        self._check(stock, mine, other)
+        return _stakes(self._values, self.rules, _doubled(self._owed), stock, mine, other, True)
+
+    def plays_blind(self, stock: int, mine: int, other: int) -> bool:
+        """Whether the round's first player does better to declare blind, where the
+        rules allow it (ties: not blind), for this table's values."""
+        if not self.rules.blind:
+            return False
+        normal = round_value(self.rules, self.stakes(stock, mine, other, first=True))
+        return blind_value(self.rules, self.blind_stakes(stock, mine, other)) > normal + 1e-12
+
+
+def _doubled(owed: tuple[int | None, ...]) -> tuple[int | None, ...]:
+    return tuple(None if o is None else 2 * o for o in owed)
+
+
+@functools.cache
+def _covered_one(rules: Rules) -> Result:
+    """One throw nobody has seen (a blind round's throw)."""
+    return Result.covered(rules, (), 3, 1, on_hand=True)
+
+
+def blind_value(rules: Rules, stakes: Stakes) -> float:
+    """The first player's worth (his ``stakes``, with the Deckel already doubled)
+    of a blind round: one throw each, nobody decides anything more."""
+    return 1.0 - second_value(rules, 1, _covered_one(rules), stakes.flip())
+
 
 def _lookup(
     values: dict[tuple[int, int, int], float],
