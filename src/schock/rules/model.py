@@ -284,6 +284,21 @@ class Rules:
                 allowed="schock_aus first in the ladder, or schock_aus_keeps = true",
             )
 
+    def __hash__(self) -> int:
+        # rules key many caches (evaluation tables, solver tables), which hash them on
+        # every call: hash the fields once (as the generated hash would) and keep it
+        cached: int | None = self.__dict__.get("_hash")
+        if cached is None:
+            cached = hash(tuple(getattr(self, name) for name in FIELD_NAMES))
+            object.__setattr__(self, "_hash", cached)
+        return cached
+
+    def __getstate__(self) -> dict[str, Any]:
+        # the cached hash is per process (str hashes are salted): never pickle it
+        state = dict(self.__dict__)
+        state.pop("_hash", None)
+        return state
+
     def replace(self, **changes: Any) -> Rules:
         """Return a copy with some fields changed (validated again)."""
         for key in changes:

@@ -562,7 +562,13 @@ class Stakes:
 
 
 def _strength_index(rules: Rules, g: int) -> int:
-    return bisect.bisect_left(strengths(rules), _strength(g))
+    return _strength_positions(rules)[g >> 4]
+
+
+@functools.cache
+def _strength_positions(rules: Rules) -> dict[int, int]:
+    """Each strength under ``rules`` -> its index in :func:`strengths`."""
+    return {s: i for i, s in enumerate(strengths(rules))}
 
 
 def second_utility(rules: Rules, earlier: Result, stakes: Stakes) -> Utility:
@@ -578,6 +584,8 @@ def second_utility(rules: Rules, earlier: Result, stakes: Stakes) -> Utility:
             suffix[i + 1] + earlier.probs[i] * stakes.lose[_strength_index(rules, grades[i])]
         )
     memo: dict[int, float] = {}
+    position = _strength_positions(rules)
+    win = stakes.win
 
     def utility(dice: Dice, hand: bool, used: int) -> float:
         h = grade(rules, table[(dice, hand)], used)
@@ -585,7 +593,7 @@ def second_utility(rules: Rules, earlier: Result, stakes: Stakes) -> Utility:
         if v is None:
             j = bisect.bisect_left(grades, h)  # grades below h: he wins
             below = earlier.cumulative[j - 1] if j else 0.0
-            v = memo[h] = below * stakes.win[_strength_index(rules, h)] + suffix[j]
+            v = memo[h] = below * win[position[h >> 4]] + suffix[j]
         return v
 
     return utility
