@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from schock import InvalidInputError, load_rules
 from schock.arena import run_arena
-from schock.bots import EquilibriumBot, available_bots, check_seats, make_bot, play_game
+from schock.bots import Bot, EquilibriumBot, available_bots, check_seats, make_bot, play_game
 from schock.cli import main
 from schock.engine import Automation, Game, ScriptedDice, SeededDice
 from schock.engine.actions import Action, BlindAction
@@ -48,15 +48,17 @@ def test_plays_whole_games(preset: str) -> None:
         assert play_game(g, [EquilibriumBot(), make_bot("heuristic")]) in (0, 1)
 
 
-class _Watching(EquilibriumBot):
-    """Records, wherever blind is allowed, the situation and whether it said blind."""
+class BlindWatcher:
+    """Plays as ``bot`` and records, wherever blind is allowed, the situation
+    (Stock, own Deckel, the other's) and whether it said blind."""
 
-    def __init__(self, seen: list[tuple[tuple[int, int, int], bool]]) -> None:
-        super().__init__()
+    def __init__(self, bot: Bot, seen: list[tuple[tuple[int, int, int], bool]]) -> None:
+        self.bot = bot
+        self.name = bot.name
         self.seen = seen
 
     def act(self, view: View) -> Action:
-        action = super().act(view)
+        action = self.bot.act(view)
         if BlindAction() in view.legal:
             assert view.seat is not None
             sit = (view.stock, view.deckel[view.seat], view.deckel[1 - view.seat])
@@ -70,7 +72,7 @@ def test_declares_blind_exactly_where_the_equilibrium_does() -> None:
     seen: list[tuple[tuple[int, int, int], bool]] = []
     for seed in range(12):
         g = Game(rules, seats=["A", "B"], dice=SeededDice(seed), automations=set(Automation))
-        play_game(g, [_Watching(seen), _Watching(seen)])
+        play_game(g, [BlindWatcher(EquilibriumBot(), seen), BlindWatcher(EquilibriumBot(), seen)])
     assert any(b for _, b in seen) and not all(b for _, b in seen)
     for sit, said_blind in seen:
         assert said_blind == table.plays_blind(*sit)

@@ -7,12 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from test_equilibrium_bot import BlindWatcher
 
 from schock import load_rules
 from schock.bots import OptimalBot, play_game
 from schock.engine import Automation, Game, SeededDice
-from schock.engine.actions import Action, BlindAction
-from schock.engine.views import View
 from schock.solver import half
 
 RULES = load_rules("irmgarteich").replace(deckel=5, max_throws=2)
@@ -22,25 +21,6 @@ RULES = load_rules("irmgarteich").replace(deckel=5, max_throws=2)
 def _own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     half.duel_half.cache_clear()
-
-
-def _sit(view: View) -> tuple[int, int, int]:
-    assert view.seat is not None
-    return (view.stock, view.deckel[view.seat], view.deckel[1 - view.seat])
-
-
-class _Watching(OptimalBot):
-    """Records where blind was allowed whether it said blind."""
-
-    def __init__(self, seen: list[tuple[tuple[int, int, int], bool]]) -> None:
-        super().__init__()
-        self.seen = seen
-
-    def act(self, view: View) -> Action:
-        action = super().act(view)
-        if BlindAction() in view.legal:
-            self.seen.append((_sit(view), action == BlindAction()))
-        return action
 
 
 def test_blind_stakes_double_the_deckel() -> None:
@@ -57,7 +37,7 @@ def test_declares_blind_where_its_half_values_say_so() -> None:
     seen: list[tuple[tuple[int, int, int], bool]] = []
     for seed in range(12):
         g = Game(RULES, seats=["A", "B"], dice=SeededDice(seed), automations=set(Automation))
-        play_game(g, [_Watching(seen), _Watching(seen)])
+        play_game(g, [BlindWatcher(OptimalBot(), seen), BlindWatcher(OptimalBot(), seen)])
     assert any(b for _, b in seen) and not all(b for _, b in seen)
     for sit, said_blind in seen:
         assert said_blind == table.plays_blind(*sit)
