@@ -25,12 +25,17 @@ that starts the first round, default 0; -1 plays the rules' opening).
   Deckel, the first half, or the game), 1/(n-1) for every other seat.
 
 :func:`cfr_round_value` runs OpenSpiel's CFR+ on the two-player round.
+:func:`check_two_throw_round` checks :mod:`schock.solver.equilibrium` on the
+two-throw round (:mod:`schock.adapters.reduced`) with OpenSpiel's CFR+ and
+exploitability.
 """
 
 from __future__ import annotations
 
 import copy
 import itertools
+import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -52,17 +57,24 @@ from schock.adapters._core import (
     resolve_rules,
     throw_distribution,
 )
+from schock.adapters.reduced import ReducedRound
 from schock.errors import InvalidInputError
 from schock.rules import Rules
+from schock.solver.equilibrium import RoundStrategy, round_strategy, round_value
+from schock.solver.turn import Result
 
 __all__ = [
     "GAME_NAME",
     "SchockGame",
     "SchockState",
+    "TwoThrowCheck",
     "cfr_round_value",
+    "check_two_throw_round",
+    "equilibrium_policy",
     "make_game",
     "outcome_from_id",
     "outcome_id",
+    "two_throw_game",
 ]
 
 GAME_NAME = "python_schock"
@@ -317,3 +329,117 @@ def cfr_round_value(rules: Rules | str | Path, iterations: int = 100) -> tuple[f
     p_first = (1.0 + float(values[0])) / 2.0
     expl = float(pyspiel.exploitability(game, avg)) / 2.0
     return p_first, expl
+
+
+# ---------------------------------------------------------------- the two-throw check
+
+
+@dataclass(frozen=True)
+class TwoThrowCheck:
+    """What :func:`check_two_throw_round` measured (chances of Vorhand not losing)."""
+
+    rules: str
+    histories: int
+    """Nodes of the tree (chance, decision and terminal)."""
+    infosets: int
+    round_value: float
+    """:func:`schock.solver.equilibrium.round_value` of the two-throw round."""
+    our_value: float
+    """The value of our equilibrium strategies exported to OpenSpiel, by OpenSpiel."""
+    our_exploitability: float
+    """OpenSpiel's exploitability of our strategies."""
+    cfr_value: float
+    cfr_exploitability: float
+    iterations: int
+    seconds: float
+
+
+def _our_move(tree: ReducedRound, plan: RoundStrategy, name: str) -> str:
+    """The move our equilibrium plays at the information set ``name``."""
+    d = tree.decisions[name]
+    if d.roll is None:  # Vorhand before looking
+        return "blind" if plan.blind else "lift"
+    if d.first:
+        move = plan.first.after((), d.roll, 1)[1]
+    else:
+        kept = d.first_table if d.first_table is not None else ()
+        covered = Result.covered(tree.rules, kept, 3 - len(kept), 2, on_hand=not kept)
+        move = plan.second(covered, 2).after((), d.roll, 1)[1]
+    if move.stop:
+        return "stop"
+    # the engine's move leaving the same dice on the table, as many sixes turned if listed
+    same = [m for m in d.moves if m != "stop" and tree.table_dice(d.first, d.roll, m) == move.keep]
+    turned = [m for m in same if ("turned" in m) == bool(move.turn)]
+    if not same:
+        raise InvalidInputError(f"our move {move} at {name!r} is not among the engine's {d.moves}")
+    return (turned or same)[0]
+
+
+def _walk(game: Any) -> tuple[int, dict[str, list[tuple[int, str]]]]:
+    """Every node and every information set (OpenSpiel's key: its actions with names)."""
+    sets: dict[str, list[tuple[int, str]]] = {}
+    stack = [game.new_initial_state()]
+    nodes = 0
+    while stack:
+        state = stack.pop()
+        nodes += 1
+        if state.is_terminal():
+            continue
+        if state.is_chance_node():
+            stack.extend(state.child(a) for a, _ in state.chance_outcomes())
+            continue
+        key = state.information_state_string()
+        if key not in sets:
+            sets[key] = [(a, state.action_to_string(a)) for a in state.legal_actions()]
+        stack.extend(state.child(a) for a in state.legal_actions())
+    return nodes, sets
+
+
+def two_throw_game(rules: Rules | str | Path) -> tuple[ReducedRound, Any]:
+    """The two-player round of ``rules`` with at most two throws, as our tree and
+    as OpenSpiel's game read from it (``pyspiel.load_efg_game``)."""
+    base = resolve_rules(rules)
+    tree = ReducedRound(base if base.max_throws == 2 else base.replace(max_throws=2))
+    return tree, pyspiel.load_efg_game(tree.efg())
+
+
+def equilibrium_policy(tree: ReducedRound, game: Any) -> dict[str, list[tuple[int, float]]]:
+    """Our equilibrium (:func:`schock.solver.equilibrium.round_strategy`) as
+    OpenSpiel's tabular policy: every information set, its actions with probabilities."""
+    plan = round_strategy(tree.rules)
+    out: dict[str, list[tuple[int, float]]] = {}
+    for key, actions in _walk(game)[1].items():
+        move = _our_move(tree, plan, key.split("-", 3)[3])  # "player-player-number-name"
+        out[key] = [(a, 1.0 if label == move else 0.0) for a, label in actions]
+    return out
+
+
+def check_two_throw_round(rules: Rules | str | Path, iterations: int = 400) -> TwoThrowCheck:
+    """Check our equilibrium of the two-player round with at most two throws
+    against OpenSpiel: its exploitability of our strategies, and its CFR+.
+
+    ``rules`` (a preset, house-rules file or Rules) is played with ``max_throws = 2``.
+    """
+    if not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 1:
+        raise InvalidInputError(f"iterations must be a whole number from 1, got {iterations!r}")
+    start = time.perf_counter()
+    tree, game = two_throw_game(rules)
+    nodes, sets = _walk(game)
+    policy = pyspiel.TabularPolicy(equilibrium_policy(tree, game))
+    root = game.new_initial_state()
+    solver = pyspiel.CFRPlusSolver(game)
+    for _ in range(iterations):
+        solver.evaluate_and_update_policy()
+    avg = solver.average_policy()
+    return TwoThrowCheck(
+        rules=tree.rules.id,
+        histories=nodes,
+        infosets=len(sets),
+        round_value=round_value(tree.rules),
+        our_value=float(pyspiel.expected_returns(root, policy, -1, True)[0]),
+        our_exploitability=float(pyspiel.exploitability(game, policy)),
+        cfr_value=float(pyspiel.expected_returns(root, avg, -1, True)[0]),
+        cfr_exploitability=float(pyspiel.exploitability(game, avg)),
+        iterations=iterations,
+        seconds=time.perf_counter() - start,
+    )

@@ -48,7 +48,6 @@ the second player's first throw until his turn, which changes nothing.
 
 from __future__ import annotations
 
-import bisect
 import functools
 import hashlib
 import json
@@ -58,21 +57,19 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from schock.errors import InvalidInputError
-from schock.results import evaluation_table
 from schock.rules.model import FinalStarter, Rules, Structure
 from schock.solver.half import (
     HalfTable,
-    _after,
     _covered_one,
     _doubled,
     _owed,
     _seen,
     _stakes,
+    best_response,
     blind_value,
 )
 from schock.solver.half import round_value as _stage_value
 from schock.solver.turn import (
-    Dice,
     Objective,
     Result,
     Stakes,
@@ -80,9 +77,7 @@ from schock.solver.turn import (
     TurnSolver,
     _grades_of,
     _Problem,
-    grade,
     second_utility,
-    second_value,
     strengths,
 )
 
@@ -247,19 +242,68 @@ def _win_round_stakes(rules: Rules) -> Stakes:
     return Stakes((1.0,) * k, (0.0,) * k)
 
 
-def _p_first_wins(rules: Rules, stakes: Stakes, blind: bool) -> float:
-    """Vorhand's chance of not losing the round when both play the round's
-    equilibrium for ``stakes`` (Vorhand's), blind or not."""
-    answer_stakes = stakes.flip()
-    if blind:
-        seen = {(_covered_one(rules), 1): 1.0}
+@dataclass(frozen=True)
+class RoundStrategy:
+    """Both players' equilibrium play of one two-player round, for export to
+    other solvers (:func:`round_strategy`).
+
+    ``blind``: Vorhand declares blind (then nobody decides anything more).
+    Otherwise he lifts after every throw and plays :attr:`first`'s moves
+    (``first.after(kept, thrown, throws)[1]``), and Hinterhand, having seen
+    ``earlier`` (a shown result, or a covered last throw as a distribution)
+    after Vorhand's ``limit`` throws, lifts too and plays :meth:`second`'s moves.
+    """
+
+    rules: Rules
+    stakes: Stakes
+    blind: bool
+    first: TurnSolver
+
+    def second(self, earlier: Result, limit: int) -> TurnSolver:
+        """Hinterhand's turn against ``earlier`` within ``limit`` throws."""
+        u = second_utility(self.rules, earlier, self.stakes.flip())
+        return TurnSolver(self.rules, limit, u)
+
+    def seen(self) -> dict[tuple[Result, int], float]:
+        """What Hinterhand may see of Vorhand's result, with its chance, and the limit it sets."""
+        if self.blind:
+            return {(_covered_one(self.rules), 1): 1.0}
+        return _seen(self.first, self.rules)
+
+
+def round_strategy(rules: Rules, deckel_situation: Situation | None = None) -> RoundStrategy:
+    """The equilibrium play of one two-player round, as :func:`round_value` plays it.
+
+    >>> from schock import load_rules
+    >>> from schock.solver.turn import Result
+    >>> plan = round_strategy(load_rules("porz").replace(max_throws=2))
+    >>> plan.first.after((), (1, 6, 6), 1)[1].describe("en")   # Vorhand after 1-6-6
+    'turn sixes (6-6 → 1), keep 1-1, throw 1 die'
+    >>> covered = Result.covered(plan.rules, (1, 1), 1, 2)       # 1-1 kept, one die covered
+    >>> plan.second(covered, 2).after((), (2, 4, 5), 1)[1].describe("en")
+    'throw 3 dice'
+    """
+    check_supported(rules)
+    if deckel_situation is None:
+        stakes = _win_round_stakes(rules)
+        blind = bool(rules.blind) and (
+            blind_value(rules, stakes) > _stage_value(rules, stakes) + 1e-12
+        )
     else:
-        p1 = _Problem(rules, Table(after=1, stakes=stakes), None, Objective.HALF)
-        seen = _seen(p1.solver, rules)
+        s, x, y = _situation(rules, deckel_situation)
+        table = equilibrium_half(rules)
+        blind = table.plays_blind(s, x, y)
+        stakes = table.blind_stakes(s, x, y) if blind else table.stakes(s, x, y, first=True)
+    first = _Problem(rules, Table(after=1, stakes=stakes), None, Objective.HALF).solver
+    return RoundStrategy(rules, stakes, blind, first)
+
+
+def _p_first_wins(plan: RoundStrategy) -> float:
+    """Vorhand's chance of not losing the round when both play ``plan``."""
+    rules = plan.rules
     total = 0.0
-    for (earlier, limit), p in seen.items():
-        u = second_utility(rules, earlier, answer_stakes)
-        answer = _grades_of(rules, TurnSolver(rules, limit, u).outcomes())
+    for (earlier, limit), p in plan.seen().items():
+        answer = _grades_of(rules, plan.second(earlier, limit).outcomes())
         # Hinterhand wins only with a better grade (Mit ist Shit)
         for g, pg in zip(earlier.grades, earlier.probs, strict=True):
             total += p * pg * answer.p_at_most(g)
@@ -283,18 +327,7 @@ def round_value(rules: Rules, deckel_situation: Situation | None = None) -> floa
     ...
     schock.errors.InvalidInputError: a two-player half has 13 Deckel in the Stock and with the players, got Stock 14, 0 and 0
     """
-    check_supported(rules)
-    if deckel_situation is None:
-        stakes = _win_round_stakes(rules)
-        blind = False
-        if rules.blind:
-            blind = blind_value(rules, stakes) > _stage_value(rules, stakes) + 1e-12
-        return _p_first_wins(rules, stakes, blind)
-    s, x, y = _situation(rules, deckel_situation)
-    table = equilibrium_half(rules)
-    blind = table.plays_blind(s, x, y)
-    stakes = table.blind_stakes(s, x, y) if blind else table.stakes(s, x, y, first=True)
-    return _p_first_wins(rules, stakes, blind)
+    return _p_first_wins(round_strategy(rules, deckel_situation))
 
 
 def _situation(rules: Rules, sit: object) -> Situation:
@@ -342,103 +375,12 @@ def game_value(rules: Rules, q: float) -> float:
 # ---------------------------------------------------------------- exploitability
 
 
-def _respond(rules: Rules, table: EquilibriumTable) -> dict[tuple[int, int, int, bool], float]:
-    """The exact best response over the half against a player who plays
-    ``table``'s equilibrium: the responder's chance of not losing the half in
-    every situation (stock, his Deckel, the player's, he starts)."""
-    n = rules.deckel
-    top = rules.max_throws
-    ev = evaluation_table(rules)
-    owed = _owed(rules)
-    doubled = _doubled(owed)
-    ranks = strengths(rules)
-    resp: dict[tuple[int, int, int, bool], float] = {}
-
-    def look(s: int, r: int, b: int, r_first: bool) -> float:
-        if r == n:
-            return 0.0
-        if b == n:
-            return 1.0
-        return resp[(s, r, b, r_first)]
-
-    def stakes_r(s: int, r: int, b: int, owing: tuple[int | None, ...]) -> Stakes:
-        win: list[float] = []
-        lose: list[float] = []
-        for o in owing:
-            nxt = _after(rules, o, s, r, b)
-            win.append(1.0 if nxt is None else look(nxt[0], nxt[1], nxt[2], not nxt[3]))
-            nxt = _after(rules, o, s, b, r)
-            lose.append(0.0 if nxt is None else look(nxt[0], nxt[2], nxt[1], nxt[3]))
-        return Stakes(tuple(win), tuple(lose))
-
-    def solve_state(s: int, r: int, b: int, r_first: bool) -> float:
-        mine = stakes_r(s, r, b, owed)
-        if not r_first:
-            if table.plays_blind(s, b, r):
-                earlier = _covered_one(rules)
-                return second_value(rules, 1, earlier, stakes_r(s, r, b, doubled))
-            bot = table.stakes(s, b, r, first=True)
-            p1 = _Problem(rules, Table(after=1, stakes=bot), None, Objective.HALF)
-            return sum(
-                p * second_value(rules, limit, res, mine)
-                for (res, limit), p in _seen(p1.solver, rules).items()
-            )
-        bot = table.stakes(s, b, r, first=False)
-        answers: dict[tuple[object, ...], Result] = {}
-
-        def answer(key: tuple[object, ...], earlier: Result, limit: int) -> Result:
-            a = answers.get(key)
-            if a is None:
-                u = second_utility(rules, earlier, bot)
-                a = answers[key] = _grades_of(rules, TurnSolver(rules, limit, u).outcomes())
-            return a
-
-        def terminal(kept: Dice, thrown: Dice, used: int) -> float:
-            dice = tuple(sorted(kept + thrown))
-            g = grade(rules, ev[(dice, not kept)], used)
-            if used >= top:
-                earlier = Result.covered(rules, kept, 3 - len(kept), used, on_hand=not kept)
-                a = answer((kept, used), earlier, used)
-            else:
-                a = answer((g,), Result.of({g: 1.0}), used)
-            gi = bisect.bisect_left(ranks, g >> 4)
-            total = 0.0
-            for h, p in zip(a.grades, a.probs, strict=True):
-                if h > g:
-                    total += p * mine.lose[bisect.bisect_left(ranks, h >> 4)]
-                else:
-                    total += p * mine.win[gi]
-            return total
-
-        v = TurnSolver(rules, top, terminal=terminal).start()
-        if rules.blind:  # the bot answers a blind round with its one throw
-            v = max(v, blind_value(rules, stakes_r(s, r, b, doubled)))
-        return v
-
-    empty = [(x, n - x, f) for x in range(1, n) for f in (True, False)]
-    for x, y, f in empty:
-        resp[(0, x, y, f)] = table.value(0, x, y, first=f)
-    for _ in range(100_000):
-        change = 0.0
-        for x, y, f in empty:
-            v = solve_state(0, x, y, f)
-            change = max(change, abs(v - resp[(0, x, y, f)]))
-            resp[(0, x, y, f)] = v
-        if change <= TOLERANCE:
-            break
-    for stock in range(1, n + 1):
-        for x in range(n - stock + 1):
-            for f in (True, False):
-                resp[(stock, x, n - stock - x, f)] = solve_state(stock, x, n - stock - x, f)
-    return resp
-
-
 def exploitability(rules: Rules, table: EquilibriumTable | None = None) -> float:
     """The most an exact best response gains, in the chance of not losing the
     half, over the equilibrium value, in any situation, against either seat's
     strategy (the strategies are symmetric: one computation covers both)."""
     t = equilibrium_half(rules) if table is None else table
-    resp = _respond(rules, t)
+    resp = best_response(rules, t, tolerance=TOLERANCE)
     return max(0.0, *(v - t.value(s, r, b, first=f) for (s, r, b, f), v in resp.items()))
 
 
@@ -509,6 +451,7 @@ __all__ = [
     "CACHE_VERSION",
     "TOLERANCE",
     "EquilibriumTable",
+    "RoundStrategy",
     "Solution",
     "blind_value",
     "cache_path",
@@ -517,6 +460,7 @@ __all__ = [
     "exploitability",
     "first_mover_values",
     "game_value",
+    "round_strategy",
     "round_value",
     "solve",
 ]

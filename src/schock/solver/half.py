@@ -338,21 +338,26 @@ def _seen(solver: TurnSolver, rules: Rules) -> dict[tuple[Result, int], float]:
 
 
 def best_response(
-    rules: Rules, table: HalfTable | None = None
+    rules: Rules, table: HalfTable | None = None, *, tolerance: float = TOLERANCE
 ) -> dict[tuple[int, int, int, bool], float]:
     """The exact best response over a two-player half against a player who plays
-    for ``table``'s values (default: :func:`duel_half`, the ``optimal`` bot).
+    for ``table``'s values (default: :func:`duel_half`, the ``optimal`` bot),
+    declaring blind where the rules allow it and ``table`` says so
+    (:meth:`HalfTable.plays_blind`); the responder may declare blind too.
 
     Returns the responder's chance of not losing the half in every situation
     ``(stock, his Deckel, the player's Deckel, he starts)``. Against an exact
     equilibrium this equals ``table``'s values; the excess is what the player
-    can be exploited for.
+    can be exploited for. The cyclic phase (empty Stock) is iterated until no
+    value moves by more than ``tolerance``.
     """
     fixed = duel_half(rules) if table is None else table
     n = rules.deckel
     top = rules.max_throws
     ev = evaluation_table(rules)
     owed = _owed(rules)
+    doubled = _doubled(owed)
+    ranks = strengths(rules)
     # the responder's values: R[(s, r, b, r_first)]
     resp: dict[tuple[int, int, int, bool], float] = {}
 
@@ -363,10 +368,10 @@ def best_response(
             return 1.0
         return resp[(s, r, b, r_first)]
 
-    def stakes_r(s: int, r: int, b: int) -> Stakes:
+    def stakes_r(s: int, r: int, b: int, owing: tuple[int | None, ...]) -> Stakes:
         win: list[float] = []
         lose: list[float] = []
-        for o in owed:
+        for o in owing:
             nxt = _after(rules, o, s, r, b)
             win.append(1.0 if nxt is None else look(nxt[0], nxt[1], nxt[2], not nxt[3]))
             nxt = _after(rules, o, s, b, r)
@@ -374,16 +379,19 @@ def best_response(
         return Stakes(tuple(win), tuple(lose))
 
     def solve_state(s: int, r: int, b: int, r_first: bool) -> float:
-        mine = stakes_r(s, r, b)
-        bot = fixed.stakes(s, b, r, first=not r_first)
+        mine = stakes_r(s, r, b, owed)
         if not r_first:
-            # the bot throws first as it plays; the responder answers what he sees
+            if fixed.plays_blind(s, b, r):  # one unseen throw each
+                return second_value(rules, 1, _covered_one(rules), stakes_r(s, r, b, doubled))
+            # the player throws first as he plays; the responder answers what he sees
+            bot = fixed.stakes(s, b, r, first=True)
             p1 = _Problem(rules, Table(after=1, stakes=bot), None, Objective.HALF)
             return sum(
                 p * second_value(rules, limit, res, mine)
                 for (res, limit), p in _seen(p1.solver, rules).items()
             )
-        # the responder throws first; the bot answers what it sees, as it plays
+        # the responder throws first; the player answers what he sees, as he plays
+        bot = fixed.stakes(s, b, r, first=False)
         answers: dict[tuple[object, ...], Result] = {}
 
         def answer(key: tuple[object, ...], earlier: Result, limit: int) -> Result:
@@ -401,27 +409,30 @@ def best_response(
                 a = answer((kept, used), earlier, used)
             else:
                 a = answer((g,), Result.of({g: 1.0}), used)
-            gi = bisect.bisect_left(strengths(rules), g >> 4)
+            gi = bisect.bisect_left(ranks, g >> 4)
             total = 0.0
             for h, p in zip(a.grades, a.probs, strict=True):
                 if h > g:
-                    total += p * mine.lose[bisect.bisect_left(strengths(rules), h >> 4)]
+                    total += p * mine.lose[bisect.bisect_left(ranks, h >> 4)]
                 else:
                     total += p * mine.win[gi]
             return total
 
-        return TurnSolver(rules, top, terminal=terminal).start()
+        v = TurnSolver(rules, top, terminal=terminal).start()
+        if rules.blind:  # the player answers a blind round with his one throw
+            v = max(v, blind_value(rules, stakes_r(s, r, b, doubled)))
+        return v
 
     empty = [(x, n - x, f) for x in range(1, n) for f in (True, False)]
     for x, y, f in empty:
         resp[(0, x, y, f)] = fixed.value(0, x, y, first=f)
-    for _ in range(10_000):
+    for _ in range(100_000):
         change = 0.0
         for x, y, f in empty:
             v = solve_state(0, x, y, f)
             change = max(change, abs(v - resp[(0, x, y, f)]))
             resp[(0, x, y, f)] = v
-        if change <= TOLERANCE:
+        if change <= tolerance:
             break
     for stock in range(1, n + 1):
         for x in range(n - stock + 1):
