@@ -2,6 +2,8 @@
 
 Prints games/s and rounds/s per preset and ends with ``rounds_per_s <n>``,
 the lowest preset's figure. Run: ``python benchmarks/engine.py [--seconds S] [--cpu]``.
+It runs the compiled engine where one is built (``scripts/build_engine.py``) and
+says so; ``SCHOCK_PURE=1`` measures the pure-Python one.
 ``--cpu`` times by the process's CPU time instead of the wall clock: on a
 machine shared with other work, the wall clock counts their time too.
 """
@@ -15,6 +17,7 @@ from collections.abc import Callable
 
 from schock import PRESETS, load_rules
 from schock.engine import Automation, Game, SeededDice
+from schock.engine.compiled import active
 from schock.engine.events import RoundStarted
 
 
@@ -68,6 +71,8 @@ def main() -> None:
         ", ".join(autos) or "none",
         "| player: uniform over legal_actions() | clock:",
         "cpu" if args.cpu else "wall",
+        "| engine:",
+        "compiled (mypyc, scripts/build_engine.py)" if active() == "compiled" else "pure Python",
     )
     lowest = float("inf")
     print(f"{'preset':<14}{'games':>8}{'rounds':>9}{'games/s':>10}{'rounds/s':>11}")

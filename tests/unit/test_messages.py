@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import inspect
 import re
+from pathlib import Path
 
 import pytest
 
@@ -22,7 +22,8 @@ from schock.messages import (
 )
 from schock.tui.render import illegal_text
 
-GAME_SOURCE = inspect.getsource(game_module)
+# the source file, also when the engine runs compiled (a .so beside game.py)
+GAME_SOURCE = Path(game_module.__file__).with_name("game.py").read_text(encoding="utf-8")
 RULE_REFS = {name: value for name, value in vars(game_module).items() if name.startswith("R_")}
 
 

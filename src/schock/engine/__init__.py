@@ -1,5 +1,10 @@
 """The state machine, its events, views, dice sources and game records."""
 
+# ruff: noqa: E402  (the compiled engine is chosen before the game is imported)
+from schock.engine import compiled as _compiled
+
+_compiled.select()  # before anything imports the game: a stale compiled build never serves
+
 from schock.engine import events
 from schock.engine.actions import (
     Action,
@@ -17,7 +22,8 @@ from schock.engine.actions import (
     parse_action,
 )
 from schock.engine.dice_sources import DiceSource, ScriptedDice, SeededDice, TableDice
-from schock.engine.game import Automation, Game, HalfKind, Phase, RollOffPurpose, Seat
+from schock.engine.game import Automation, Game, HalfKind, Phase, RollOffPurpose
+from schock.engine.seat import Seat
 from schock.engine.views import TurnView, View
 
 __all__ = [

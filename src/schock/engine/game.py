@@ -24,10 +24,9 @@ Stopped(seat=1, throws=1, result=Outcome(dice=(2, 3, 5), throws=1, on_hand=True)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
 from enum import StrEnum
-from typing import Any
+from typing import Any, cast
 
 from schock.dice import Outcome, check_dice
 from schock.engine import events as ev
@@ -45,6 +44,7 @@ from schock.engine.actions import (
     VoidThrowAction,
 )
 from schock.engine.dice_sources import DiceSource, ScriptedDice, SeededDice, TableDice
+from schock.engine.seat import Seat
 from schock.engine.views import View, make_view
 from schock.errors import IllegalActionError, InvalidInputError
 from schock.errors import short_repr as _short
@@ -62,7 +62,6 @@ from schock.rules.model import (
 
 MIN_SEATS = 2
 MAX_SEATS = 12
-MAX_NAME = 40
 _SEQUENCE = (tuple, list)  # what dice and seat lists may be
 
 
@@ -108,29 +107,6 @@ class RollOffPurpose(StrEnum):
     OPENING = "opening"  # who starts the first half
     OPENING_TIE = "opening_tie"  # who of the tied lowest loses the opening round
     FINAL = "final"  # who starts the final
-
-
-@dataclass(frozen=True, slots=True)
-class Seat:
-    """A player at the table. ``age`` is used only by the porz opening tie rule."""
-
-    name: str
-    age: int | None = None
-
-    def __post_init__(self) -> None:
-        name = self.name
-        if not isinstance(name, str) or not name.strip():
-            raise InvalidInputError(f"a seat needs a name, got {_short(name)}")
-        name = name.strip()
-        if len(name) > MAX_NAME or not name.isprintable():
-            raise InvalidInputError(
-                f"bad seat name {_short(name)}: allowed are 1 to {MAX_NAME} printable characters"
-            )
-        object.__setattr__(self, "name", name)  # surrounding blanks are not part of a name
-        if self.age is not None and (
-            isinstance(self.age, bool) or not isinstance(self.age, int) or not 0 <= self.age <= 150
-        ):
-            raise InvalidInputError(f"age must be a whole number from 0 to 150, got {self.age!r}")
 
 
 # --- rule references used in error messages -------------------------------------------------
@@ -280,19 +256,25 @@ def _fail(
 class Game:
     """A game of Schocken under one rule set.
 
-    ``seats`` are names (or :class:`Seat`) in clockwise order; ``dice`` is the
-    source of dice (default: seeded with 0); ``starter`` is the seat that
-    starts the first round, or None for the rules' opening.
+    ``rules`` is a :class:`~schock.rules.Rules`; ``seats`` are names (or
+    :class:`Seat`) in clockwise order; ``dice`` is the source of dice (default:
+    seeded with 0); ``starter`` is the seat that starts the first round, or
+    None for the rules' opening; ``automations`` are :class:`Automation` names.
+
+    The public methods take their arguments typed as ``object`` and check them
+    themselves: a wrong type or value raises :class:`InvalidInputError` naming
+    what is allowed, in the pure-Python engine and in the compiled one alike
+    (whose own argument checks would raise a bare ``TypeError`` first).
     """
 
     def __init__(
         self,
-        rules: Rules,
+        rules: object,
         *,
-        seats: Sequence[str | Seat],
-        dice: DiceSource | None = None,
-        starter: int | None = None,
-        automations: Iterable[Automation | str] = (),
+        seats: object,
+        dice: object = None,
+        starter: object = None,
+        automations: object = (),
     ) -> None:
         if not isinstance(rules, Rules):
             raise InvalidInputError(f"rules must be a Rules object, got {type(rules).__name__}")
@@ -446,9 +428,9 @@ class Game:
         """The round's throw limit once the first player has set it."""
         return self._round.limit if self._round is not None else None
 
-    def in_half(self, seat: int) -> bool:
+    def in_half(self, seat: object) -> bool:
         """Whether ``seat`` still plays in this half (not out)."""
-        if seat.__class__ is not int or not 0 <= seat < self._n:
+        if type(seat) is not int or not 0 <= seat < self._n:
             raise self._seat_error(seat, required=True)
         h = self._half
         return seat in h.players and (h.stock > 0 or h.deckel[seat] > 0)
@@ -537,6 +519,16 @@ class Game:
                 cap=cap,
             )
 
+    def _opt_seat(self, seat: object) -> int | None:
+        """``seat`` once checked: a seat number or None. Public methods take their
+        arguments as ``object`` and check them (a compiled build would otherwise
+        raise its own TypeError before the check)."""
+        if seat is None:
+            return None
+        if type(seat) is int and 0 <= seat < self._n:
+            return seat
+        raise self._seat_error(seat)
+
     def _seat_error(self, seat: object, *, required: bool = False) -> InvalidInputError:
         """The error for a bad ``seat`` argument (each public method checks it inline)."""
         return InvalidInputError(
@@ -546,10 +538,9 @@ class Game:
         )
 
     # ------------------------------------------------------------------ throw
-    def verify_throw(self, dice: Sequence[int] | None = None, *, seat: int | None = None) -> int:
+    def verify_throw(self, dice: object = None, *, seat: object = None) -> int:
         """Check a throw; return how many dice it throws."""
-        if seat is not None and (seat.__class__ is not int or not 0 <= seat < self._n):
-            raise self._seat_error(seat)
+        seat = self._opt_seat(seat)
         if dice is not None and not isinstance(dice, _SEQUENCE):
             check_dice(dice)  # raises: dice must be a list or tuple
         p = self.phase
@@ -575,10 +566,10 @@ class Game:
             check_dice(dice, count=n)
         return n
 
-    def can_throw(self, dice: Sequence[int] | None = None, *, seat: int | None = None) -> bool:
+    def can_throw(self, dice: object = None, *, seat: object = None) -> bool:
         return _can(self.verify_throw, dice, seat=seat)
 
-    def throw(self, dice: Sequence[int] | None = None, *, seat: int | None = None) -> ev.Event:
+    def throw(self, dice: object = None, *, seat: object = None) -> ev.Event:
         """Throw the dice in the cup (``dice`` typed in, else from the source)."""
         n = self.verify_throw(dice, seat=seat)
         p = self.phase
@@ -593,7 +584,7 @@ class Game:
         if dice is None:
             values = self._roll(n, actor)
         else:
-            values = tuple(sorted(dice))  # typed-in dice have no order
+            values = check_dice(dice, count=n)  # typed-in dice have no order: sorted
             self.actions.append((actor, ThrowAction(values)))
         if p is not _TURN:
             if p is _ROLL_OFF:
@@ -688,17 +679,16 @@ class Game:
         return e
 
     # ------------------------------------------------------------------ lift
-    def verify_lift(self, *, seat: int | None = None) -> None:
-        if seat is not None and (seat.__class__ is not int or not 0 <= seat < self._n):
-            raise self._seat_error(seat)
+    def verify_lift(self, *, seat: object = None) -> None:
+        seat = self._opt_seat(seat)
         t = self._need_turn(seat, "lift the cup")
         if not self._is_first() or t.throws != 1 or t.seen:
             raise _fail("lift.only_first", R_VIEW)
 
-    def can_lift(self, *, seat: int | None = None) -> bool:
+    def can_lift(self, *, seat: object = None) -> bool:
         return _can(self.verify_lift, seat=seat)
 
-    def lift(self, *, seat: int | None = None) -> ev.Event:
+    def lift(self, *, seat: object = None) -> ev.Event:
         """The round's first player lifts his cup: his first throw is public."""
         self.verify_lift(seat=seat)
         t = self._turn()
@@ -709,16 +699,15 @@ class Game:
         return e
 
     # ------------------------------------------------------------------ set aside / take back
-    def verify_set_aside(self, dice: Sequence[int], *, seat: int | None = None) -> list[int]:
+    def verify_set_aside(self, dice: object, *, seat: object = None) -> list[int]:
         """Check setting aside ``dice`` from the last throw; return their indices."""
         return self._check_set_aside(dice, seat)[2]
 
     def _check_set_aside(
-        self, dice: Sequence[int], seat: int | None
+        self, dice: object, seat: object
     ) -> tuple[_Turn, tuple[int, ...], list[int]]:
         """The turn, the dice (sorted) and their indices, once checked."""
-        if seat is not None and (seat.__class__ is not int or not 0 <= seat < self._n):
-            raise self._seat_error(seat)
+        seat = self._opt_seat(seat)
         if not isinstance(dice, _SEQUENCE):
             check_dice(dice)  # raises: dice must be a list or tuple
         t = self._need_choice(seat, "set dice aside")
@@ -746,10 +735,10 @@ class Game:
             )
         return t, values, idx
 
-    def can_set_aside(self, dice: Sequence[int], *, seat: int | None = None) -> bool:
+    def can_set_aside(self, dice: object, *, seat: object = None) -> bool:
         return _can(self.verify_set_aside, dice, seat=seat)
 
-    def set_aside(self, dice: Sequence[int], *, seat: int | None = None) -> ev.Event:
+    def set_aside(self, dice: object, *, seat: object = None) -> ev.Event:
         """Put dice of the last throw on the table."""
         t, values, idx = self._check_set_aside(dice, seat)
         return self._set_aside(t, SetAsideAction(values), idx)
@@ -765,16 +754,15 @@ class Game:
         self.log.append(e)
         return e
 
-    def verify_take_back(self, dice: Sequence[int], *, seat: int | None = None) -> list[int]:
+    def verify_take_back(self, dice: object, *, seat: object = None) -> list[int]:
         """Check putting ``dice`` from the table back into the cup."""
         return self._check_take_back(dice, seat)[2]
 
     def _check_take_back(
-        self, dice: Sequence[int], seat: int | None
+        self, dice: object, seat: object
     ) -> tuple[_Turn, tuple[int, ...], list[int]]:
         """The turn, the dice (sorted) and their indices, once checked."""
-        if seat is not None and (seat.__class__ is not int or not 0 <= seat < self._n):
-            raise self._seat_error(seat)
+        seat = self._opt_seat(seat)
         if not isinstance(dice, _SEQUENCE):
             check_dice(dice)  # raises: dice must be a list or tuple
         t = self._need_choice(seat, "take dice back")
@@ -800,10 +788,10 @@ class Game:
             raise _fail("take_back.missing", R_TURN, dice=list(values), on_table=on_table)
         return t, values, idx
 
-    def can_take_back(self, dice: Sequence[int], *, seat: int | None = None) -> bool:
+    def can_take_back(self, dice: object, *, seat: object = None) -> bool:
         return _can(self.verify_take_back, dice, seat=seat)
 
-    def take_back(self, dice: Sequence[int], *, seat: int | None = None) -> ev.Event:
+    def take_back(self, dice: object, *, seat: object = None) -> ev.Event:
         """Put dice set aside earlier back into the cup."""
         t, values, idx = self._check_take_back(dice, seat)
         return self._take_back(t, TakeBackAction(values), idx)
@@ -820,11 +808,10 @@ class Game:
         return e
 
     # ------------------------------------------------------------------ Sechsen drehen
-    def verify_turn_sixes(self, ones: int = 1, *, seat: int | None = None) -> list[int]:
+    def verify_turn_sixes(self, ones: object = 1, *, seat: object = None) -> list[int]:
         """Check turning sixes; return the indices of the sixes used."""
-        if seat is not None and (seat.__class__ is not int or not 0 <= seat < self._n):
-            raise self._seat_error(seat)
-        if ones.__class__ is not int or ones not in (1, 2):
+        seat = self._opt_seat(seat)
+        if type(ones) is not int or ones not in (1, 2):
             raise InvalidInputError(
                 f"ones must be 1 (two sixes) or 2 (three sixes), got {_short(ones)}"
             )
@@ -844,35 +831,35 @@ class Game:
             raise _fail("sixes.last_throw", R_SIXES, "max_throws" if self._is_first() else None)
         return sixes
 
-    def can_turn_sixes(self, ones: int = 1, *, seat: int | None = None) -> bool:
+    def can_turn_sixes(self, ones: object = 1, *, seat: object = None) -> bool:
         return _can(self.verify_turn_sixes, ones, seat=seat)
 
-    def turn_sixes(self, ones: int = 1, *, seat: int | None = None) -> ev.Event:
+    def turn_sixes(self, ones: object = 1, *, seat: object = None) -> ev.Event:
         """Sechsen drehen: two 6s become one 1 (three 6s two 1s); then throw again."""
         sixes = self.verify_turn_sixes(ones, seat=seat)
+        k = cast(int, ones)  # checked
         t = self._turn()
-        self.actions.append((t.seat, TurnSixesAction(ones)))
-        for i in sixes[:ones]:
+        self.actions.append((t.seat, TurnSixesAction(k)))
+        for i in sixes[:k]:
             t.values[i] = 1
             t.turned[i] = True
             t.aside[i] = True
-        for i in sixes[ones:]:  # the leftover 6s of this throw go back into the cup
+        for i in sixes[k:]:  # the leftover 6s of this throw go back into the cup
             t.aside[i] = False
             t.locked[i] = True
         t.must_throw = True
         t.turned_now = True
         t.shown = True
-        e = ev.SixesTurned(t.seat, ones)
+        e = ev.SixesTurned(t.seat, k)
         self.log.append(e)
         return e
 
     # ------------------------------------------------------------------ stop / blind
-    def verify_stop(self, *, seat: int | None = None) -> None:
+    def verify_stop(self, *, seat: object = None) -> None:
         self._check_stop(seat)
 
-    def _check_stop(self, seat: int | None) -> _Turn:
-        if seat is not None and (seat.__class__ is not int or not 0 <= seat < self._n):
-            raise self._seat_error(seat)
+    def _check_stop(self, seat: object) -> _Turn:
+        seat = self._opt_seat(seat)
         t = self._need_turn(seat, "stop")
         if t.throws == 0:
             raise _fail("stop.no_throw", R_TURN)
@@ -880,10 +867,10 @@ class Game:
             raise _fail("stop.must_throw", R_SIXES)
         return t
 
-    def can_stop(self, *, seat: int | None = None) -> bool:
+    def can_stop(self, *, seat: object = None) -> bool:
         return _can(self.verify_stop, seat=seat)
 
-    def stop(self, *, seat: int | None = None) -> ev.Event:
+    def stop(self, *, seat: object = None) -> ev.Event:
         """End the turn with the dice as they are."""
         return self._stop(self._check_stop(seat))
 
@@ -892,19 +879,18 @@ class Game:
         self.actions.append((t.seat, _STOP))
         return self._end_turn(t)
 
-    def verify_blind(self, *, seat: int | None = None) -> None:
-        if seat is not None and (seat.__class__ is not int or not 0 <= seat < self._n):
-            raise self._seat_error(seat)
+    def verify_blind(self, *, seat: object = None) -> None:
+        seat = self._opt_seat(seat)
         if not self.rules.blind:
             raise _fail("blind.off", R_BLIND, "blind", rules=self.rules.id)
         t = self._need_turn(seat, "declare blind")
         if not self._is_first() or t.throws != 1 or t.seen:
             raise _fail("blind.only_first", R_BLIND)
 
-    def can_blind(self, *, seat: int | None = None) -> bool:
+    def can_blind(self, *, seat: object = None) -> bool:
         return _can(self.verify_blind, seat=seat)
 
-    def blind(self, *, seat: int | None = None) -> ev.Event:
+    def blind(self, *, seat: object = None) -> ev.Event:
         """Declare blind: the round is one throw for everybody, the Deckel double."""
         self.verify_blind(seat=seat)
         t = self._turn()
@@ -953,9 +939,8 @@ class Game:
                 self._stop(t)
 
     # ------------------------------------------------------------------ Einkaufen
-    def verify_einkaufen(self, join: bool = True, *, seat: int | None = None) -> None:
-        if seat is not None and (seat.__class__ is not int or not 0 <= seat < self._n):
-            raise self._seat_error(seat)
+    def verify_einkaufen(self, join: object = True, *, seat: object = None) -> None:
+        seat = self._opt_seat(seat)
         if not isinstance(join, bool):
             raise InvalidInputError(f"join must be true or false, got {_short(join)}")
         if self.phase is not _EINKAUFEN:
@@ -972,12 +957,13 @@ class Game:
                 waiting=waiting_for(self.phase, self.actor, [s.name for s in self.seats]),
             )
 
-    def can_einkaufen(self, join: bool = True, *, seat: int | None = None) -> bool:
+    def can_einkaufen(self, join: object = True, *, seat: object = None) -> bool:
         return _can(self.verify_einkaufen, join, seat=seat)
 
-    def einkaufen(self, join: bool = True, *, seat: int | None = None) -> ev.Event:
+    def einkaufen(self, join: object = True, *, seat: object = None) -> ev.Event:
         """A player without Deckel buys into the coming round (or lets it pass)."""
         self.verify_einkaufen(join, seat=seat)
+        join = cast(bool, join)  # checked
         r = self._round
         assert r is not None
         s = r.einkauf_queue.pop(0)
@@ -993,8 +979,8 @@ class Game:
         return e
 
     # ------------------------------------------------------------------ Strafdeckel
-    def verify_strafdeckel(self, seat: int, items: int = 1) -> None:
-        if seat.__class__ is not int or not 0 <= seat < self._n:
+    def verify_strafdeckel(self, seat: object, items: object = 1) -> None:
+        if type(seat) is not int or not 0 <= seat < self._n:
             raise self._seat_error(seat, required=True)
         if isinstance(items, bool) or not isinstance(items, int) or not 1 <= items <= 4:
             raise InvalidInputError(
@@ -1008,12 +994,13 @@ class Game:
         if seat not in self._round.order:
             raise _fail("straf.seat", R_STRAF, seat=seat)
 
-    def can_strafdeckel(self, seat: int, items: int = 1) -> bool:
+    def can_strafdeckel(self, seat: object, items: object = 1) -> bool:
         return _can(self.verify_strafdeckel, seat, items)
 
-    def strafdeckel(self, seat: int, items: int = 1) -> ev.Event:
+    def strafdeckel(self, seat: object, items: object = 1) -> ev.Event:
         """``items`` dice or cups of ``seat`` fell off the table: one Deckel each."""
         self.verify_strafdeckel(seat, items)
+        seat, items = cast(int, seat), cast(int, items)  # checked
         self.actions.append((seat, StrafdeckelAction(items)))
         h = self._half
         first: ev.Event | None = None
@@ -1049,10 +1036,9 @@ class Game:
         return None
 
     # ------------------------------------------------------------------ void throw
-    def verify_void_throw(self, *, seat: int | None = None) -> int:
+    def verify_void_throw(self, *, seat: object = None) -> int:
         """Check voiding the last throw; return the seat that threw it."""
-        if seat is not None and (seat.__class__ is not int or not 0 <= seat < self._n):
-            raise self._seat_error(seat)
+        seat = self._opt_seat(seat)
         last = self.log[-1]
         if not isinstance(last, ev.Thrown | ev.RolledOff):
             raise _fail("void.not_last", R_VOID)
@@ -1061,10 +1047,10 @@ class Game:
             raise _fail("void.seat", R_VOID, who=who, seat=seat)
         return who
 
-    def can_void_throw(self, *, seat: int | None = None) -> bool:
+    def can_void_throw(self, *, seat: object = None) -> bool:
         return _can(self.verify_void_throw, seat=seat)
 
-    def void_throw(self, *, seat: int | None = None) -> ev.Event:
+    def void_throw(self, *, seat: object = None) -> ev.Event:
         """Türmchen or Kippe: the last throw does not count and is thrown again.
 
         The state goes back to just before that throw: the game is rebuilt from
@@ -1096,15 +1082,15 @@ class Game:
         return e
 
     # ------------------------------------------------------------------ generic apply
-    def apply(self, seat: int, action: Action) -> ev.Event:
+    def apply(self, seat: object, action: object) -> ev.Event:
         """Apply an :mod:`~schock.engine.actions` value on behalf of ``seat``."""
-        if seat.__class__ is not int or not 0 <= seat < self._n:
+        if type(seat) is not int or not 0 <= seat < self._n:
             raise self._seat_error(seat, required=True)
         if self._offered_at == len(self.actions):  # nothing happened since legal_actions()
             for a in self._offered:
                 if a is action:  # one of the moves offered: legal if its seat is the actor's
                     return _QUICK[a.__class__](self, seat, action)
-        handler = _DISPATCH.get(type(action))
+        handler = _DISPATCH.get(type(action))  # type: ignore[arg-type]
         if handler is None:
             raise InvalidInputError(f"not an action: {action!r}")
         return handler(self, seat, action)
@@ -1461,9 +1447,9 @@ class Game:
         self.log.append(ev.GameLost(loser, durchmarsch))
 
     # ------------------------------------------------------------------ views
-    def view(self, seat: int | None) -> View:
+    def view(self, seat: object) -> View:
         """What ``seat`` may see (None: a spectator, who sees only the public table)."""
-        return make_view(self, seat)
+        return make_view(self, seat)  # it checks ``seat``
 
 
 #: What void_throw takes over from the rebuilt game (not the log, actions or dice).

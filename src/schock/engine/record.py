@@ -38,7 +38,8 @@ from typing import Any
 
 from schock.engine.actions import format_action, parse_action
 from schock.engine.dice_sources import DiceSource, ScriptedDice, SeededDice, TableDice
-from schock.engine.game import Game, Seat
+from schock.engine.game import Game
+from schock.engine.seat import Seat
 from schock.errors import InvalidInputError, RecordError, SchockError
 from schock.rules import PRESETS, Rules, load_rules
 from schock.rules.model import coerce_field

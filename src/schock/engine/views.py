@@ -167,11 +167,9 @@ class View:
         }
 
 
-def make_view(game: Game, seat: int | None) -> View:
+def make_view(game: Game, seat: object) -> View:
     """Build the view of ``seat`` (see :meth:`schock.engine.Game.view`)."""
-    if seat is not None and (
-        isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(game.seats)
-    ):
+    if seat is not None and (type(seat) is not int or not 0 <= seat < len(game.seats)):
         from schock.errors import InvalidInputError
 
         raise InvalidInputError(
