@@ -1,6 +1,7 @@
 """Hypothesis profiles: under CI (the CI environment variable set) examples are
 derandomized, so a run on a clean machine is reproducible; at a developer's
-desk every run explores new examples."""
+desk every run explores new examples. Fixtures of the browser tests: a live
+server, Debian's chromium, and where screenshots go."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -21,6 +23,34 @@ from schock.web import Settings, create_app
 settings.register_profile("ci", derandomize=True, print_blob=True)
 settings.register_profile("dev", print_blob=True)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture
+def chromium() -> Iterator[Any]:
+    """Debian's chromium, launched through Playwright (its own browser download
+    cannot work here). Missing under CI it is an error: CI must run the browser
+    tests (``.ci/run`` installs it); at a desk without it the test is skipped."""
+    if not Path(CHROMIUM).exists():
+        if os.environ.get("CI") == "true":
+            raise RuntimeError(f"{CHROMIUM} is missing: CI must run browser tests (.ci/run installs it)")
+        pytest.skip(f"{CHROMIUM} is not installed")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
 
 
 @pytest.fixture

@@ -3,21 +3,14 @@ entry page goes to docs/keep-entry.png with SCHOCK_DOC_SHOTS=1."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
 
-CHROMIUM = "/usr/bin/chromium"
 pytestmark = pytest.mark.browser
-
-if not Path(CHROMIUM).exists():
-    if os.environ.get("CI") == "true":
-        raise RuntimeError(f"{CHROMIUM} is missing: CI must run browser tests")
-    pytest.skip(f"{CHROMIUM} is not installed", allow_module_level=True)
-sync_api = pytest.importorskip("playwright.sync_api")
 
 
 @pytest.fixture
@@ -35,50 +28,39 @@ def _result(
     page.locator(f'label.face:has([data-testid="t{throws}"]) span').click()  # type: ignore[attr-defined]
 
 
-def test_keep_a_short_game_on_a_phone(server: str, shots: Path) -> None:
-    args = [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-    ]
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=args)
-        phone = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True)
-        page = phone.new_page()
-        page.goto(server + "/keep")
-        page.locator('select[name="preset"]').select_option("porz")
-        page.locator('[data-testid="name0"]').fill("Anna")
-        page.locator('[data-testid="name1"]').fill("Ben")
-        page.locator('select[name="starter"]').select_option("1")
-        page.get_by_role("button", name="Los geht's").click()
-        page.get_by_text("Anna: Ergebnis").wait_for(timeout=10000)
-        _result(page, (1, 1, 4), 2, kept=(0, 1))
-        page.locator('[data-testid="enter"]').click()
-        page.get_by_text("Ben: Ergebnis").wait_for(timeout=10000)
-        _result(page, (4, 5, 6), 3)
-        page.locator('[data-testid="enter"]').click()
-        page.locator('[data-testid="error"]').wait_for(timeout=10000)
-        assert "höchstens 2-mal" in page.locator('[data-testid="error"]').inner_text()
-        _result(page, (4, 5, 6), 2)
-        page.locator('[data-testid="enter"]').click()
-        page.locator('[data-testid="gets"]', has_text="Ben +4").wait_for(timeout=10000)
-        _result(page, (2, 3, 5), 1)  # Ben starts the next round; shown, not yet entered
-        page.screenshot(path=str(shots / "keep-entry.png"), full_page=True)
-        page.locator('[data-testid="enter"]').click()
-        page.locator('[data-testid="undo"]').click()  # undo Ben's 2-3-5
-        page.get_by_text("Ben: Ergebnis").wait_for(timeout=10000)
-        _result(page, (1, 1, 1), 1)
-        page.locator('[data-testid="enter"]').click()
-        page.get_by_text("Anna: Ergebnis").wait_for(timeout=10000)
-        _result(page, (2, 3, 5), 1)
-        page.locator('[data-testid="enter"]').click()
-        page.locator('[data-testid="loser"]').wait_for(timeout=10000)
-        assert "Anna hat das Spiel verloren" in page.locator('[data-testid="loser"]').inner_text()
-        href = page.locator('[data-testid="record"]').get_attribute("href")
-        assert href is not None
-        record = httpx.get(server + href).json()
-        assert record["result"]["loser"] == 0
-        browser.close()
+def test_keep_a_short_game_on_a_phone(server: str, shots: Path, chromium: Any) -> None:
+    phone = chromium.new_context(viewport={"width": 360, "height": 740}, is_mobile=True)
+    page = phone.new_page()
+    page.goto(server + "/keep")
+    page.locator('select[name="preset"]').select_option("porz")
+    page.locator('[data-testid="name0"]').fill("Anna")
+    page.locator('[data-testid="name1"]').fill("Ben")
+    page.locator('select[name="starter"]').select_option("1")
+    page.get_by_role("button", name="Los geht's").click()
+    page.get_by_text("Anna: Ergebnis").wait_for(timeout=10000)
+    _result(page, (1, 1, 4), 2, kept=(0, 1))
+    page.locator('[data-testid="enter"]').click()
+    page.get_by_text("Ben: Ergebnis").wait_for(timeout=10000)
+    _result(page, (4, 5, 6), 3)
+    page.locator('[data-testid="enter"]').click()
+    page.locator('[data-testid="error"]').wait_for(timeout=10000)
+    assert "höchstens 2-mal" in page.locator('[data-testid="error"]').inner_text()
+    _result(page, (4, 5, 6), 2)
+    page.locator('[data-testid="enter"]').click()
+    page.locator('[data-testid="gets"]', has_text="Ben +4").wait_for(timeout=10000)
+    _result(page, (2, 3, 5), 1)  # Ben starts the next round; shown, not yet entered
+    page.screenshot(path=str(shots / "keep-entry.png"), full_page=True)
+    page.locator('[data-testid="enter"]').click()
+    page.locator('[data-testid="undo"]').click()  # undo Ben's 2-3-5
+    page.get_by_text("Ben: Ergebnis").wait_for(timeout=10000)
+    _result(page, (1, 1, 1), 1)
+    page.locator('[data-testid="enter"]').click()
+    page.get_by_text("Anna: Ergebnis").wait_for(timeout=10000)
+    _result(page, (2, 3, 5), 1)
+    page.locator('[data-testid="enter"]').click()
+    page.locator('[data-testid="loser"]').wait_for(timeout=10000)
+    assert "Anna hat das Spiel verloren" in page.locator('[data-testid="loser"]').inner_text()
+    href = page.locator('[data-testid="record"]').get_attribute("href")
+    assert href is not None
+    record = httpx.get(server + href).json()
+    assert record["result"]["loser"] == 0
