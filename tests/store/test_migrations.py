@@ -9,6 +9,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import inspect
+from sqlalchemy.exc import IntegrityError
 
 from schock.errors import InvalidInputError
 from schock.store import Base, open_database
@@ -65,3 +66,34 @@ def test_bad_targets_are_refused(bad: str) -> None:
 
 def test_a_path_becomes_an_absolute_sqlite_url(tmp_path: Path) -> None:
     assert database_url(str(tmp_path / "x.db")) == f"sqlite:///{tmp_path / 'x.db'}"
+
+
+def test_0008_marks_one_open_kept_game_per_game(tmp_path: Path) -> None:
+    """Kept games stored before revision 0008: of the unreported ones of a game the
+    earliest becomes the open one; the others and reported ones are not open."""
+    engine = make_engine(str(tmp_path / "s.db"))
+    upgrade(engine, "0007")
+    rows = [  # keep_id, game, at, pending_id
+        ("b-later", 1, "2026-11-23T10:00:02", None),
+        ("a-first", 1, "2026-11-23T10:00:01", None),
+        ("c-reported", 1, "2026-11-23T10:00:00", 7),
+        ("d-game2", 2, "2026-11-23T10:05:00", None),
+    ]
+    with engine.connect() as connection:
+        connection.exec_driver_sql("PRAGMA foreign_keys=OFF")  # no tournament or games here
+        for keep_id, game, at, pending in rows:
+            connection.exec_driver_sql(
+                "INSERT INTO tournament_kept (keep_id, tournament_id, round, \"table\", game, at,"
+                " pending_id) VALUES (?, 't', 1, 1, ?, ?, ?)",
+                (keep_id, game, at, pending),
+            )
+        connection.commit()
+    upgrade(engine)
+    with engine.connect() as connection:
+        got = dict(
+            connection.exec_driver_sql("SELECT keep_id, open FROM tournament_kept").fetchall()
+        )
+        assert got == {"a-first": 1, "b-later": None, "c-reported": None, "d-game2": 1}
+        with pytest.raises(IntegrityError):
+            connection.exec_driver_sql("UPDATE tournament_kept SET open = 1 WHERE keep_id = 'b-later'")
+    engine.dispose()

@@ -4,14 +4,16 @@ A table that scorekeeps its game with the engine (``/keep/...``) starts it
 from its entry page; the binding row ties the kept game to tournament,
 round, table and game number, so it can only be reported for that table, and
 remembers the pending entry it was reported as, so reporting it twice counts
-once.
+once. A table has at most one *open* kept game per game (not reported yet):
+a unique index over (tournament, round, table, game, ``open``) holds it, so two
+phones pressing "mitschreiben" at the same moment end up in the same game.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from sqlalchemy import ForeignKey, Integer, String
+from sqlalchemy import ForeignKey, Index, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column
 
 from schock.store.base import Base
@@ -24,6 +26,10 @@ class TournamentKeptRow(Base):
     """One kept game started from a tournament table's entry page."""
 
     __tablename__ = "tournament_kept"
+    __table_args__ = (
+        Index("ux_tournament_kept_open", "tournament_id", "round", "table", "game", "open",
+              unique=True),
+    )
 
     keep_id: Mapped[str] = mapped_column(
         ForeignKey("keep_games.id", ondelete="CASCADE"), primary_key=True
@@ -37,6 +43,9 @@ class TournamentKeptRow(Base):
     at: Mapped[str] = mapped_column(String(40))
     pending_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """The pending entry this game was reported as; None: not reported yet."""
+    open: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """1 while this is the table's open kept game of its game (not reported yet),
+    None once reported (NULLs never clash in the unique index)."""
 
 
 def table_links(db: Database, keep_id: str) -> dict[str, str] | None:

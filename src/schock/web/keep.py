@@ -74,19 +74,24 @@ def create_kept_game(
     db: Database, rules: Rules, names: Sequence[str], starter: int | None = None
 ) -> str:
     """Store a new kept game; return its id (the secret of its link)."""
-    keeper = Scorekeeper(rules, list(names), starter=starter)  # checks names and starter
-    game_id = secrets.token_urlsafe(16)
-    seats = [s.name for s in keeper.seats]
+    row = new_kept_game_row(rules, names, starter)
     with db.session() as s:
-        s.add(
-            KeptGameRow(
-                id=game_id,
-                rules_json=json.dumps(rules_to_json(rules), ensure_ascii=False),
-                seats_json=json.dumps(seats, ensure_ascii=False),
-                starter=starter,
-            )
-        )
-    return game_id
+        s.add(row)
+    return row.id
+
+
+def new_kept_game_row(
+    rules: Rules, names: Sequence[str], starter: int | None = None
+) -> KeptGameRow:
+    """A new kept game's row (checked, not stored yet): to store it in a
+    transaction together with rows that refer to it."""
+    keeper = Scorekeeper(rules, list(names), starter=starter)  # checks names and starter
+    return KeptGameRow(
+        id=secrets.token_urlsafe(16),
+        rules_json=json.dumps(rules_to_json(rules), ensure_ascii=False),
+        seats_json=json.dumps([seat.name for seat in keeper.seats], ensure_ascii=False),
+        starter=starter,
+    )
 
 
 def _check_id(game_id: str) -> None:

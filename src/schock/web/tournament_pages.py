@@ -25,6 +25,7 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
 
 from schock.errors import IllegalActionError, InvalidInputError
 from schock.messages import Msg
@@ -621,7 +622,7 @@ def _q(request: Request) -> str:
 async def table_keep_start(tid: str, rnd: int, table: int, request: Request) -> Response:
     """Start scorekeeping the table's next game (or join the one already started)."""
     from schock.tournament.simulate import next_seats
-    from schock.web.keep import create_kept_game
+    from schock.web.keep import new_kept_game_row
 
     form = await request.form()
     key = str(form.get("k", ""))
@@ -633,22 +634,36 @@ async def table_keep_start(tid: str, rnd: int, table: int, request: Request) -> 
                  if _lang(request) == "en" else
                  f"Tisch {table} ist in dieser Runde fertig: kein Spiel mehr mitzuschreiben")
         return _table_view(request, t, rnd, table, players, key, 400, error=error)
-    with db.session() as s:
-        kid = s.scalars(select(TournamentKeptRow.keep_id).where(
-            TournamentKeptRow.tournament_id == tid, TournamentKeptRow.round == rnd,
-            TournamentKeptRow.table == table, TournamentKeptRow.game == game,
-            TournamentKeptRow.pending_id.is_(None))).first()
+    kid = _open_kept(db, tid, rnd, table, game)
     if kid is None:
         seats, starter = next_seats(t, rnd, table)
         try:
-            kid = create_kept_game(db, t.rules, [t.players[p].label for p in seats], starter)
+            row = new_kept_game_row(t.rules, [t.players[p].label for p in seats], starter)
         except InvalidInputError as exc:
             return _table_view(request, t, rnd, table, players, key, 400,
                                error=_msg(exc, _lang(request)))
-        with db.session() as s:
-            s.add(TournamentKeptRow(keep_id=kid, tournament_id=tid, round=rnd, table=table,
-                                    game=game, at=_now(), pending_id=None))
+        try:  # the game and its binding together: the unique index lets one open game in
+            with db.session() as s:
+                s.add(row)
+                s.flush()
+                s.add(TournamentKeptRow(keep_id=row.id, tournament_id=tid, round=rnd,
+                                        table=table, game=game, at=_now(), pending_id=None,
+                                        open=1))
+            kid = row.id
+        except IntegrityError:  # another phone started it this very moment: join that one
+            kid = _open_kept(db, tid, rnd, table, game)
+            if kid is None:  # pragma: no cover - the index refused for another reason
+                raise
     return RedirectResponse(f"/keep/{kid}{_q(request)}", status_code=303)
+
+
+def _open_kept(db: Database, tid: str, rnd: int, table: int, game: int) -> str | None:
+    """The table's open kept game of ``game`` (started, not reported yet), if any."""
+    with db.session() as s:
+        return s.scalars(select(TournamentKeptRow.keep_id).where(
+            TournamentKeptRow.tournament_id == tid, TournamentKeptRow.round == rnd,
+            TournamentKeptRow.table == table, TournamentKeptRow.game == game,
+            TournamentKeptRow.open == 1)).first()
 
 
 @router.post("/t/{tid}/table/{rnd}/{table}/keep/{kid}", response_class=HTMLResponse)
@@ -712,7 +727,7 @@ async def table_keep_report(tid: str, rnd: int, table: int, kid: str,
                     else TournamentKeptRow.pending_id == prev)
             done = s.execute(update(TournamentKeptRow)
                              .where(TournamentKeptRow.keep_id == kid, cond)
-                             .values(pending_id=row.id))
+                             .values(pending_id=row.id, open=None))
             if getattr(done, "rowcount", 1) != 1:  # another phone reported it this moment
                 raise _Race()
     except _Race:
