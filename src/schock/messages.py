@@ -269,6 +269,36 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "web.not_at_table": "player {p} does not sit at table {table}; allowed: {allowed}",
         "web.next_game": "game: {game}; allowed: {next} (the next game of this table)",
         "web.table_done": "game: {game}; allowed: none, table {table} has finished this round",
+        "web.pair": "{what}: {text!r}; allowed: start number:{kind}, e.g. {example}",
+        "web.pair_twice": "{what}: player {p} twice; allowed: each player once",
+        "web.card_empty": "card: no games; allowed: one line per game, in card order",
+        "web.card_fields": "card row {i}: {line!r}; allowed: {fields}",
+        "web.card_fields_points": "out / loser / schock_aus / points",
+        "web.card_fields_chips": "loser / schock_aus",
+        "web.card_row": "card row {i}: {error}",
+        "web.card_table": "table: {table}; allowed: 1 to {n}",
+        "web.card_other": (
+            "card row {game} (game {game}): entered already with loser {loser}; allowed: the "
+            "same result, or correct that game on its own"
+        ),
+        "web.card_finished": (
+            "card row {game} (game {game}): the table has finished its round after game {last}"
+        ),
+        "web.card_refused": "card row {game} (game {game}): {error}",
+        "web.no_points": "points: this format counts chips, not points; allowed: leave it empty",
+        "web.sent": "sent; the organizer confirms",
+        "web.sent_twice": "this result was sent already; it counts once",
+        "web.other_waiting": " (note: a different result for this game is waiting too)",
+        "web.keep_done": "table {table} has finished this round: no game left to scorekeep",
+        "web.keep_other_table": (
+            "this scorekept game was not started at this table; it can only be reported from "
+            "its own table"
+        ),
+        "web.keep_not_over": "the scorekept game is not over yet; allowed: report it when it is",
+        "web.kept_sent": "scorekept game sent; the organizer confirms",
+        "web.kept_twice": "this game was reported already; it counts once",
+        "word.points": "points",
+        "word.count": "count",
         "word.round": "round",
         "word.table": "table",
         "word.game": "game",
@@ -367,6 +397,39 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "web.not_at_table": "Spieler {p} sitzt nicht an Tisch {table}; erlaubt: {allowed}",
         "web.next_game": "Spiel {game}; erlaubt: {next} (das nächste Spiel dieses Tisches)",
         "web.table_done": "Spiel {game}; Tisch {table} ist in dieser Runde fertig, kein Spiel mehr",
+        "web.pair": "{what}: {text!r}; erlaubt: Startnummer:{kind}, z. B. {example}",
+        "web.pair_twice": "{what}: Spieler {p} doppelt; erlaubt: jeder Spieler einmal",
+        "web.card_empty": (
+            "Spielzettel: keine Spiele; erlaubt: eine Zeile je Spiel, in der Reihenfolge des "
+            "Zettels"
+        ),
+        "web.card_fields": "Zeile {i} des Zettels: {line!r}; erlaubt: {fields}",
+        "web.card_fields_points": "raus / Verlierer / Schock Aus / Punkte",
+        "web.card_fields_chips": "Verlierer / Schock Aus",
+        "web.card_row": "Zeile {i} des Zettels: {error}",
+        "web.card_table": "Tisch {table}; erlaubt: 1 bis {n}",
+        "web.card_other": (
+            "Zeile {game} (Spiel {game}): schon mit Verlierer {loser} eingetragen; erlaubt: "
+            "dasselbe Ergebnis, oder das Spiel einzeln korrigieren"
+        ),
+        "web.card_finished": (
+            "Zeile {game} (Spiel {game}): Der Tisch ist nach Spiel {last} mit der Runde fertig"
+        ),
+        "web.card_refused": "Zeile {game} (Spiel {game}): {error}",
+        "web.no_points": "Punkte: Dieses Format zählt Chips, keine Punkte; erlaubt: leer lassen",
+        "web.sent": "Gemeldet; die Turnierleitung bestätigt",
+        "web.sent_twice": "Dieses Ergebnis wurde schon gemeldet; es zählt einmal",
+        "web.other_waiting": " (Achtung: ein anderes Ergebnis für dieses Spiel wartet auch)",
+        "web.keep_done": "Tisch {table} ist in dieser Runde fertig: kein Spiel mehr mitzuschreiben",
+        "web.keep_other_table": (
+            "Dieses mitgeschriebene Spiel wurde nicht an diesem Tisch begonnen; es kann nur von "
+            "seinem eigenen Tisch gemeldet werden"
+        ),
+        "web.keep_not_over": "Das mitgeschriebene Spiel ist noch nicht zu Ende; erst danach melden",
+        "web.kept_sent": "Mitgeschriebenes Spiel gemeldet; die Turnierleitung bestätigt",
+        "web.kept_twice": "Dieses Spiel wurde schon gemeldet; es zählt einmal",
+        "word.points": "Punkte",
+        "word.count": "Anzahl",
         "word.round": "Runde",
         "word.table": "Tisch",
         "word.game": "Spiel",

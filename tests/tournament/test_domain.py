@@ -74,6 +74,7 @@ def test_impossible_entries_are_refused_and_change_nothing(
         t.enter(1, 1, 1, out=out, loser=loser)
     assert message in str(info.value)
     assert "Tisch 1" in info.value.message("de")
+    assert info.value.localized("de") == info.value.message("de")  # as every schock error
     assert len(t.log) == before and t.results() == []
 
 

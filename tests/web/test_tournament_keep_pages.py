@@ -289,6 +289,7 @@ def test_whole_card_all_or_nothing(client: TestClient) -> None:
     bad[1] = "2,3 / 9"
     r = _do(client, tid, key, action="card", table=1, card="\n".join(bad))
     assert r.status_code == 400 and "Zeile 2 (Spiel 2)" in r.text, r.text
+    assert "Spieler 9 sitzt nicht an diesem Tisch" in r.text  # the domain's reason in German
     assert storage.load(_db(client), tid).rounds[0].games.get(1) is None  # nothing entered
     r = _do(client, tid, key, action="card", table=1, card="1,2 / 3 / x")
     assert r.status_code == 400 and "Zeile 1 des Zettels" in r.text

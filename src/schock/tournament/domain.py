@@ -60,6 +60,10 @@ class Refused(IllegalActionError):
         """The reason in ``lang``."""
         return self.de if lang == "de" else self.reason
 
+    def localized(self, lang: str = "en") -> str:
+        """The reason in ``lang`` (as :meth:`message`)."""
+        return self.message(lang)
+
 
 def _where(rnd: int, table: int, game: int | None = None) -> tuple[str, str]:
     en = f"round {rnd}, table {table}" + (f", game {game}" if game is not None else "")

@@ -70,17 +70,6 @@ def _msg(exc: Exception, lang: str) -> str:
     return str(exc)
 
 
-class _Bad(InvalidInputError):
-    """Malformed form input, in English and German."""
-
-    def __init__(self, en: str, de: str) -> None:
-        super().__init__(en)
-        self.de = de
-
-    def localized(self, lang: str = "en") -> str:
-        return self.de if lang == "de" else str(self)
-
-
 def uses_schock_aus(t: Tournament) -> bool:
     """Whether the format counts Schock Aus (a tie-break or the Schock-Aus-König prize)."""
     return (TieBreak.SCHOCK_AUS in t.format.tie_breaks
@@ -350,7 +339,7 @@ def _confirm(db: Database, t: Tournament, pid: int) -> None:
         row.status = "confirmed"
 
 
-def _pairs(text: str, what: str, de: str, *, fraction: bool) -> dict[str, str]:
+def _pairs(text: str, what: Msg | str, *, fraction: bool) -> dict[str, str]:
     """``"3:1, 5:2"`` → ``{"3": "1", "5": "2"}`` (start number: count or points)."""
     out: dict[str, str] = {}
     for part in text.replace(";", ",").split(","):
@@ -368,15 +357,12 @@ def _pairs(text: str, what: str, de: str, *, fraction: bool) -> dict[str, str]:
         elif ok:
             ok = value.isdigit() and 0 < int(value) <= 99
         if not ok:
-            allowed = "start number:points, e.g. 3:2, 5:1/2" if fraction else (
-                "start number:count, e.g. 3:1, 5:2")
-            erlaubt = "Startnummer:Punkte, z. B. 3:2, 5:1/2" if fraction else (
-                "Startnummer:Anzahl, z. B. 3:1, 5:2")
-            raise _Bad(f"{what}: {part[:20]!r}; allowed: {allowed}",
-                       f"{de}: {part[:20]!r}; erlaubt: {erlaubt}")
+            raise InvalidInputError(Msg("web.pair", {
+                "what": what, "text": part[:20],
+                "kind": Msg("word.points") if fraction else Msg("word.count"),
+                "example": "3:2, 5:1/2" if fraction else "3:1, 5:2"}))
         if str(int(number)) in out:
-            raise _Bad(f"{what}: player {int(number)} twice; allowed: each player once",
-                       f"{de}: Spieler {int(number)} doppelt; erlaubt: jeder Spieler einmal")
+            raise InvalidInputError(Msg("web.pair_twice", {"what": what, "p": int(number)}))
         out[str(int(number))] = str(Fraction(value)) if fraction else str(int(value))
     return out
 
@@ -385,11 +371,10 @@ def _entry_from_form(form: Any) -> dict[str, Any]:
     loser = _int(form.get("loser"), "loser")
     out = [[p] for p in _numbers(form.get("out", ""), "out")]
     entry: dict[str, Any] = {"loser": loser, "out": out}
-    schock = _pairs(str(form.get("schock_aus", "") or ""), "Schock Aus", "Schock Aus",
-                    fraction=False)
+    schock = _pairs(str(form.get("schock_aus", "") or ""), "Schock Aus", fraction=False)
     if schock:
         entry["schock_aus"] = schock
-    points = _pairs(str(form.get("points", "") or ""), "points", "Punkte", fraction=True)
+    points = _pairs(str(form.get("points", "") or ""), Msg("word.points"), fraction=True)
     if points:
         entry["points"] = points
     return entry
@@ -408,25 +393,19 @@ def _card_rows(text: str, points: bool) -> list[dict[str, Any]]:
     ``loser [/ schock aus]``, points formats ``out / loser [/ schock aus [/ points]]``."""
     lines = [line for line in text.replace("\r", "").split("\n") if line.strip()]
     if not lines or len(lines) > 200:
-        raise _Bad("card: no games; allowed: one line per game, in card order",
-                   "Spielzettel: keine Spiele; erlaubt: eine Zeile je Spiel, in der Reihenfolge "
-                   "des Zettels")
+        raise InvalidInputError(Msg("web.card_empty"))
     names = ("out", "loser", "schock_aus", "points") if points else ("loser", "schock_aus")
     rows = []
     for i, line in enumerate(lines, start=1):
         fields = [f.strip() for f in line.split("/")]
         if len(fields) > len(names) or (points and len(fields) < 2):
-            raise _Bad(
-                f"card row {i}: {line[:40]!r}; allowed: {' / '.join(names)}",
-                f"Zeile {i} des Zettels: {line[:40]!r}; erlaubt: "
-                + (" / ".join(("raus", "Verlierer", "Schock Aus", "Punkte")) if points
-                   else "Verlierer / Schock Aus"),
-            )
+            fields_msg = Msg("web.card_fields_points" if points else "web.card_fields_chips")
+            raise InvalidInputError(
+                Msg("web.card_fields", {"i": i, "line": line[:40], "fields": fields_msg}))
         try:
             rows.append(_entry_from_form(dict(zip(names, fields, strict=False))))
         except InvalidInputError as exc:
-            raise _Bad(f"card row {i}: {exc.localized('en')}",
-                       f"Zeile {i} des Zettels: {exc.localized('de')}") from None
+            raise InvalidInputError(Msg("web.card_row", {"i": i, "error": exc})) from None
     return rows
 
 
@@ -436,33 +415,29 @@ def _enter_card(t: Tournament, rnd: int, table: int, text: str) -> None:
     A game already entered with the same result is kept; a different result for it,
     a game after the table has finished, or anything the domain refuses names its row."""
     if not 1 <= table <= len(t.rounds[rnd - 1].tables):
-        raise _Bad(f"table: {table}; allowed: 1 to {len(t.rounds[rnd - 1].tables)}",
-                   f"Tisch {table}; erlaubt: 1 bis {len(t.rounds[rnd - 1].tables)}")
+        raise InvalidInputError(
+            Msg("web.card_table", {"table": table, "n": len(t.rounds[rnd - 1].tables)}))
     rows = _card_rows(text, t.format.scoring is Scoring.POINTS)
     trial = _trial(t)
     todo = []
     for game, entry in enumerate(rows, start=1):
-        where_en, where_de = f"card row {game} (game {game})", f"Zeile {game} (Spiel {game})"
         have = trial.rounds[rnd - 1].games.get(table, {}).get(game)
         if have is not None:
             if have.loser != entry["loser"] or (
                 t.format.scoring is Scoring.POINTS
                 and [list(g) for g in have.out] != entry["out"]
             ):
-                raise _Bad(
-                    f"{where_en}: entered already with loser {have.loser}; allowed: the same "
-                    "result, or correct that game on its own",
-                    f"{where_de}: schon mit Verlierer {have.loser} eingetragen; erlaubt: dasselbe "
-                    "Ergebnis, oder das Spiel einzeln korrigieren",
-                )
+                raise InvalidInputError(
+                    Msg("web.card_other", {"game": game, "loser": have.loser}))
             continue
         if trial.next_game(rnd, table) != game:
-            raise _Bad(f"{where_en}: the table has finished its round after game {game - 1}",
-                       f"{where_de}: Der Tisch ist nach Spiel {game - 1} mit der Runde fertig")
+            raise InvalidInputError(
+                Msg("web.card_finished", {"game": game, "last": game - 1}))
         try:
             _enter(trial, rnd, table, game, entry)
         except (InvalidInputError, IllegalActionError) as exc:
-            raise _Bad(f"{where_en}: {_msg(exc, 'en')}", f"{where_de}: {_msg(exc, 'de')}") from None
+            raise InvalidInputError(
+                Msg("web.card_refused", {"game": game, "error": exc})) from None
         todo.append((game, entry))
     for game, entry in todo:
         _enter(t, rnd, table, game, entry)
@@ -489,8 +464,7 @@ def _enter(t: Tournament, rnd: int, table: int, game: int, entry: dict[str, Any]
         out = []
     points = entry.get("points")
     if points and t.format.scoring is not Scoring.POINTS:
-        raise _Bad("points: this format counts chips, not points; allowed: leave it empty",
-                   "Punkte: Dieses Format zählt Chips, keine Punkte; erlaubt: leer lassen")
+        raise InvalidInputError(Msg("web.no_points"))
     return t.enter(
         rnd, table, game, loser=entry["loser"], out=out,
         schock_aus={int(p): int(n) for p, n in entry.get("schock_aus", {}).items()} or None,
@@ -596,18 +570,14 @@ async def table_entry(tid: str, rnd: int, table: int, request: Request) -> Respo
             same = [r for r in rows if r.payload == payload]
             if same:
                 same[0].copies += 1
-                notice = ("Dieses Ergebnis wurde schon gemeldet; es zählt einmal"
-                          if lang == "de" else "this result was sent already; it counts once")
+                notice = Msg("web.sent_twice").text(lang)
             else:
                 s.add(TournamentPendingRow(tournament_id=tid, round=rnd, table=table, game=game,
                                            payload=payload, at=_now(), copies=1,
                                            status="pending"))
-                notice = ("Gemeldet; die Turnierleitung bestätigt" if lang == "de"
-                          else "sent; the organizer confirms")
+                notice = Msg("web.sent").text(lang)
                 if rows:
-                    notice += (" (Achtung: ein anderes Ergebnis für dieses Spiel wartet auch)"
-                               if lang == "de" else
-                               " (note: a different result for this game is waiting too)")
+                    notice += Msg("web.other_waiting").text(lang)
     except (InvalidInputError, IllegalActionError) as exc:
         return _table_view(request, t, rnd, table, players, key, 400, error=_msg(exc, lang))
     return _table_view(request, t, rnd, table, players, key, notice=notice)
@@ -630,9 +600,7 @@ async def table_keep_start(tid: str, rnd: int, table: int, request: Request) -> 
     db = _db(request)
     game = t.next_game(rnd, table)
     if game is None:
-        error = (f"table {table} has finished this round: no game left to scorekeep"
-                 if _lang(request) == "en" else
-                 f"Tisch {table} ist in dieser Runde fertig: kein Spiel mehr mitzuschreiben")
+        error = Msg("web.keep_done", {"table": table}).text(_lang(request))
         return _table_view(request, t, rnd, table, players, key, 400, error=error)
     kid = _open_kept(db, tid, rnd, table, game)
     if kid is None:
@@ -684,10 +652,7 @@ async def table_keep_report(tid: str, rnd: int, table: int, kid: str,
     if binding is None or (binding.tournament_id, binding.round, binding.table) != (
         tid, rnd, table
     ):
-        error = ("this scorekept game was not started at this table; it can only be reported "
-                 "from its own table" if lang == "en" else
-                 "Dieses mitgeschriebene Spiel wurde nicht an diesem Tisch begonnen; es kann nur "
-                 "von seinem eigenen Tisch gemeldet werden")
+        error = Msg("web.keep_other_table").text(lang)
         return _table_view(request, t, rnd, table, players, key, 403, error=error)
     try:
         keeper = load_kept_game(db, kid)
@@ -695,16 +660,14 @@ async def table_keep_report(tid: str, rnd: int, table: int, kid: str,
         raise HTTPException(404, "no such kept game") from None
     try:
         if not keeper.over:
-            raise _Bad("the scorekept game is not over yet; allowed: report it when it is",
-                       "Das mitgeschriebene Spiel ist noch nicht zu Ende; erst danach melden")
+            raise InvalidInputError(Msg("web.keep_not_over"))
         prev = binding.pending_id
         if prev is not None:
             with db.session() as s:
                 old = s.get(TournamentPendingRow, prev)
                 if old is not None and old.status != "rejected":
                     old.copies += 1
-                    notice = ("Dieses Spiel wurde schon gemeldet; es zählt einmal" if lang == "de"
-                              else "this game was reported already; it counts once")
+                    notice = Msg("web.kept_twice").text(lang)
                     return _table_view(request, t, rnd, table, players, key, notice=notice)
         game = binding.game
         if t.next_game(rnd, table) != game:
@@ -731,13 +694,11 @@ async def table_keep_report(tid: str, rnd: int, table: int, kid: str,
             if getattr(done, "rowcount", 1) != 1:  # another phone reported it this moment
                 raise _Race()
     except _Race:
-        notice = ("Dieses Spiel wurde schon gemeldet; es zählt einmal" if lang == "de"
-                  else "this game was reported already; it counts once")
+        notice = Msg("web.kept_twice").text(lang)
         return _table_view(request, t, rnd, table, players, key, notice=notice)
     except (InvalidInputError, IllegalActionError) as exc:
         return _table_view(request, t, rnd, table, players, key, 400, error=_msg(exc, lang))
-    notice = ("Mitgeschriebenes Spiel gemeldet; die Turnierleitung bestätigt" if lang == "de"
-              else "scorekept game sent; the organizer confirms")
+    notice = Msg("web.kept_sent").text(lang)
     return _table_view(request, t, rnd, table, players, key, notice=notice)
 
 
