@@ -12,6 +12,7 @@ from tui_helpers import plain, widget_text
 from schock import load_rules
 from schock.engine import Game, ScriptedDice
 from schock.engine import events as ev
+from schock.engine.record import loads, replay
 from schock.tui.app import QuitScreen, SchockApp
 from schock.tui.session import Player, Session
 
@@ -192,7 +193,10 @@ def test_game_over_offers_a_rematch_the_loser_starts_and_striche_are_kept(
             assert isinstance(app.screen, QuitScreen)
             body = plain(app.screen.query_one("#quit-body", Static).content)
             assert "weiterspielen" not in body and f"Revanche: neues Spiel, {loser} beginnt" in body
-            await pilot.press("n")
+            await pilot.press("n")  # the finished game is not saved: a box asks first
+            assert isinstance(app.screen, QuitScreen) and app.screen.rematch
+            assert app.session.game is first
+            await pilot.press("n")  # go on without saving
             assert not isinstance(app.screen, QuitScreen)
             second = app.session.game
             assert second is not first and not second.over
@@ -204,7 +208,7 @@ def test_game_over_offers_a_rematch_the_loser_starts_and_striche_are_kept(
             await _finish(app, pilot)
             keys = widget_text(app, "#keys")
             assert "Revanche" in keys
-            await pilot.press("n")  # straight from the table, too
+            await pilot.press("n", "n")  # straight from the table, too (and past the box)
             assert app.games == 3 and sum(app.tally.values()) == 2
             await pilot.press("q")
             if isinstance(app.screen, QuitScreen):  # the third game has begun
@@ -213,6 +217,39 @@ def test_game_over_offers_a_rematch_the_loser_starts_and_striche_are_kept(
         assert result is not None and sum(n for _, n in result.tally) == 2
 
     run(main())
+
+
+def test_a_rematch_offers_to_save_the_finished_game_first(tmp_path: Path) -> None:
+    """No record is lost unasked: n at the end opens a box; s saves, then the rematch
+    starts; a saved game goes straight to the rematch; Esc goes back to the table."""
+    app = _quick_app(tmp_path)
+    target = tmp_path / "abend.json"
+
+    async def main() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await _finish(app, pilot)
+            first = app.session.game
+            await pilot.press("n")
+            assert isinstance(app.screen, QuitScreen) and app.screen.rematch
+            body = plain(app.screen.query_one("#quit-body", Static).content)
+            assert "noch nicht gespeichert" in body and "s = speichern, dann Revanche" in body
+            await pilot.press("escape")  # back to the table: nothing happened
+            assert not isinstance(app.screen, QuitScreen) and app.session.game is first
+            await pilot.press("n", "o")  # no quitting from this box
+            assert isinstance(app.screen, QuitScreen)
+            await pilot.press("s", "enter")
+            assert not isinstance(app.screen, QuitScreen)
+            assert app.games == 2 and app.session.game is not first
+            await _finish(app, pilot)
+            second = app.session.game
+            app.save(tmp_path / "zwei.json")
+            await pilot.press("n")  # saved already: straight to the rematch
+            assert not isinstance(app.screen, QuitScreen) and app.session.game is not second
+            assert app.games == 3
+
+    run(main())
+    record = loads(target.read_text(encoding="utf-8"))
+    assert replay(record).over  # the first game, whole
 
 
 def test_saving_never_overwrites_a_file_without_asking(tmp_path: Path) -> None:

@@ -151,7 +151,10 @@ class InfoScreen(Box[None]):
 class QuitScreen(Box[str | None]):
     """Quit: save the record first (s), quit without saving (o), or go back (Esc).
 
-    Dismisses with the saved path, ``"quit"``, or None (keep playing).
+    Dismisses with the saved path, ``"quit"``, ``"rematch"`` or None (keep playing).
+    With ``rematch``, the box asks before a rematch whose finished game is not
+    saved yet: save it first (s), go on without saving (n), or go back (Esc);
+    it dismisses with ``"rematch"`` (saved or not) or None.
     """
 
     DEFAULT_CSS = """
@@ -175,10 +178,12 @@ class QuitScreen(Box[str | None]):
         save: Callable[[Path], None],
         starter: str = "",
         own: Path | None = None,
+        rematch: bool = False,
     ) -> None:
         super().__init__()
         self.lang = lang
         self.over = over
+        self.rematch = rematch
         self.default_path = default_path
         self.save = save
         self.starter = starter  # who starts a rematch (the loser), once the game is over
@@ -189,10 +194,14 @@ class QuitScreen(Box[str | None]):
     def compose(self) -> ComposeResult:
         lang = self.lang
         with Vertical():
-            yield Static(say(lang, "quit.title"), classes="title")
-            yield Static(say(lang, "quit.over" if self.over else "quit.running"))
-            body = say(lang, "quit.body.over", name=self.starter) if self.over else None
-            yield Static(body or say(lang, "quit.body"), id="quit-body")
+            if self.rematch:
+                yield Static(say(lang, "rematch.title"), classes="title")
+                yield Static(say(lang, "rematch.body", name=self.starter), id="quit-body")
+            else:
+                yield Static(say(lang, "quit.title"), classes="title")
+                yield Static(say(lang, "quit.over" if self.over else "quit.running"))
+                body = say(lang, "quit.body.over", name=self.starter) if self.over else None
+                yield Static(body or say(lang, "quit.body"), id="quit-body")
             with Vertical(id="save-box"):
                 yield Static(say(lang, "save.prompt"))
                 yield Input(str(self.default_path), id="save-path")
@@ -212,7 +221,7 @@ class QuitScreen(Box[str | None]):
             self.query_one("#quit-body").display = False
             self.query_one("#save-box").display = True
             self.query_one("#save-path", Input).focus()
-        elif event.key == "o":
+        elif event.key == "o" and not self.rematch:
             self.close_box("quit")
         elif event.key == "n" and self.over:
             self.close_box("rematch")
@@ -236,7 +245,7 @@ class QuitScreen(Box[str | None]):
                 say(self.lang, "save.error", message=message)
             )
             return
-        self.close_box(str(path))
+        self.close_box("rematch" if self.rematch else str(path))
 
 
 class GameScreen(Screen[None]):
@@ -480,7 +489,7 @@ class GameScreen(Screen[None]):
         step = self.session.step()
         if step == "over":
             if key == "n":
-                app.rematch()
+                app.request_rematch()
                 return
             self.say(say(lang, "over.keys", name=self.loser_name()))
             return
@@ -730,6 +739,31 @@ class SchockApp(App[PlayResult]):
             self.tally[name] = self.tally.get(name, 0) + 1
         return self.tally
 
+    def request_rematch(self) -> None:
+        """A rematch (``n`` once the game is over): where the finished game's record
+        is not saved yet, a box offers to save it first, so it is never lost unasked."""
+        g = self.session.game
+        if self.saved_at == len(g.actions) or self.on_disk():
+            self.rematch()
+            return
+
+        def done(answer: str | None) -> None:
+            if answer is not None:
+                self.rematch()
+
+        self.push_screen(
+            QuitScreen(
+                lang=self.lang,
+                over=True,
+                default_path=self.save_path,
+                save=self.save,
+                starter=g.seats[g.loser].name if g.loser is not None else "",
+                own=self.own_save,
+                rematch=True,
+            ),
+            done,
+        )
+
     def rematch(self) -> None:
         """A new game of the same table once this one is over; the loser starts."""
         old = self.session
@@ -772,7 +806,7 @@ class SchockApp(App[PlayResult]):
 
         def done(answer: str | None) -> None:
             if answer == "rematch":
-                self.rematch()
+                self.request_rematch()
             elif answer is not None:
                 self.exit(self.result())
 

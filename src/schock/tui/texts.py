@@ -136,6 +136,13 @@ TEXTS: dict[str, dict[str, str]] = {
         "striche": "Striche des Abends: {tally}",
         "key.rematch": "Revanche",
         "rematch": "Revanche! {name} hat das letzte Spiel verloren und beginnt.",
+        "rematch.title": "Revanche: das Spiel vorher speichern?",
+        "rematch.body": (
+            "Das Spielprotokoll ist noch nicht gespeichert.\n"
+            "s = speichern, dann Revanche ({name} beginnt)\n"
+            "n = Revanche ohne Speichern (das Protokoll geht verloren)\n"
+            "Esc = zurück zum Tisch"
+        ),
         "quit.running": "Das Spiel läuft noch: ohne Speichern ist es verloren.",
         "save.prompt": "Datei für das Spielprotokoll (Enter = speichern, Esc = zurück):",
         "save.error": "Kann nicht speichern: {message}",
@@ -287,6 +294,13 @@ TEXTS: dict[str, dict[str, str]] = {
         "striche": "Striche of the evening: {tally}",
         "key.rematch": "rematch",
         "rematch": "Rematch! {name} lost the last game and starts.",
+        "rematch.title": "Rematch: save this game first?",
+        "rematch.body": (
+            "The game record is not saved yet.\n"
+            "s = save it, then the rematch ({name} starts)\n"
+            "n = rematch without saving (the record is lost)\n"
+            "Esc = back to the table"
+        ),
         "quit.running": "The game is still running: without saving it is lost.",
         "save.prompt": "File for the game record (Enter = save, Esc = back):",
         "save.error": "Cannot save: {message}",
