@@ -60,6 +60,10 @@ class TurnView:
     """The latest throw as it fell (turned 1s still 6s), where the viewer may see it."""
     turned_now: int = 0
     """How many 1s were made by turning sixes of the latest throw."""
+    settable: tuple[int, ...] = ()
+    """The dice in the cup that may still be set aside: of the latest throw, not
+    set aside and not bound to be thrown again (a die taken back from an earlier
+    throw, or a 6 left over from turning sixes, must be thrown); where the viewer sees them."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -77,6 +81,7 @@ class TurnView:
             "kept": list(self.kept),
             "last_throw": None if self.last_throw is None else list(self.last_throw),
             "turned_now": self.turned_now,
+            "settable": list(self.settable),
         }
 
 
@@ -223,6 +228,7 @@ def _turn_view(t: Any, viewer: int | None) -> TurnView:
     cup_vals: list[int] = []
     kept: list[int] = []
     last: list[int] = []
+    settable: list[int] = []
     turned = hidden = turned_now = 0
     for i in range(len(values)):
         v = values[i]
@@ -232,6 +238,8 @@ def _turn_view(t: Any, viewer: int | None) -> TurnView:
                 turned += 1
         elif origin[i] < k or is_turned[i] or current_visible:
             cup_vals.append(v)
+            if origin[i] == k and current_visible and not t.locked[i]:
+                settable.append(v)
         else:
             hidden += 1
         if origin[i] < k:
@@ -262,4 +270,5 @@ def _turn_view(t: Any, viewer: int | None) -> TurnView:
         kept=tuple(kept),
         last_throw=tuple(last) if current_visible and last else None,
         turned_now=turned_now,
+        settable=tuple(sorted(settable)),
     )

@@ -228,7 +228,7 @@ def plan_actions(me: TurnView, move: Move, any_: bool) -> tuple[Action, ...] | N
         return None if me.must_throw else (StopAction(),)
     actions: list[Action] = []
     aside = Counter(me.aside)
-    cup = Counter(me.cup or ())
+    cup = Counter(me.settable)  # what may still be set aside (not a die taken back)
     if move.turn and not me.turned_now:
         actions.append(TurnSixesAction(move.turn))
         # the turn takes every 6 of this throw, set aside or not: the turned ones
