@@ -84,6 +84,7 @@ class HalfTable:
         self.rules = rules
         self._values = values  # (stock, first player's Deckel, second's) -> first's chance
         self._owed = _owed(rules)
+        self._blind: dict[tuple[int, int, int], bool] = {}  # plays_blind, once worked out
 
     def _check(self, stock: int, mine: int, other: int) -> None:
         n = self.rules.deckel
@@ -113,8 +114,13 @@ class HalfTable:
         rules allow it (ties: not blind), for this table's values."""
         if not self.rules.blind:
             return False
-        normal = round_value(self.rules, self.stakes(stock, mine, other, first=True))
-        return blind_value(self.rules, self.blind_stakes(stock, mine, other)) > normal + 1e-12
+        key = (stock, mine, other)
+        known = self._blind.get(key)
+        if known is None:  # two exact turn solves: worked out once per situation
+            normal = round_value(self.rules, self.stakes(stock, mine, other, first=True))
+            blind = blind_value(self.rules, self.blind_stakes(stock, mine, other))
+            known = self._blind[key] = blind > normal + 1e-12
+        return known
 
 
 def _doubled(owed: tuple[int | None, ...]) -> tuple[int | None, ...]:
