@@ -12,13 +12,18 @@
 * ``standings`` and ``prizes``: the standings, the prize list with the side
   prizes (and the teams, if scored).
 
-The built-in PDF fonts cover Latin-1 (ä, ö, ü, ß); other characters print as ``?``.
+Text is set in DejaVu Sans, the TrueType font matplotlib ships (a dependency
+already), so every name prints as typed: Şahin, Łukasz, Ødegaard. Without it
+the built-in Helvetica serves, which covers Latin-1 only (ä, ö, ü, ß; other
+characters print as ``?``).
 """
 
 from __future__ import annotations
 
+import functools
 import io
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from fpdf import FPDF
 
@@ -106,6 +111,18 @@ def _latin(text: str) -> str:
     return text.encode("latin-1", "replace").decode("latin-1")
 
 
+@functools.cache
+def unicode_fonts() -> tuple[Path, Path] | None:
+    """DejaVu Sans, regular and bold, as matplotlib ships them; None where missing."""
+    try:
+        import matplotlib
+    except ImportError:  # pragma: no cover - matplotlib is a dependency
+        return None
+    folder = Path(matplotlib.get_data_path()) / "fonts" / "ttf"
+    regular, bold = folder / "DejaVuSans.ttf", folder / "DejaVuSans-Bold.ttf"
+    return (regular, bold) if regular.is_file() and bold.is_file() else None
+
+
 def table_url(
     base_url: str, t: Tournament, rnd: int, table: int, token: str | None = None
 ) -> str:
@@ -132,7 +149,12 @@ def _points(value: object) -> str:
 class _Doc(FPDF):
     def __init__(self, title: str, lang: str, orientation: str = "P") -> None:
         super().__init__(orientation=orientation, unit="mm", format="A4")
-        self.doc_title = _latin(title)
+        fonts = unicode_fonts()
+        if fonts is not None:  # every character of every name
+            self.add_font("dejavu", "", str(fonts[0]))
+            self.add_font("dejavu", "B", str(fonts[1]))
+        self.sans = "dejavu" if fonts is not None else "Helvetica"
+        self.doc_title = self.fit(title)
         self.lang = lang
         self.set_auto_page_break(auto=True, margin=15)
         self.set_margins(12, 12, 12)
@@ -142,7 +164,7 @@ class _Doc(FPDF):
 
     def footer(self) -> None:
         self.set_y(-10)
-        self.set_font("Helvetica", "", 7)
+        self.set_font(self.sans, "", 7)
         self.set_text_color(110)
         w = WORDS[self.lang]
         self.cell(
@@ -150,15 +172,38 @@ class _Doc(FPDF):
         )
         self.set_text_color(0)
 
+    def fit(self, text: str) -> str:
+        """``text`` as the font can print it (Helvetica: Latin-1, the rest as ``?``)."""
+        return text if self.sans != "Helvetica" else _latin(text)
+
+    def squeeze(self, w: float, text: str) -> str:
+        """Make the font smaller (down to 5 pt) where ``text`` would run past a cell of
+        width ``w``, and cut it with "…" where even that is too wide; return the text
+        to print. A long name never runs into the next column or card."""
+        text = self.fit(text)
+        if w <= 0:
+            return text
+        room = w - 2 * self.c_margin
+        while self.font_size_pt > 5 and self.get_string_width(text) > room:
+            self.set_font_size(self.font_size_pt - 0.5)
+        dots = "…" if self.sans != "Helvetica" else "..."
+        while len(text) > 1 and self.get_string_width(text) > room:
+            text = text.rstrip(dots)[:-1] + dots
+        return text
+
     def text_cell(self, w: float, h: float, text: str, **kwargs: object) -> None:
-        self.cell(w, h, _latin(text), **kwargs)  # type: ignore[arg-type]
+        """A cell of ``text`` (see :meth:`squeeze`); the font size is kept."""
+        size = self.font_size_pt
+        self.cell(w, h, self.squeeze(w, text), **kwargs)  # type: ignore[arg-type]
+        if self.font_size_pt != size:
+            self.set_font_size(size)
 
 
 def _heading(doc: _Doc, big: str, small: str = "") -> None:
-    doc.set_font("Helvetica", "B", 16)
+    doc.set_font(doc.sans, "B", 16)
     doc.text_cell(0, 8, big, new_x="LMARGIN", new_y="NEXT")
     if small:
-        doc.set_font("Helvetica", "", 10)
+        doc.set_font(doc.sans, "", 10)
         doc.text_cell(0, 5, small, new_x="LMARGIN", new_y="NEXT")
     doc.ln(3)
 
@@ -192,9 +237,9 @@ def _plan(t: Tournament, rnd: Round, lang: str) -> _Doc:
         doc.set_fill_color(230)
         doc.rect(x, y, col_w, box_h)
         doc.set_xy(x, y)
-        doc.set_font("Helvetica", "B", 12)
+        doc.set_font(doc.sans, "B", 12)
         doc.text_cell(col_w, 7, f"{w['table']} {i}", border="B", fill=True, align="C")
-        doc.set_font("Helvetica", "", 11)
+        doc.set_font(doc.sans, "", 11)
         for k, p in enumerate(table):
             doc.set_xy(x + 3, y + 8 + 6 * k)
             player = t.players[p]
@@ -238,16 +283,16 @@ def _sheets(
         url = table_url(base_url, t, rnd.number, i, token(rnd.number, i) if token else None)
         doc.image(_qr_png(url), x=doc.w - 12 - 30, y=10, w=30, h=30)
         doc.set_xy(doc.w - 12 - 46, 40)
-        doc.set_font("Helvetica", "", 6)
+        doc.set_font(doc.sans, "", 6)
         doc.text_cell(46, 3, w["scan"], align="R")
         doc.set_xy(12, 12)
-        doc.set_font("Helvetica", "B", 18)
+        doc.set_font(doc.sans, "B", 18)
         doc.text_cell(130, 9, f"{w['sheet']} - {w['table']} {i}", new_x="LMARGIN", new_y="NEXT")
-        doc.set_font("Helvetica", "", 11)
+        doc.set_font(doc.sans, "", 11)
         doc.text_cell(
             130, 6, f"{t.name}  -  {w['round']} {rnd.number}", new_x="LMARGIN", new_y="NEXT"
         )
-        doc.set_font("Helvetica", "", 8)
+        doc.set_font(doc.sans, "", 8)
         if f.scoring is Scoring.POINTS:
             pts = "/".join(_points(p) for p in f.place_points(len(table)))
             doc.text_cell(
@@ -269,20 +314,20 @@ def _sheets(
             doc.ln(height)
 
         # header: start numbers and names
-        doc.set_font("Helvetica", "B", 9)
+        doc.set_font(doc.sans, "B", 9)
         doc.set_fill_color(225)
         doc.text_cell(first_w, 10, w["game"], border=1, align="C", fill=True)
         for p in table:
             x, y = doc.get_x(), doc.get_y()
             doc.text_cell(col_w, 5, f"Nr. {p}", border="LTR", align="C", fill=True)
             doc.set_xy(x, y + 5)
-            doc.set_font("Helvetica", "", 8)
-            doc.text_cell(col_w, 5, t.players[p].name[:28], border="LBR", align="C", fill=True)
-            doc.set_font("Helvetica", "B", 9)
+            doc.set_font(doc.sans, "", 8)
+            doc.text_cell(col_w, 5, t.players[p].name, border="LBR", align="C", fill=True)
+            doc.set_font(doc.sans, "B", 9)
             doc.set_xy(x + col_w, y)
         end_row(10, "T", True)
         if f.scoring is Scoring.CHIPS:
-            doc.set_font("Helvetica", "", 7)
+            doc.set_font(doc.sans, "", 7)
             doc.text_cell(first_w, 8, "Chips", border=1, align="C")
             for _ in table:
                 x, y = doc.get_x(), doc.get_y()
@@ -296,7 +341,7 @@ def _sheets(
         rows = _rows_for(t, n)
         bottom = doc.h - 12 - 30 - 8
         row_h = min(7.0, max(4.0, (bottom - doc.get_y()) / rows))
-        doc.set_font("Helvetica", "", 8)
+        doc.set_font(doc.sans, "", 8)
         for g in range(1, rows + 1):
             trink = g in rnd.trinkrunden
             doc.set_fill_color(255, 236, 200)
@@ -304,14 +349,14 @@ def _sheets(
             for _ in table:
                 doc.text_cell(col_w, row_h, "", border=1, fill=trink)
             end_row(row_h, "T" if trink else "", trink)
-        doc.set_font("Helvetica", "B", 9)
+        doc.set_font(doc.sans, "B", 9)
         doc.set_fill_color(225)
         doc.text_cell(first_w, 8, w["total"], border=1, align="C", fill=True)
         for _ in table:
             doc.text_cell(col_w, 8, "", border=1, fill=True)
         end_row(8, "", True)
         doc.set_y(doc.h - 12 - 24)
-        doc.set_font("Helvetica", "", 8)
+        doc.set_font(doc.sans, "", 8)
         doc.text_cell(0, 5, w["signature"] + ":", new_x="LMARGIN", new_y="NEXT")
         sig_w = (doc.w - 24) / n
         y = doc.get_y() + 10
@@ -319,7 +364,7 @@ def _sheets(
             x = 12 + k * sig_w
             doc.line(x + 2, y, x + sig_w - 4, y)
             doc.set_xy(x + 2, y + 1)
-            doc.text_cell(sig_w - 6, 4, f"{p} {t.players[p].name}"[:34], align="C")
+            doc.text_cell(sig_w - 6, 4, f"{p} {t.players[p].name}", align="C")
     return doc
 
 
@@ -356,16 +401,16 @@ def _cards(t: Tournament, lang: str) -> _Doc:
         doc.set_dash_pattern()
         doc.set_draw_color(0)
         doc.set_xy(x + 4, y + 4)
-        doc.set_font("Helvetica", "", 8)
+        doc.set_font(doc.sans, "", 8)
         doc.text_cell(card_w - 8, 4, f"{w['card']} - {t.name}")
         doc.set_xy(x + 4, y + 10)
-        doc.set_font("Helvetica", "B", 28)
+        doc.set_font(doc.sans, "B", 28)
         doc.text_cell(30, 13, str(p))
-        doc.set_font("Helvetica", "B", 13)
+        doc.set_font(doc.sans, "B", 13)
         doc.set_xy(x + 34, y + 10)
-        doc.text_cell(card_w - 38, 7, player.name[:30])
+        doc.text_cell(card_w - 38, 7, player.name)
         doc.set_xy(x + 34, y + 17)
-        doc.set_font("Helvetica", "", 9)
+        doc.set_font(doc.sans, "", 9)
         doc.text_cell(
             card_w - 38, 5, f"{w['start_no']} {p}" + (f"  -  {player.team}" if player.team else "")
         )
@@ -374,17 +419,18 @@ def _cards(t: Tournament, lang: str) -> _Doc:
             if yy > y + card_h - 14:
                 break
             doc.set_xy(x + 4, yy)
-            doc.set_font("Helvetica", "B", 10)
+            doc.set_font(doc.sans, "B", 10)
             where = f"{w['table']} {table}" if table else w["open"]
             doc.text_cell(card_w - 8, 5, f"{w['round']} {k}: {where}")
             doc.set_xy(x + 4, yy + 5)
-            doc.set_font("Helvetica", "", 7.5)
+            doc.set_font(doc.sans, "", 7.5)
             others = ", ".join(f"{m} {t.players[m].name}" for m in mates if m != p)
             doc.multi_cell(
                 card_w - 8,
                 3.5,
-                _latin(f"{w['with']} {others}" if others else ""),
+                doc.fit(f"{w['with']} {others}" if others else ""),
                 border="B",
+                align="L",
                 new_x="LMARGIN",
                 new_y="NEXT",
             )
@@ -400,16 +446,16 @@ def _standings_table(doc: _Doc, t: Tournament, lang: str, limit: int | None = No
     cols = [(w["rank"], 12.0), ("Nr.", 12.0), (w["name"], name_w), (w["team"], team_w)]
     cols += [("Chips", 14.0), (w["status"], 26.0)] if chips else [(w["points"], 20.0)]
     cols += [(w["games"], 14.0), (w["lost"], 12.0), (w["schock_aus"], 16.0 if chips else 20.0)]
-    doc.set_font("Helvetica", "B", 9)
+    doc.set_font(doc.sans, "B", 9)
     doc.set_fill_color(225)
     for title, width in cols:
         doc.text_cell(width, 7, title, border=1, align="C", fill=True)
     doc.ln()
-    doc.set_font("Helvetica", "", 9)
+    doc.set_font(doc.sans, "", 9)
     lines = standings(t)[:limit] if limit else standings(t)
     for k, s in enumerate(lines):
         doc.set_fill_color(245)
-        values = [str(s.rank), str(s.number), s.name[:32], (s.team or "")[:20]]
+        values = [str(s.rank), str(s.number), s.name, s.team or ""]
         values += [str(s.chips), w[s.status]] if chips else [_points(s.points)]
         values += [str(s.games), str(s.lost), str(s.schock_aus)]
         for (_, width), v in zip(cols, values, strict=True):
@@ -434,9 +480,9 @@ def _prizes(t: Tournament, lang: str) -> _Doc:
     doc.add_page()
     _heading(doc, f"{w['prizes']} - {t.name}")
     table = standings(t)
-    doc.set_font("Helvetica", "", 13)
+    doc.set_font(doc.sans, "", 13)
     for s in table[:3]:
-        doc.set_font("Helvetica", "B", 20 - 2 * s.rank)
+        doc.set_font(doc.sans, "B", 20 - 2 * s.rank)
         extra = (
             "" if t.format.scoring is Scoring.CHIPS else f"  ({_points(s.points)} {w['points']})"
         )
@@ -448,9 +494,9 @@ def _prizes(t: Tournament, lang: str) -> _Doc:
     prizes = side_prizes(t)
     if prizes:
         doc.ln(6)
-        doc.set_font("Helvetica", "B", 13)
+        doc.set_font(doc.sans, "B", 13)
         doc.text_cell(0, 8, w["side"], new_x="LMARGIN", new_y="NEXT")
-        doc.set_font("Helvetica", "", 11)
+        doc.set_font(doc.sans, "", 11)
         for prize in prizes:
             label = PRIZE_LABELS[prize.prize][0]
             names = ", ".join(f"{t.players[p].name} (Nr. {p})" for p in prize.winners)
@@ -458,9 +504,9 @@ def _prizes(t: Tournament, lang: str) -> _Doc:
     teams = team_standings(t)
     if teams:
         doc.ln(6)
-        doc.set_font("Helvetica", "B", 13)
+        doc.set_font(doc.sans, "B", 13)
         doc.text_cell(0, 8, w["teams"], new_x="LMARGIN", new_y="NEXT")
-        doc.set_font("Helvetica", "", 11)
+        doc.set_font(doc.sans, "", 11)
         for x in teams[:10]:
             doc.text_cell(
                 0, 7, f"{x.rank}.  {x.team}  {_points(x.score)}", new_x="LMARGIN", new_y="NEXT"
