@@ -297,6 +297,38 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "web.keep_not_over": "the scorekept game is not over yet; allowed: report it when it is",
         "web.kept_sent": "scorekept game sent; the organizer confirms",
         "web.kept_twice": "this game was reported already; it counts once",
+        "sim.extra": "schock sim needs the optional extra 'sim' (missing: {missing}); install it with: {install}",
+        "sim.parquet": "{option} {path}: writing Parquet needs pyarrow (pip install pyarrow); or give a .csv file",
+        "sim.format": "{option} {path}: unknown format {suffix!r} (allowed: {allowed})",
+        "sim.write": "{option} {path}: cannot write: {reason}",
+        "sim.players": "--players must be 2 to 12, got {n}",
+        "sim.bots_players": (
+            "--players {players} but {bots} --bot options: give one --bot per seat, "
+            "or one --bot for every seat"
+        ),
+        "sim.whole": "{name} must be a whole number, got {value!r}",
+        "sim.whole_from": "{name} must be a whole number from {low} on, got {value!r}",
+        "sim.timeout": "the cluster timeout must be a number of seconds above 0, got {value!r}",
+        "sim.rules": "rules must be a Rules object or a name, got {value!r}",
+        "sim.seats": "a simulation needs {low} to {high} seats (one --bot each), got {n}",
+        "sim.bot": "bot {bot!r} cannot play in the batch path{why}; allowed: {allowed}{unknown}",
+        "sim.bot_why": " (its moves depend on the whole table)",
+        "sim.bot_unknown": " (unknown bot; all bots: {known})",
+        "sim.dask": "--cluster needs Dask distributed: pip install 'schock[sim]' (or 'dask[distributed]')",
+        "sim.address": "a cluster address is a scheduler address such as tcp://host:8786, got {address!r}",
+        "sim.unreachable": (
+            "cannot reach the Dask scheduler at {address!r} within {timeout} s: {reason} "
+            "(start one with 'dask scheduler', workers with 'dask worker ADDRESS')"
+        ),
+        "sim.field": (
+            "rules field {name!r} is not supported by the batch path (schock.sim); "
+            "supported fields: {fields}"
+        ),
+        "sim.field_default": (
+            "rules field {name} = {value!r} is not supported by the batch path (schock.sim) yet; "
+            "allowed: its default {default!r} (use the engine, e.g. schock arena, for this rule)"
+        ),
+        "sim.sweep": "cannot sweep rules field {field!r} (allowed: {allowed})",
         "word.points": "points",
         "word.count": "count",
         "word.round": "round",
@@ -428,6 +460,51 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "web.keep_not_over": "Das mitgeschriebene Spiel ist noch nicht zu Ende; erst danach melden",
         "web.kept_sent": "Mitgeschriebenes Spiel gemeldet; die Turnierleitung bestätigt",
         "web.kept_twice": "Dieses Spiel wurde schon gemeldet; es zählt einmal",
+        "sim.extra": (
+            "schock sim braucht das Extra 'sim' (es fehlt: {missing}); installieren mit: {install}"
+        ),
+        "sim.parquet": (
+            "{option} {path}: Parquet schreiben braucht pyarrow (pip install pyarrow); "
+            "oder eine .csv-Datei angeben"
+        ),
+        "sim.format": "{option} {path}: unbekanntes Format {suffix!r} (erlaubt: {allowed})",
+        "sim.write": "{option} {path}: kann nicht schreiben: {reason}",
+        "sim.players": "--players: {n}; erlaubt: 2 bis 12",
+        "sim.bots_players": (
+            "--players {players}, aber {bots}-mal --bot: je Platz ein --bot, "
+            "oder ein --bot für alle Plätze"
+        ),
+        "sim.whole": "{name}: {value!r}; erlaubt: eine ganze Zahl",
+        "sim.whole_from": "{name}: {value!r}; erlaubt: eine ganze Zahl ab {low}",
+        "sim.timeout": "Wartezeit für den Cluster: {value!r}; erlaubt: Sekunden über 0",
+        "sim.rules": "Regeln: {value!r}; erlaubt: ein Rules-Objekt oder ein Name",
+        "sim.seats": "Eine Simulation braucht {low} bis {high} Plätze (je ein --bot), nicht {n}",
+        "sim.bot": (
+            "Bot {bot!r} kann im Batch-Pfad (schock sim) nicht spielen{why}; "
+            "erlaubt: {allowed}{unknown}"
+        ),
+        "sim.bot_why": " (seine Züge hängen vom ganzen Tisch ab)",
+        "sim.bot_unknown": " (unbekannter Bot; alle Bots: {known})",
+        "sim.dask": (
+            "--cluster braucht Dask distributed: pip install 'schock[sim]' "
+            "(oder 'dask[distributed]')"
+        ),
+        "sim.address": (
+            "Cluster-Adresse: {address!r}; erlaubt: die Adresse eines Schedulers, "
+            "z. B. tcp://host:8786"
+        ),
+        "sim.unreachable": (
+            "Der Dask-Scheduler unter {address!r} ist in {timeout} s nicht erreichbar: {reason} "
+            "(einen starten mit 'dask scheduler', Worker mit 'dask worker ADRESSE')"
+        ),
+        "sim.field": (
+            "Regelfeld {name!r} kann der Batch-Pfad (schock.sim) nicht; unterstützt: {fields}"
+        ),
+        "sim.field_default": (
+            "Regelfeld {name} = {value!r} kann der Batch-Pfad (schock.sim) noch nicht; erlaubt: "
+            "der Standardwert {default!r} (für diese Regel die Engine nehmen, z. B. schock arena)"
+        ),
+        "sim.sweep": "Regelfeld {field!r} lässt sich nicht durchlaufen (erlaubt: {allowed})",
         "word.points": "Punkte",
         "word.count": "Anzahl",
         "word.round": "Runde",

@@ -99,7 +99,9 @@ def test_parquet_without_pyarrow_says_what_to_install(
     monkeypatch.setitem(sys.modules, "pyarrow", None)
     result = run("--games", "10", "--quiet", "--out", str(tmp_path / "g.parquet"))
     assert result.exit_code == 2
-    assert "needs pyarrow (pip install pyarrow)" in result.stderr
+    assert "braucht pyarrow (pip install pyarrow)" in result.stderr
+    english = run("--games", "10", "--quiet", "--out", str(tmp_path / "g.parquet"), "--lang", "en")
+    assert "needs pyarrow (pip install pyarrow)" in english.stderr
 
 
 @pytest.mark.parametrize(
@@ -128,10 +130,35 @@ def test_parquet_without_pyarrow_says_what_to_install(
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str) -> None:
+    args = [*args, "--lang", "en"]
     result = run("--games", "10", *args) if "--games" not in args else run(*args)
     assert result.exit_code == 2, result.output
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("Error: ") and message in lines[0], lines
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--games", "0"], "games: 0; erlaubt: eine ganze Zahl ab 1"),
+        (["--bot", "random"], "Bot 'random' kann im Batch-Pfad (schock sim) nicht spielen"),
+        (["--bot", "genius", "--bot", "heuristic"], "unbekannter Bot; alle Bots:"),
+        (["--players", "13"], "--players: 13; erlaubt: 2 bis 12"),
+        (["--bot", "heuristic", "--bot", "bold", "--players", "3"], "je Platz ein --bot"),
+        (["--sweep", "colour"], "Regelfeld 'colour' lässt sich nicht durchlaufen"),
+        (["--plot", "x.gif"], "unbekanntes Format '.gif'"),
+        (["--jobs", "0"], "jobs: 0; erlaubt: eine ganze Zahl ab 1"),
+        (
+            ["--cluster", "tcp://127.0.0.1:1", "--cluster-timeout", "0"],
+            "Wartezeit für den Cluster: 0.0; erlaubt: Sekunden über 0",
+        ),
+    ],
+)
+def test_bad_input_is_german_by_default(args: list[str], message: str) -> None:
+    result = run("--games", "10", *args) if "--games" not in args else run(*args)
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and message in lines[0], lines
 
 
 def test_without_the_extra_it_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -139,6 +166,11 @@ def test_without_the_extra_it_says_what_to_install(monkeypatch: pytest.MonkeyPat
     result = run("--games", "10")
     assert result.exit_code == 2
     assert result.stderr.strip() == (
+        "Error: schock sim braucht das Extra 'sim' (es fehlt: numba); "
+        "installieren mit: pip install 'schock[sim]'"
+    )
+    english = run("--games", "10", "--lang", "en")
+    assert english.stderr.strip() == (
         "Error: schock sim needs the optional extra 'sim' (missing: numba); "
         "install it with: pip install 'schock[sim]'"
     )

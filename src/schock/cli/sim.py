@@ -23,6 +23,7 @@ from rich.table import Table
 
 from schock.cli.common import BadInputError, lang_option, make_console
 from schock.errors import InvalidInputError
+from schock.messages import Msg
 from schock.rules import Rules, load_rules
 
 if TYPE_CHECKING:
@@ -80,8 +81,7 @@ def _need_extra() -> None:
             missing.append(module)
     if missing:
         raise BadInputError(
-            f"schock sim needs the optional extra 'sim' (missing: {', '.join(missing)}); "
-            f"install it with: {INSTALL}"
+            Msg("sim.extra", {"missing": ", ".join(missing), "install": INSTALL})
         )
 
 
@@ -138,14 +138,12 @@ def write_games(path: Path, results: Sequence[SimResult], labels: Sequence[str])
             import pyarrow as pa
             import pyarrow.parquet as pq
         except ImportError:
-            raise BadInputError(
-                f"--out {path}: writing Parquet needs pyarrow (pip install pyarrow); "
-                "or give a .csv file"
-            ) from None
+            raise BadInputError(Msg("sim.parquet", {"option": "--out", "path": path})) from None
         pq.write_table(pa.table(data), path)
         return
     if suffix != ".csv":
-        raise BadInputError(f"--out {path}: unknown format {suffix!r} (allowed: .csv, .parquet)")
+        raise BadInputError(Msg("sim.format", {
+            "option": "--out", "path": path, "suffix": suffix, "allowed": ".csv, .parquet"}))
     try:
         with path.open("w", newline="", encoding="utf-8") as f:
             w = csv.writer(f)
@@ -155,16 +153,16 @@ def write_games(path: Path, results: Sequence[SimResult], labels: Sequence[str])
             for i in range(len(cols[0])):
                 w.writerow([c[i] for c in cols])
     except OSError as exc:
-        raise BadInputError(f"--out {path}: cannot write: {exc.strerror or exc}") from None
+        raise BadInputError(Msg("sim.write", {
+            "option": "--out", "path": path, "reason": exc.strerror or exc})) from None
 
 
 def _check_plot(path: Path | None, option: str) -> None:
     from schock.sim.plots import FORMATS
 
     if path is not None and path.suffix.lower() not in FORMATS:
-        raise BadInputError(
-            f"{option} {path}: unknown format {path.suffix!r} (allowed: {', '.join(FORMATS)})"
-        )
+        raise BadInputError(Msg("sim.format", {
+            "option": option, "path": path, "suffix": path.suffix, "allowed": ", ".join(FORMATS)}))
 
 
 def _seats(bots: Sequence[str], players: int | None) -> list[str]:
@@ -173,13 +171,10 @@ def _seats(bots: Sequence[str], players: int | None) -> list[str]:
     if len(bots) == 1:
         n = 3 if players is None else players
         if isinstance(n, bool) or n < 2 or n > 12:
-            raise InvalidInputError(f"--players must be 2 to 12, got {n}")
+            raise InvalidInputError(Msg("sim.players", {"n": n}))
         return list(bots) * n
     if players is not None and players != len(bots):
-        raise InvalidInputError(
-            f"--players {players} but {len(bots)} --bot options: give one --bot per seat, "
-            "or one --bot for every seat"
-        )
+        raise InvalidInputError(Msg("sim.bots_players", {"players": players, "bots": len(bots)}))
     return list(bots)
 
 
@@ -280,14 +275,15 @@ def sim(
     t = _TEXTS[lang]
     seats = _seats(bots, players)
     if isinstance(games, bool) or games < 1:
-        raise InvalidInputError(f"games must be a whole number from 1 on, got {games}")
+        raise InvalidInputError(
+            Msg("sim.whole_from", {"name": "games", "value": games, "low": 1}))
     if jobs is None:
         jobs = 1 if games < POOL_FROM else (os.cpu_count() or 1)
     _check_plot(plot_path, "--plot")
     if out_path is not None and out_path.suffix.lower() not in (".csv", ".parquet"):
-        raise BadInputError(
-            f"--out {out_path}: unknown format {out_path.suffix!r} (allowed: .csv, .parquet)"
-        )
+        raise BadInputError(Msg("sim.format", {
+            "option": "--out", "path": out_path, "suffix": out_path.suffix,
+            "allowed": ".csv, .parquet"}))
     rule_sets: list[Rules] = [load_rules(n) for n in (rules_names or ("porz",))]
     labels = [r.id for r in rule_sets]
     notes: list[str] = []
@@ -353,9 +349,8 @@ def sim(
             else:
                 plot_compare(results, plot_path, lang, labels)
         except OSError as exc:
-            raise BadInputError(
-                f"--plot {plot_path}: cannot write: {exc.strerror or exc}"
-            ) from None
+            raise BadInputError(Msg("sim.write", {
+                "option": "--plot", "path": plot_path, "reason": exc.strerror or exc})) from None
         out.print(t["plot"].format(path=plot_path), highlight=False)
     if out_path is not None:
         write_games(out_path, results, labels)

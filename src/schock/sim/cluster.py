@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from schock.errors import InvalidInputError
+from schock.messages import Msg
 from schock.sim.core import Chunk, Spec, run_chunk
 
 #: Seconds to wait for the scheduler before giving up.
@@ -39,23 +40,17 @@ def run_on_cluster(
     try:
         import distributed
     except ImportError:
-        raise InvalidInputError(
-            "--cluster needs Dask distributed: pip install 'schock[sim]' (or 'dask[distributed]')"
-        ) from None
+        raise InvalidInputError(Msg("sim.dask")) from None
     dist: Any = distributed  # untyped
 
     if not isinstance(address, str) or not address.strip():
-        raise InvalidInputError(
-            f"a cluster address is a scheduler address such as tcp://host:8786, got {address!r}"
-        )
+        raise InvalidInputError(Msg("sim.address", {"address": address}))
     try:
         client = dist.Client(address, timeout=timeout)
     except (OSError, TimeoutError, ValueError, TypeError) as exc:
         reason = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        raise InvalidInputError(
-            f"cannot reach the Dask scheduler at {address!r} within {timeout:g} s: {reason} "
-            "(start one with 'dask scheduler', workers with 'dask worker ADDRESS')"
-        ) from None
+        raise InvalidInputError(Msg("sim.unreachable", {
+            "address": address, "timeout": f"{timeout:g}", "reason": reason})) from None
     client_: Any = client
     with client_:
         shared = client_.scatter(spec, broadcast=True)

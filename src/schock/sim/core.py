@@ -23,6 +23,7 @@ import numpy.typing as npt
 from schock.arena import derive_seed, wilson_interval
 from schock.engine.game import MAX_SEATS, MIN_SEATS
 from schock.errors import InvalidInputError
+from schock.messages import Msg
 from schock.rules import Rules, load_rules
 from schock.sim import kernel
 from schock.sim.tables import (
@@ -60,8 +61,7 @@ def make_spec(rules: Rules, bots: Sequence[str]) -> Spec:
     p = rule_params(rules)
     if not MIN_SEATS <= len(bots) <= MAX_SEATS:
         raise InvalidInputError(
-            f"a simulation needs {MIN_SEATS} to {MAX_SEATS} seats (one --bot each), got {len(bots)}"
-        )
+            Msg("sim.seats", {"low": MIN_SEATS, "high": MAX_SEATS, "n": len(bots)}))
     names = sorted(set(bots))
     policy = np.stack([policy_table(rules, b) for b in names])
     seat_policy = np.array([names.index(b) for b in bots], dtype=np.int64)
@@ -274,8 +274,9 @@ def merge(
 # ------------------------------------------------------------------ the run
 def _whole(name: str, value: object, low: int | None) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or (low is not None and value < low):
-        allowed = "a whole number" + (f" from {low} on" if low is not None else "")
-        raise InvalidInputError(f"{name} must be {allowed}, got {value!r}")
+        if low is None:
+            raise InvalidInputError(Msg("sim.whole", {"name": name, "value": value}))
+        raise InvalidInputError(Msg("sim.whole_from", {"name": name, "value": value, "low": low}))
     return value
 
 
@@ -309,7 +310,7 @@ def simulate(
     """
     loaded = load_rules(rules) if isinstance(rules, str) else rules
     if not isinstance(loaded, Rules):
-        raise InvalidInputError(f"rules must be a Rules object or a name, got {rules!r}")
+        raise InvalidInputError(Msg("sim.rules", {"value": rules}))
     _whole("games", games, 1)
     _whole("seed", seed, None)
     if jobs is not None:
@@ -319,9 +320,7 @@ def simulate(
         or not isinstance(cluster_timeout, int | float)
         or not cluster_timeout > 0
     ):
-        raise InvalidInputError(
-            f"the cluster timeout must be a number of seconds above 0, got {cluster_timeout!r}"
-        )
+        raise InvalidInputError(Msg("sim.timeout", {"value": cluster_timeout}))
     bots = tuple(bots)
     spec = make_spec(loaded, bots)
     work = chunks(games)

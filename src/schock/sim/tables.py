@@ -40,6 +40,7 @@ import numpy.typing as npt
 from schock.bots import RiskBot, available_bots, make_bot
 from schock.bots.base import stands_on
 from schock.errors import InvalidInputError
+from schock.messages import Msg
 from schock.results import Kind, evaluation_table, sort_key
 from schock.rules.model import (
     FIELD_NAMES,
@@ -194,12 +195,12 @@ def _move_fn(bot: str, *, check: bool = True) -> MoveFn | None:
             return _risk_move(made)
     if check:
         known = available_bots()
-        why = "" if bot not in known else " (its moves depend on the whole table)"
-        raise InvalidInputError(
-            f"bot {bot!r} cannot play in the batch path{why}; allowed: "
-            + ", ".join(supported_bots())
-            + (f" (unknown bot; all bots: {', '.join(known)})" if bot not in known else "")
-        )
+        raise InvalidInputError(Msg("sim.bot", {
+            "bot": bot,
+            "why": Msg("sim.bot_why") if bot in known else "",
+            "allowed": ", ".join(supported_bots()),
+            "unknown": "" if bot in known else Msg("sim.bot_unknown", {"known": ", ".join(known)}),
+        }))
     return None
 
 
@@ -293,16 +294,10 @@ def rule_params(rules: Rules) -> RuleParams:
     defaults = {f.name: f.default for f in dataclasses.fields(Rules)}
     for name in FIELD_NAMES:
         if name not in FIELDS:
-            raise InvalidInputError(
-                f"rules field {name!r} is not supported by the batch path (schock.sim); "
-                f"supported fields: {', '.join(FIELDS)}"
-            )
+            raise InvalidInputError(Msg("sim.field", {"name": name, "fields": ", ".join(FIELDS)}))
         if FIELDS[name][0] == "default" and getattr(rules, name) != defaults[name]:
-            raise InvalidInputError(
-                f"rules field {name} = {getattr(rules, name)!r} is not supported by the batch "
-                f"path (schock.sim) yet; allowed: its default {defaults[name]!r} "
-                "(use the engine, e.g. schock arena, for this rule)"
-            )
+            raise InvalidInputError(Msg("sim.field_default", {
+                "name": name, "value": getattr(rules, name), "default": defaults[name]}))
     opening = {
         Opening.ONE_DIE_HIGH: OPENING_HIGH,
         Opening.ONE_DIE_LOW: OPENING_LOW,
@@ -348,7 +343,7 @@ def sweep_values(field: str) -> list[Any]:
         for f in dataclasses.fields(Rules)
         if f.name not in _STRINGS_FIELDS and FIELDS[f.name][0] != "default"
     ]
-    raise InvalidInputError(f"cannot sweep rules field {field!r} (allowed: {', '.join(sweepable)})")
+    raise InvalidInputError(Msg("sim.sweep", {"field": field, "allowed": ", ".join(sweepable)}))
 
 
 _STRINGS_FIELDS = frozenset({"id", "name", "source", "base"})
