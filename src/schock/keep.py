@@ -72,7 +72,13 @@ from schock.engine.actions import (
     parse_action,
 )
 from schock.engine.record import rules_from_json, rules_to_json, to_json
-from schock.errors import IllegalActionError, InvalidInputError, NotationError, RecordError
+from schock.errors import (
+    IllegalActionError,
+    InvalidInputError,
+    NotationError,
+    RecordError,
+    SchockError,
+)
 from schock.errors import short_repr as _short
 from schock.messages import Msg, _show, rule_label
 from schock.results import Kind
@@ -193,6 +199,8 @@ def refusal(exc: Exception, lang: str) -> str:
         if exc.field:
             extra.append(("Regelfeld: " if lang == "de" else "rules field: ") + exc.field)
         return text + (f" ({'; '.join(extra)})" if extra else "")
+    if isinstance(exc, SchockError):
+        return exc.localized(lang)
     return str(exc)
 
 

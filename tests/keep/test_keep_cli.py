@@ -123,3 +123,20 @@ def test_bad_resume_file(tmp_path: Path) -> None:
     bad.write_text('{"format": "schock-keep", "version": 1}')
     r = CliRunner().invoke(main, ["keep", "--resume", str(bad)])
     assert r.exit_code == 2 and "--resume" in r.stderr
+
+
+def test_entry_and_option_errors_in_german_by_default_and_english_on_request() -> None:
+    code, out, _ = run(["--seat", "A", "--seat", "B", "--starter", "A"],
+                       ["straf Zoe", "straf A x", "ende"])
+    assert code == 0
+    assert "kein Platz 'Zoe'; die Plätze sind: A, B" in out
+    assert "Zahl 'x'; erlaubt: 1 bis 4" in out
+    code, out, _ = run(["--seat", "A", "--seat", "B", "--starter", "A", "--lang", "en"],
+                       ["straf Zoe", "ende"])
+    assert "no seat 'Zoe'; the seats are: A, B" in out
+    r = CliRunner().invoke(main, ["keep", "--seat", "Anna"], input="")
+    assert r.exit_code == 2 and "mindestens 2 Spieler" in r.stderr
+    r = CliRunner().invoke(main, ["keep", "--seat", "Anna", "--seat", "Ben", "--starter", "Cem"])
+    assert r.exit_code == 2 and "'Cem' ist kein --seat; die Plätze sind: Anna, Ben" in r.stderr
+    r = CliRunner().invoke(main, ["keep", "--seat", "Anna", "--lang", "en"], input="")
+    assert r.exit_code == 2 and "name at least 2 players" in r.stderr

@@ -20,6 +20,7 @@ from schock.engine.actions import EinkaufenAction, ThrowAction
 from schock.engine.record import dumps as dumps_record
 from schock.errors import IllegalActionError, InvalidInputError, SchockError
 from schock.keep import Result, Scorekeeper, loads_keep, parse_result, refusal
+from schock.messages import Msg
 from schock.rules import load_rules
 
 TEXTS: dict[str, dict[str, str]] = {
@@ -164,7 +165,7 @@ def _seat_of(k: Scorekeeper, name: str) -> int:
         return folded.index(name.casefold())
     if name.isdigit() and int(name) < len(k.names):
         return int(name)
-    raise InvalidInputError(f"no seat {name[:40]!r}; the seats are: {', '.join(k.names)}")
+    raise InvalidInputError(Msg("keepcli.no_seat", {"name": name[:40], "seats": ", ".join(k.names)}))
 
 
 def apply_line(k: Scorekeeper, line: str, lang: str) -> str | None:
@@ -174,7 +175,7 @@ def apply_line(k: Scorekeeper, line: str, lang: str) -> str | None:
     exp = k.expecting()
     seat = exp.seat
     if not words:
-        raise InvalidInputError("empty entry; '?' shows what can be typed")
+        raise InvalidInputError(Msg("keepcli.empty"))
     head = words[0]
     if head in ("?", "hilfe", "help"):
         return say(lang, "help")
@@ -183,10 +184,10 @@ def apply_line(k: Scorekeeper, line: str, lang: str) -> str | None:
         return say(lang, "undone", entry=f"{k.names[seat_done]}: {_entry_text(entry)}")
     if head in ("straf", "strafdeckel"):
         if len(words) not in (2, 3):
-            raise InvalidInputError("straf NAME [N]: whose die or cup fell, and how many (1-4)")
+            raise InvalidInputError(Msg("keepcli.straf"))
         items = int(words[2]) if len(words) == 3 and words[2].isdigit() else 1
         if len(words) == 3 and not words[2].isdigit():
-            raise InvalidInputError(f"bad number {words[2][:20]!r} (allowed: 1 to 4)")
+            raise InvalidInputError(Msg("keepcli.straf_number", {"text": words[2][:20]}))
         k.strafdeckel(_seat_of(k, line.split()[1]), items)
         return None
     if head in ("void", "kippe", "türmchen", "ungültig"):
@@ -198,12 +199,12 @@ def apply_line(k: Scorekeeper, line: str, lang: str) -> str | None:
         raise IllegalActionError("the game is over: nothing more to enter", rule="scorekeeping")
     if exp.kind == "roll_off":
         if len(words) != 1 or words[0] not in ("1", "2", "3", "4", "5", "6"):
-            raise InvalidInputError(f"a roll-off is one die: a face from 1 to 6, got {line[:20]!r}")
+            raise InvalidInputError(Msg("keepcli.roll_off", {"text": line[:20]}))
         k.act(seat, ThrowAction((int(words[0]),)))
         return None
     if exp.kind == "einkaufen":
         if head not in ("ja", "nein", "yes", "no", "j", "n", "y"):
-            raise InvalidInputError(f"answer ja or nein (yes or no), got {line[:20]!r}")
+            raise InvalidInputError(Msg("keepcli.einkaufen", {"text": line[:20]}))
         k.act(seat, EinkaufenAction(head in ("ja", "yes", "j", "y")))
         return None
     if head in _VERBS:
@@ -228,7 +229,9 @@ def _save(k: Scorekeeper, path: Path | None) -> None:
     try:
         path.write_text(k.dumps(), encoding="utf-8")
     except OSError as exc:
-        raise BadInputError(f"--save {path}: cannot write: {exc.strerror}") from None
+        raise BadInputError(
+            Msg("keepcli.write", {"option": "--save", "path": path, "reason": exc.strerror})
+        ) from None
 
 
 @click.command("keep")
@@ -289,31 +292,35 @@ def keep(
         try:
             text = resume_file.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
-            raise BadInputError(f"--resume {resume_file}: cannot read: {exc}") from None
+            raise BadInputError(
+                Msg("keepcli.read", {"option": "--resume", "path": resume_file, "reason": exc})
+            ) from None
         try:
             k = loads_keep(text)
         except InvalidInputError as exc:
-            raise BadInputError(f"--resume {resume_file}: {exc}") from None
+            raise BadInputError(
+                Msg("keepcli.option", {"option": f"--resume {resume_file}", "error": exc})
+            ) from None
         save_file = save_file or resume_file
     else:
         if len(seats) < 2:
-            raise BadInputError("--seat: name at least 2 players (repeat --seat NAME)")
+            raise BadInputError(Msg("keepcli.seats"))
         try:
             rules = load_rules(rules_name)
         except InvalidInputError as exc:
-            raise BadInputError(f"--rules: {exc}") from None
+            raise BadInputError(Msg("keepcli.option", {"option": "--rules", "error": exc})) from None
         start = None
         if starter is not None:
             folded = [s.strip().casefold() for s in seats]
             if starter.strip().casefold() not in folded:
                 raise BadInputError(
-                    f"--starter: {starter[:40]!r} is not a --seat; the seats are: {', '.join(seats)}"
+                    Msg("keepcli.starter", {"name": starter[:40], "seats": ", ".join(seats)})
                 )
             start = folded.index(starter.strip().casefold())
         try:
             k = Scorekeeper(rules, list(seats), starter=start)
         except InvalidInputError as exc:
-            raise BadInputError(f"--seat: {exc}") from None
+            raise BadInputError(Msg("keepcli.option", {"option": "--seat", "error": exc})) from None
     click.echo(state_text(k, lang))
     while not k.over:
         exp = k.expecting()
@@ -346,5 +353,6 @@ def keep(
         try:
             record_file.write_text(dumps_record(k.game), encoding="utf-8")
         except OSError as exc:
-            raise BadInputError(f"--record {record_file}: cannot write: {exc.strerror}") from None
+            raise BadInputError(Msg("keepcli.write", {
+                "option": "--record", "path": record_file, "reason": exc.strerror})) from None
         click.echo(say(lang, "record", path=record_file))
