@@ -530,7 +530,7 @@ class Game:
         raise self._seat_error(seat)
 
     def _seat_error(self, seat: object, *, required: bool = False) -> InvalidInputError:
-        """The error for a bad ``seat`` argument (each public method checks it inline)."""
+        """The error for a bad ``seat`` argument (see :meth:`_opt_seat`)."""
         return InvalidInputError(
             f"seat must be a seat number from 0 to {self._n - 1}"
             + ("" if required else " or None")
