@@ -299,7 +299,7 @@ def keep(
             k = loads_keep(text)
         except InvalidInputError as exc:
             raise BadInputError(
-                Msg("keepcli.option", {"option": f"--resume {resume_file}", "error": exc})
+                Msg("input.where", {"where": f"--resume {resume_file}", "reason": exc})
             ) from None
         save_file = save_file or resume_file
     else:
@@ -308,7 +308,7 @@ def keep(
         try:
             rules = load_rules(rules_name)
         except InvalidInputError as exc:
-            raise BadInputError(Msg("keepcli.option", {"option": "--rules", "error": exc})) from None
+            raise BadInputError(Msg("input.where", {"where": "--rules", "reason": exc})) from None
         start = None
         if starter is not None:
             folded = [s.strip().casefold() for s in seats]
@@ -320,7 +320,7 @@ def keep(
         try:
             k = Scorekeeper(rules, list(seats), starter=start)
         except InvalidInputError as exc:
-            raise BadInputError(Msg("keepcli.option", {"option": "--seat", "error": exc})) from None
+            raise BadInputError(Msg("input.where", {"where": "--seat", "reason": exc})) from None
     click.echo(state_text(k, lang))
     while not k.over:
         exp = k.expecting()
