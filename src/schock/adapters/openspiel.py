@@ -406,9 +406,15 @@ def two_throw_game(rules: Rules | str | Path) -> tuple[ReducedRound, Any]:
 def equilibrium_policy(tree: ReducedRound, game: Any) -> dict[str, list[tuple[int, float]]]:
     """Our equilibrium (:func:`schock.solver.equilibrium.round_strategy`) as
     OpenSpiel's tabular policy: every information set, its actions with probabilities."""
+    return _policy(tree, _walk(game)[1])
+
+
+def _policy(
+    tree: ReducedRound, sets: dict[str, list[tuple[int, str]]]
+) -> dict[str, list[tuple[int, float]]]:
     plan = round_strategy(tree.rules)
     out: dict[str, list[tuple[int, float]]] = {}
-    for key, actions in _walk(game)[1].items():
+    for key, actions in sets.items():
         move = _our_move(tree, plan, key.split("-", 3)[3])  # "player-player-number-name"
         out[key] = [(a, 1.0 if label == move else 0.0) for a, label in actions]
     return out
@@ -425,7 +431,7 @@ def check_two_throw_round(rules: Rules | str | Path, iterations: int = 400) -> T
     start = time.perf_counter()
     tree, game = two_throw_game(rules)
     nodes, sets = _walk(game)
-    policy = pyspiel.TabularPolicy(equilibrium_policy(tree, game))
+    policy = pyspiel.TabularPolicy(_policy(tree, sets))
     root = game.new_initial_state()
     solver = pyspiel.CFRPlusSolver(game)
     for _ in range(iterations):

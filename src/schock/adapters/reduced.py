@@ -51,7 +51,19 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from schock.adapters._core import ASIDE0, BACK0, BLIND, LIFT, STOP, THROW, TURN1, TURN2, Driver
+from schock.adapters._core import (
+    ASIDE0,
+    BACK0,
+    BLIND,
+    LIFT,
+    STOP,
+    THROW,
+    TURN1,
+    TURN2,
+    Driver,
+    outcome_from_id,
+    throw_distribution,
+)
 from schock.dice import Outcome
 from schock.errors import InvalidInputError
 from schock.results import rank
@@ -65,9 +77,8 @@ UNSEEN = {STOP: "zu", THROW: "throw unseen", BLIND: "blind", LIFT: "lift"}
 
 @functools.cache
 def throws_of(n: int) -> tuple[tuple[Dice, float], ...]:
-    """Every sorted throw of ``n`` dice with its probability."""
-    counts = Counter(tuple(sorted(t)) for t in itertools.product(range(1, 7), repeat=n))
-    return tuple((d, c / 6**n) for d, c in sorted(counts.items()))
+    """Every sorted throw of ``n`` dice with its probability (the adapters' chance outcomes)."""
+    return tuple((outcome_from_id(o), p) for o, p in throw_distribution(n))
 
 
 def _dice(d: Dice) -> str:
