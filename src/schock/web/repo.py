@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import delete, func, select
+from sqlalchemy.exc import IntegrityError
 
 from schock.store.db import Database
 from schock.store.tables import ActionRow, SeatRow, TableRow
@@ -20,6 +21,12 @@ def token_hash(token: str) -> str:
     64
     """
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+class StaleCopy(Exception):
+    """Another process has stored an action of this table at a place this copy
+    wanted: the database refused the write (the key (table, action index) is taken),
+    so this copy is stale and must be reloaded. Nothing was written."""
 
 
 @dataclass
@@ -98,9 +105,15 @@ class Repo:
             )
 
     def add_actions(self, table_id: str, first: int, texts: list[str]) -> None:
-        with self.db.session() as s:
-            for i, text in enumerate(texts):
-                s.add(ActionRow(table_id=table_id, n=first + i, text=text))
+        """Store actions ``first``, ``first + 1``, ...; raises :class:`StaleCopy` if one
+        of those places is taken (one writer per action: the loser of a race learns it
+        here, whichever process it is)."""
+        try:
+            with self.db.session() as s:
+                for i, text in enumerate(texts):
+                    s.add(ActionRow(table_id=table_id, n=first + i, text=text))
+        except IntegrityError as err:
+            raise StaleCopy(f"table {table_id}: action {first} is already stored") from err
 
     def set_flags(self, table_id: str, **flags: bool) -> None:
         with self.db.session() as s:

@@ -33,7 +33,7 @@ from schock.errors import IllegalActionError, InvalidInputError, SchockError
 from schock.rules import Rules
 from schock.solver.hints import hints
 from schock.web.messages import legal_verbs, log_lines, rules_rows, state_message
-from schock.web.repo import Repo, StoredSeat, StoredTable, token_hash
+from schock.web.repo import Repo, StaleCopy, StoredSeat, StoredTable, token_hash
 from schock.web.settings import Settings
 from schock.web.texts import text
 
@@ -195,9 +195,24 @@ class TableSession:
         texts = [format_action(s, a) for s, a in self.game.actions[n:]]
         try:
             self.repo.add_actions(self.id, n, texts)
+        except StaleCopy:
+            self.reload()  # another process wrote this table: its copy wins
+            raise
         except Exception:
             self.game = self._replayed(n)
             raise
+
+    def reload(self) -> None:
+        """Drop this copy and take the stored table (seats, flags, every action)."""
+        stored = self.repo.load(self.id)
+        if stored is None:  # pragma: no cover - the table was purged meanwhile
+            self.ended = True
+            return
+        fresh = TableSession.restore(stored, self.repo, self.settings)
+        self.seats, self.game = fresh.seats, fresh.game
+        self.started, self.paused, self.ended = fresh.started, fresh.paused, fresh.ended
+        self.bots = fresh.bots
+        self._log_cache = (-1, {})
 
     def _replayed(self, n: int) -> Game:
         g = self._new_game()
@@ -225,6 +240,9 @@ class TableSession:
                 raise Refused("not_allowed_action", action=verb, allowed=allowed)
             try:
                 self._apply(s, action)
+            except StaleCopy:
+                await self.broadcast()
+                raise Refused("stale", n=len(self.game.actions)) from None
             except IllegalActionError as exc:
                 raise Refused("illegal", de=exc.message("de"), en=exc.message("en")) from None
             except SchockError as exc:
@@ -297,7 +315,8 @@ class TableSession:
             async with self.lock:
                 if len(self.game.actions) != n or self.paused or self.ended:
                     continue
-                self._apply(actor, action)
+                with contextlib.suppress(StaleCopy):  # reloaded: look at the table again
+                    self._apply(actor, action)
                 await self.broadcast()
 
     # ---------------------------------------------------------------- host
