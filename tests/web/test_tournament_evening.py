@@ -9,6 +9,8 @@ from fractions import Fraction
 from typing import Any
 
 from fastapi.testclient import TestClient
+from test_tournament_chips_pages import _links, _start
+from test_tournament_pages import _do
 
 from schock.tournament import storage
 from schock.tournament.standings import standings
@@ -16,28 +18,10 @@ from schock.tournament.standings import standings
 NAMES = ["Anna", "Ben", "Carl", "Dora", "Emil", "Fritz"]
 
 
-def _create(c: TestClient, preset: str = "irmgarteich") -> tuple[str, str]:
-    r = c.post("/turnier", data={"name": "Pokal", "preset": preset}, follow_redirects=False)
-    m = re.fullmatch(r"/turnier/(\w+)\?k=([\w-]+)", r.headers["location"])
-    assert m
-    return m[1], m[2]
-
-
-def _do(c: TestClient, tid: str, key: str, **data: Any) -> Any:
-    return c.post(f"/turnier/{tid}/do", data={"k": key, **data}, follow_redirects=False)
-
-
 def _setup(c: TestClient, preset: str = "irmgarteich", names: list[str] = NAMES,
            tables: str = "1,2,3|4,5,6") -> tuple[str, str, list[str]]:
-    tid, key = _create(c, preset)
-    for n in names:
-        assert _do(c, tid, key, action="register", name=n).status_code == 303
-    for i in range(1, len(names) + 1):
-        assert _do(c, tid, key, action="checkin", number=i).status_code == 303
-    assert _do(c, tid, key, action="draw", tables=tables).status_code == 303
-    page = c.get(f"/turnier/{tid}?k={key}").text
-    links = [h.replace("&amp;", "&") for h in re.findall(r'class="table-link" href="([^"]*)"', page)]
-    return tid, key, links
+    tid, key = _start(c, preset, names, tables)
+    return tid, key, _links(c, tid, key)
 
 
 def _send(c: TestClient, link: str, game: int, loser: int, **fields: str) -> Any:

@@ -4,13 +4,12 @@ the organizer confirms both games in bulk. Screenshots go to docs/ with SCHOCK_D
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
+from webhelp import live_tournament
 
 pytestmark = pytest.mark.browser
 
@@ -22,25 +21,9 @@ def server(live_server: Callable[[float], str]) -> str:
     return live_server(0.05)
 
 
-def _tournament(base: str) -> tuple[str, str, str]:
-    """Six players, round 1 drawn as 1,2,3 | 4,5,6: (id, organizer key, table 1's link)."""
-    with httpx.Client(base_url=base) as c:
-        r = c.post("/turnier", data={"name": "Dorfpokal", "preset": "irmgarteich"})
-        m = re.fullmatch(r"/turnier/(\w+)\?k=([\w-]+)", r.headers["location"])
-        assert m
-        tid, key = m[1], m[2]
-        for name in ("Anna", "Ben", "Carl", "Dora", "Emil", "Fritz"):
-            c.post(f"/turnier/{tid}/do", data={"k": key, "action": "register", "name": name})
-        for n in range(1, 7):
-            c.post(f"/turnier/{tid}/do", data={"k": key, "action": "checkin", "number": n})
-        c.post(f"/turnier/{tid}/do", data={"k": key, "action": "draw", "tables": "1,2,3|4,5,6"})
-        page = c.get(f"/turnier/{tid}?k={key}").text
-    link = re.findall(r'class="table-link" href="([^"]*)"', page)[0].replace("&amp;", "&")
-    return tid, key, link
-
-
 def test_tap_the_order_with_a_tie_and_play_on(server: str, shots: Path, chromium: Any) -> None:
-    tid, key, link = _tournament(server)
+    tid, key, (link, _t2) = live_tournament(
+        server, "irmgarteich", ["Anna", "Ben", "Carl", "Dora", "Emil", "Fritz"], "1,2,3|4,5,6")
     phone = chromium.new_context(viewport={"width": 360, "height": 740}, is_mobile=True)
     page = phone.new_page()
     page.goto(server + link)
