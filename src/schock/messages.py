@@ -17,10 +17,10 @@ a list of dice reads ``[5, 6]`` in English and ``5 und 6`` in German.
 >>> Msg("need_turn.phase", {"what": action_msg("turn sixes"),
 ...                         "waiting": waiting_for("einkaufen", 1, ["Anna", "Ben"])}).text("de")
 'Sechsen drehen geht jetzt nicht: Das Spiel wartet auf Ben (Platz 1): einkaufen oder nicht?'
->>> rule_label("RULES.md, A turn 3: Sechsen drehen", "de")
+>>> rule_label("docs/rules.md, A turn 3: Sechsen drehen", "de")
 'Regeln: Ein Zug, 3. Sechsen drehen'
->>> rule_label("RULES.md, A turn 3: Sechsen drehen", "en")
-'RULES.md, A turn 3: Sechsen drehen'
+>>> rule_label("docs/rules.md, A turn 3: Sechsen drehen", "en")
+'docs/rules.md, A turn 3: Sechsen drehen'
 """
 
 from __future__ import annotations
@@ -583,18 +583,21 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
 
 #: German labels of the rule references (the English reference is its own label).
 RULE_LABELS: dict[str, str] = {
-    "RULES.md, A turn": "Regeln: Ein Zug",
-    "RULES.md, A turn 1: the round's throw limit": "Regeln: Ein Zug, 1. Wurfzahl der Runde",
-    "RULES.md, A turn 2: setting dice aside": "Regeln: Ein Zug, 2. Herauslegen",
-    "RULES.md, A turn 3: Sechsen drehen": "Regeln: Ein Zug, 3. Sechsen drehen",
-    "RULES.md, blind": "Regeln: blind",
-    "RULES.md, What each player may see": "Regeln: Wer was sehen darf",
-    "RULES.md, Einkaufen": "Regeln: Einkaufen",
-    "RULES.md, Deckel: Strafdeckel": "Regeln: Deckel, Strafdeckel",
-    "RULES.md, Deckel: Türmchen / Kippe": "Regeln: Deckel, Türmchen / Kippe",
-    "RULES.md, Who starts: play goes clockwise": (
-        "Regeln: Wer beginnt, gespielt wird im Uhrzeigersinn"
+    "docs/rules.md, A turn": "Regeln: Ein Zug",
+    "docs/rules.md, A turn 1: the round's throw limit": "Regeln: Ein Zug, 1. Wurfzahl der Runde",
+    "docs/rules.md, A turn 2: setting dice aside": "Regeln: Ein Zug, 2. Herauslegen",
+    "docs/rules.md, A turn 3: Sechsen drehen": "Regeln: Ein Zug, 3. Sechsen drehen",
+    "docs/rules.md, A turn 5: composed results": (
+        "Regeln: Ein Zug, 5. Zusammengesetzte Ergebnisse"
     ),
+    "docs/rules.md, Blind": "Regeln: Blind",
+    "docs/rules.md, Simultaneous first throw (laden)": "Regeln: Laden (erster Wurf gleichzeitig)",
+    "docs/rules.md, Opening round": "Regeln: Eröffnungsrunde",
+    "docs/rules.md, What each player may see": "Regeln: Wer was sehen darf",
+    "docs/rules.md, Einkaufen": "Regeln: Einkaufen",
+    "docs/rules.md, Deckel: Strafdeckel": "Regeln: Deckel, Strafdeckel",
+    "docs/rules.md, Deckel: Türmchen / Kippe": "Regeln: Deckel, Türmchen / Kippe",
+    "docs/rules.md, Who starts": "Regeln: Wer beginnt",
 }
 
 #: Words for the values of the rules fields (``field.value``), by language; the
