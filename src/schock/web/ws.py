@@ -9,6 +9,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import TypeAdapter, ValidationError
 
+from schock.web.lobby import claim
 from schock.web.schemas import Act, ClientMessage, Hello, HintRequest, HostCommand, SetLang
 from schock.web.session import Connection, Refused, Tables, TableSession
 from schock.web.settings import Settings
@@ -89,7 +90,7 @@ async def _hello(session: TableSession, msg: Any, send: Any, settings: Settings)
         raise Refused("hello_first")
     seat = None
     if msg.token is not None:
-        seat = session.seat_of(msg.token)
+        seat = await claim(session, msg.token)  # held now: the invite no longer offers it
         if seat is None:
             raise Refused("bad_token")
     host = False
@@ -118,6 +119,6 @@ async def _handle(session: TableSession, conn: Connection, msg: Any) -> None:
         await conn.send(session.welcome(conn))
         await conn.send(session.message_for(conn))
     elif isinstance(msg, HostCommand):
-        await session.command(conn, msg.command, msg.seat, msg.bot)
+        await session.command(conn, msg.command, msg.seat, msg.bot, to=msg.to)
     else:
         raise Refused("malformed", detail="hello was already said")
