@@ -1,4 +1,5 @@
 // The invite link's page: pick a free seat or type a name, get one's own seat link.
+import {el} from "/static/dom.js";
 import {load, remember} from "/static/mytables.js";
 
 const box = document.getElementById("join");
@@ -9,12 +10,6 @@ const invite = new URLSearchParams(location.hash.slice(1)).get("invite") || "";
 const q = LANG === "en" ? "?lang=en" : "";
 let info = null;
 
-function el(tag, attrs = {}, ...kids) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== false) e.setAttribute(k, v);
-  for (const k of kids) e.append(k);
-  return e;
-}
 function seatLink(link) {  // the language goes before the fragment
   const [path, frag] = link.split("#");
   return path + q + "#" + frag;

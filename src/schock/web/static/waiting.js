@@ -1,5 +1,6 @@
 // The host's waiting room on the table page: the invite link and its QR code, who is
 // there, and moving people; shown to the host before the start.
+import {el} from "/static/dom.js";
 const box = document.getElementById("waiting");
 const TABLE = box.dataset.table;
 const list = document.getElementById("waiting-seats");
@@ -16,15 +17,6 @@ async function fetchInvite() {
   const a = document.getElementById("waiting-invite");
   a.href = a.textContent = invite.link;
   document.getElementById("waiting-qr").innerHTML = invite.qr;  // an SVG made by the server
-}
-
-function el(tag, attrs = {}, ...kids) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k.startsWith("on")) e.addEventListener(k.slice(2), v); else e.setAttribute(k, v);
-  }
-  for (const k of kids) e.append(k);
-  return e;
 }
 
 document.addEventListener("schock:state", (ev) => {
