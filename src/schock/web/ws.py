@@ -11,7 +11,15 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import TypeAdapter, ValidationError
 
 from schock.web.repo import token_hash
-from schock.web.schemas import Act, ClientMessage, Hello, HintRequest, HostCommand, SetLang
+from schock.web.schemas import (
+    Act,
+    ClientMessage,
+    Hello,
+    HintRequest,
+    HostCommand,
+    Rematch,
+    SetLang,
+)
 from schock.web.session import Connection, Refused, Tables, TableSession
 from schock.web.settings import Settings
 
@@ -147,5 +155,7 @@ async def _handle(session: TableSession, conn: Connection, msg: Any) -> None:
             await session.send_state(conn)
     elif isinstance(msg, HostCommand):
         await session.command(conn, msg.command, msg.seat, msg.bot)
+    elif isinstance(msg, Rematch):
+        await session.vote(conn)
     else:
         raise Refused("malformed", detail="hello was already said")
