@@ -304,6 +304,15 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "tw.no_schock_aus": "no Schock Aus",
         "tw.points": "points column {points}",
         "tw.kept": "scorekept",
+        "tw.h_registered": "registered: {p}",
+        "tw.h_present": "{p} present",
+        "tw.h_absent": "{p} absent",
+        "tw.h_withdrawn": "{p} withdrawn",
+        "tw.h_drawn": "round {r} drawn, tables {tables}",
+        "tw.h_trink": "Trinkrunden: games {games}",
+        "tw.h_game": "round {r}, table {t}, game {g}",
+        "tw.h_undone": "entry #{seq} undone",
+        "tw.swap": "swap: player {p} is not in this draw; allowed: {allowed}",
         "tw.confirmed_all": (
             "{done} report(s) confirmed; {left} still waiting (two different results for one "
             "game, or not the table's next game: decide one by one)"
@@ -492,6 +501,15 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "tw.no_schock_aus": "kein Schock Aus",
         "tw.points": "Punkte-Spalte {points}",
         "tw.kept": "mitgeschrieben",
+        "tw.h_registered": "angemeldet: {p}",
+        "tw.h_present": "{p} anwesend",
+        "tw.h_absent": "{p} abwesend",
+        "tw.h_withdrawn": "{p} abgemeldet",
+        "tw.h_drawn": "Runde {r} ausgelost, Tische {tables}",
+        "tw.h_trink": "Trinkrunden: Spiele {games}",
+        "tw.h_game": "Runde {r}, Tisch {t}, Spiel {g}",
+        "tw.h_undone": "Eintrag #{seq} zurückgenommen",
+        "tw.swap": "Tauschen: Spieler {p} ist nicht in dieser Auslosung; erlaubt: {allowed}",
         "tw.confirmed_all": (
             "{done} Meldung(en) bestätigt; {left} warten noch (zwei verschiedene Ergebnisse "
             "für ein Spiel oder nicht das nächste Spiel des Tisches: einzeln entscheiden)"
