@@ -49,6 +49,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from schock.bots.solver_bots import _duel
 from schock.engine.actions import (
     Action,
     BlindAction,
@@ -286,25 +287,15 @@ def _half_table(record: Record, objective: str) -> HalfTable | None:
     return equilibrium_half(record.rules)
 
 
-def _duel_sit(view: View) -> tuple[tuple[int, int, int], bool] | None:
-    """The Deckel situation (Stock, mine, other's) and whether the seat starts,
-    where the two-player half table applies to this round."""
-    if len(view.round_order) != 2 or view.opening_round or view.seat is None:
-        return None
-    seat = view.seat
-    other = next(s for s in view.round_order if s != seat)
-    if view.stock + view.deckel[seat] + view.deckel[other] != view.rules.deckel:
-        return None
-    return (view.stock, view.deckel[seat], view.deckel[other]), view.round_order[0] == seat
-
-
 def _value_choices(view: View, table: HalfTable | None) -> tuple[str, list[Choice], Stakes | None]:
     """Every choice of the seat to move with its value, best first, and the objective used.
 
     Expected Deckel are worked out for the best choice only here (the played
     one is filled in by :func:`_with_deckel` when the decision ends).
     """
-    sit = _duel_sit(view) if table is not None else None
+    # the optimal bot's own reading of a two-player half from a view
+    duel = _duel(view, lambda rules: table) if table is not None else None
+    sit = None if duel is None else (duel[1], duel[2])
     me = view.turn_of(view.seat) if view.seat is not None else None
     looked = me is not None and me.looked and me.throws > 0
     stakes = None
