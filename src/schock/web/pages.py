@@ -10,6 +10,7 @@ from fastapi.responses import HTMLResponse, Response
 from markupsafe import Markup
 
 from schock.bots import available_bots
+from schock.engine.record import loads, replay
 from schock.errors import InvalidInputError
 from schock.narrate import account, render_text
 from schock.rules import PRESETS, load_rules
@@ -18,6 +19,7 @@ from schock.web.tables_api import (
     build_rules,
     check_age,
     create_table,
+    kept_game,
     links,
     needs_ages,
     table_or_404,
@@ -125,9 +127,19 @@ async def table_page(table_id: str, request: Request) -> Response:
 
 
 @router.get("/t/{table_id}/replay", response_class=HTMLResponse)
-async def replay_page(table_id: str, request: Request) -> Response:
+async def replay_page(table_id: str, request: Request, game: str | None = None) -> Response:
+    """A kept game told by ``schock replay`` (``?game=N``; default: the latest), with
+    the list of the table's games and the evening's Striche."""
     session = table_or_404(request, table_id)
-    if not session.game.over:
-        return _render(request, "replay.html", 409, table=session.id, text=None)
-    text = render_text(account(session.game), _lang(request))
-    return _render(request, "replay.html", table=session.id, text=text)
+    lang = _lang(request)
+    games = [{"number": g.number, "loser": g.loser, "ended": g.ended} for g in session.games]
+    context: dict[str, Any] = {"table": session.id, "games": games,
+                               "striche": session.striche()}
+    try:
+        number, text = kept_game(session, game)
+    except Refused as exc:
+        status = 409 if exc.key == "not_kept" else 404
+        return _render(request, "replay.html", status, text=None, number=None,
+                       error=exc.en if lang == "en" else exc.de, **context)
+    told = render_text(account(replay(loads(text))), lang)
+    return _render(request, "replay.html", text=told, number=number, error=None, **context)
