@@ -41,9 +41,9 @@ def _render(request: Request, name: str, status: int = 200, **context: Any) -> R
     )
 
 
-def qr_svg(link: str) -> Markup:
-    """The link as an inline SVG QR code."""
-    return Markup(segno.make(link, error="m").svg_inline(scale=3, dark="#111", light="#fff"))
+def qr_svg(link: str, scale: int = 3) -> Markup:
+    """The link as an inline SVG QR code (``scale`` pixels a module)."""
+    return Markup(segno.make(link, error="m").svg_inline(scale=scale, dark="#111", light="#fff"))
 
 
 SEAT_ROWS = 8
@@ -117,7 +117,7 @@ async def create_from_form(request: Request) -> Response:
     for s in info["seats"]:
         s["qr"] = qr_svg(s["link"]) if s["link"] else None
     return _render(request, "created.html", info=info, host_qr=qr_svg(info["host_link"]),
-                   invite_qr=qr_svg(info["invite_link"]), rules_name=rules.name)
+                   invite_qr=qr_svg(info["invite_link"], scale=5), rules_name=rules.name)
 
 
 @router.get("/t/{table_id}", response_class=HTMLResponse)
