@@ -201,6 +201,20 @@ CATALOG: dict[str, dict[str, str]] = {
 INPUT_CATALOG: dict[str, dict[str, str]] = {
     "en": {
         "input.where": "{where}: {reason}",
+        # schock hint --objective half (issue 27 item 4)
+        "hint.half_players": (
+            "--objective half is for a two-player round (you and one other), got {players} players"
+        ),
+        "hint.half_stock": (
+            "--objective half needs the Deckel situation: give --stock (and your --deckel; "
+            "the other player holds the rest)"
+        ),
+        "hint.half_deckel": (
+            "Stock {stock} and your {mine} Deckel are more than the {deckel} Deckel of a half"
+        ),
+        "hint.half_blind": (
+            "a blind round is one throw for the second player: there is nothing to choose"
+        ),
         "input.seat": "seat {spec!r}",
         "input.unknown_bot": "{where}: unknown bot {kind!r} (allowed: {allowed})",
         "input.bot": "unknown bot {kind!r} (allowed: {allowed})",
@@ -482,6 +496,21 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
     },
     "de": {
         "input.where": "{where}: {reason}",
+        # schock hint --objective half (issue 27 item 4)
+        "hint.half_players": (
+            "--objective half gilt für eine Runde zu zweit (du und ein anderer), "
+            "nicht für {players} Spieler"
+        ),
+        "hint.half_stock": (
+            "--objective half braucht den Deckelstand: --stock angeben (und deine --deckel; "
+            "der andere hat den Rest)"
+        ),
+        "hint.half_deckel": (
+            "Stock {stock} und deine {mine} Deckel sind mehr als die {deckel} Deckel einer Hälfte"
+        ),
+        "hint.half_blind": (
+            "Eine blinde Runde ist ein Wurf für den zweiten Spieler: Da gibt es nichts zu wählen"
+        ),
         "input.seat": "Platz {spec!r}",
         "input.unknown_bot": "{where}: unbekannter Bot {kind!r} (erlaubt: {allowed})",
         "input.bot": "unbekannter Bot {kind!r} (erlaubt: {allowed})",
