@@ -15,6 +15,8 @@ from schock.narrate import account, render_text
 from schock.rules import PRESETS, load_rules
 from schock.web.session import Refused
 from schock.web.tables_api import build_rules, create_table, links, table_or_404
+from schock.web.texts import text
+from schock.web.urls import is_loopback_url, public_base
 
 router = APIRouter()
 MAX_UPLOAD = 20_000
@@ -40,7 +42,14 @@ def qr_svg(link: str) -> Markup:
 @router.get("/", response_class=HTMLResponse)
 async def start(request: Request) -> Response:
     presets = [(p, load_rules(p).name) for p in PRESETS]
-    return _render(request, "start.html", presets=presets, bots=available_bots(), error=None)
+    return _render(request, "start.html", presets=presets, bots=available_bots(), error=None,
+                   warn_links=_loopback_warning(request))
+
+
+def _loopback_warning(request: Request) -> str | None:
+    """The start page's warning when the links it hands out would open on this machine only."""
+    base = public_base(request)
+    return text("loopback_links", _lang(request), base=base) if is_loopback_url(base) else None
 
 
 @router.post("/tables", response_class=HTMLResponse)
@@ -70,7 +79,7 @@ async def create_from_form(request: Request) -> Response:
         msg = str(exc) if isinstance(exc, InvalidInputError) else (
             exc.en if _lang(request) == "en" else exc.de)
         return _render(request, "start.html", 400, presets=presets, bots=available_bots(),
-                       error=msg)
+                       error=msg, warn_links=_loopback_warning(request))
     info = links(request, session, host, tokens)
     for s in info["seats"]:
         s["qr"] = qr_svg(s["link"]) if s["link"] else None

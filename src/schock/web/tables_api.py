@@ -12,6 +12,7 @@ from schock.errors import InvalidInputError
 from schock.rules import PRESETS, Rules, load_rules, loads_rules
 from schock.web.schemas import CreateTable
 from schock.web.session import Refused, Tables, TableSession
+from schock.web.urls import public_url
 
 router = APIRouter()
 
@@ -56,7 +57,7 @@ def create_table(
 
 def links(request: Request, session: TableSession, host: str,
           tokens: list[str | None]) -> dict[str, Any]:
-    base = str(request.base_url).rstrip("/") + f"/t/{session.id}"
+    base = public_url(request, f"/t/{session.id}")
     return {
         "table": session.id,
         "host_link": f"{base}#host={host}",

@@ -43,7 +43,8 @@
     c.className = "p-clock" + (left <= 300 ? " warning" : "");
   }
   function poll() {
-    fetch("/api/turnier/" + encodeURIComponent(tid) + "/projector", {cache: "no-store"})
+    var sub = location.pathname.slice(0, location.pathname.lastIndexOf("/turnier/"));  // a proxy's sub-path
+    fetch(sub + "/api/turnier/" + encodeURIComponent(tid) + "/projector", {cache: "no-store"})
       .then(function (r) { return r.json(); })
       .then(function (data) { state = data; fetchedAt = Date.now(); draw(); })
       .catch(function () {});
