@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from webhelp import tables_from
 
 from schock.errors import InvalidInputError
 from schock.web import Settings, create_app, urls
-from schock.web.repo import Repo
 
 SEATS = [{"name": "Anna"}, {"name": "Ben"}]
 
@@ -133,7 +133,7 @@ def test_forwarded_headers_only_from_a_trusted_proxy(tmp_path: Path) -> None:
                    headers={"x-forwarded-for": "1.2.3.4"})
         assert r.status_code == 400 and r.json()["code"] == "untrusted_forward"
         assert "testclient" in r.json()["en"] and "X-Forwarded-For".lower() in r.json()["en"]
-        assert Repo(c.app.state.db).open_tables_of("1.2.3.4") == 0  # nothing written
+        assert tables_from(c, "1.2.3.4") == 0  # nothing written
         page = c.get("/?lang=en", headers={"x-forwarded-host": "evil.example"})
         assert page.status_code == 400 and page.text.startswith("refused: the x-forwarded-host")
         assert c.get("/", headers={"forwarded": "for=1.2.3.4"}).text.startswith("Abgelehnt")
@@ -142,7 +142,7 @@ def test_forwarded_headers_only_from_a_trusted_proxy(tmp_path: Path) -> None:
         assert r.status_code == 400 and "10.0.0.0/8" in r.json()["en"]
     with client(tmp_path, forwarded_allow_ips=("*",)) as c:  # the proxy names the client
         new_table(c, **{"x-forwarded-for": "203.0.113.9", "x-forwarded-proto": "https"})
-        assert Repo(c.app.state.db).open_tables_of("203.0.113.9") == 1
+        assert tables_from(c, "203.0.113.9") == 1
         info = new_table(c, **{"x-forwarded-for": "203.0.113.9", "x-forwarded-proto": "https",
                                "x-forwarded-host": "schock.example"})
         assert info["host_link"].startswith("https://schock.example/t/")

@@ -14,7 +14,14 @@ from schock.errors import InvalidInputError
 from schock.narrate import account, render_text
 from schock.rules import PRESETS, load_rules
 from schock.web.session import Refused
-from schock.web.tables_api import build_rules, create_table, links, table_or_404
+from schock.web.tables_api import (
+    build_rules,
+    check_age,
+    create_table,
+    links,
+    needs_ages,
+    table_or_404,
+)
 from schock.web.texts import text
 from schock.web.urls import is_loopback_url, public_base
 
@@ -39,11 +46,25 @@ def qr_svg(link: str) -> Markup:
     return Markup(segno.make(link, error="m").svg_inline(scale=3, dark="#111", light="#fff"))
 
 
+SEAT_ROWS = 8
+"""Seat rows of the start page's form (more join by the invite link)."""
+
+
+def _start_context(form: dict[str, Any] | None = None) -> dict[str, Any]:
+    """What the start page shows: presets (and which need ages), bots, the form as typed."""
+    presets = [(p, load_rules(p).name) for p in PRESETS]
+    aged = [p for p in PRESETS if needs_ages(load_rules(p))]
+    if form is None:
+        form = {"preset": PRESETS[0], "names": ["Anna", "Ben", "Bot"], "ages": [],
+                "kinds": ["human", "human", "heuristic"]}
+    return {"presets": presets, "aged_presets": aged, "bots": available_bots(),
+            "form": form, "rows": SEAT_ROWS}
+
+
 @router.get("/", response_class=HTMLResponse)
 async def start(request: Request) -> Response:
-    presets = [(p, load_rules(p).name) for p in PRESETS]
-    return _render(request, "start.html", presets=presets, bots=available_bots(), error=None,
-                   warn_links=_loopback_warning(request))
+    return _render(request, "start.html", error=None, warn_links=_loopback_warning(request),
+                   **_start_context())
 
 
 def _loopback_warning(request: Request) -> str | None:
@@ -52,38 +73,59 @@ def _loopback_warning(request: Request) -> str | None:
     return text("loopback_links", _lang(request), base=base) if is_loopback_url(base) else None
 
 
+def _typed(form: Any) -> dict[str, Any]:
+    """The start form as typed, to show it again with an error."""
+    def field(name: str) -> str:
+        return str(form.get(name, ""))[:40]
+    return {
+        "preset": field("preset"),
+        "names": [field(f"name{i}") for i in range(SEAT_ROWS)],
+        "kinds": [field(f"kind{i}") or "human" for i in range(SEAT_ROWS)],
+        "ages": [field(f"age{i}") for i in range(SEAT_ROWS)],
+    }
+
+
+async def _uploaded_rules(form: Any) -> tuple[str | None, str]:
+    """The uploaded house rules' text and file name (None: no file chosen)."""
+    upload = form.get("rules_file")
+    if upload is None or isinstance(upload, str) or not upload.filename:
+        return None, ""
+    data = await upload.read(MAX_UPLOAD + 1)
+    if len(data) > MAX_UPLOAD:
+        raise Refused("upload_large", file=upload.filename, limit=MAX_UPLOAD)
+    try:
+        return data.decode("utf-8"), str(upload.filename)
+    except UnicodeDecodeError:
+        raise Refused("upload_text", file=upload.filename) from None
+
+
 @router.post("/tables", response_class=HTMLResponse)
 async def create_from_form(request: Request) -> Response:
     form = await request.form()
-    presets = [(p, load_rules(p).name) for p in PRESETS]
+    lang = _lang(request)
     try:
-        toml = None
-        upload = form.get("rules_file")
-        if upload is not None and not isinstance(upload, str) and upload.filename:
-            data = await upload.read(MAX_UPLOAD + 1)
-            if len(data) > MAX_UPLOAD:
-                raise InvalidInputError(f"{upload.filename}: larger than {MAX_UPLOAD} bytes")
-            try:
-                toml = data.decode("utf-8")
-            except UnicodeDecodeError:
-                raise InvalidInputError(f"{upload.filename}: not UTF-8 text") from None
-        rules = build_rules(str(form.get("preset", "")), toml, getattr(upload, "filename", "") or "")
+        toml, filename = await _uploaded_rules(form)
+        rules = build_rules(str(form.get("preset", "")), toml, filename)
         seats: list[tuple[str, str | None]] = []
+        ages: list[int | None] = []
         for i in range(12):
-            name = str(form.get(f"name{i}", "")).strip()[:24]
+            name = str(form.get(f"name{i}", "")).strip()
             kind = str(form.get(f"kind{i}", "human"))
             if name:
                 seats.append((name, None if kind == "human" else kind))
-        session, host, tokens = create_table(request, rules, seats)
+                ages.append(check_age(form.get(f"age{i}")) if kind == "human" else None)
+        session, host, tokens = create_table(request, rules, seats, ages)
     except (InvalidInputError, Refused) as exc:
-        msg = str(exc) if isinstance(exc, InvalidInputError) else (
-            exc.en if _lang(request) == "en" else exc.de)
-        return _render(request, "start.html", 400, presets=presets, bots=available_bots(),
-                       error=msg, warn_links=_loopback_warning(request))
+        msg = exc.localized(lang) if isinstance(exc, InvalidInputError) else (
+            exc.en if lang == "en" else exc.de)
+        return _render(request, "start.html", 429 if getattr(exc, "key", "") == "too_many_tables"
+                       else 400, error=msg, warn_links=_loopback_warning(request),
+                       **_start_context(_typed(form)))
     info = links(request, session, host, tokens)
     for s in info["seats"]:
         s["qr"] = qr_svg(s["link"]) if s["link"] else None
-    return _render(request, "created.html", info=info, host_qr=qr_svg(info["host_link"]))
+    return _render(request, "created.html", info=info, host_qr=qr_svg(info["host_link"]),
+                   invite_qr=qr_svg(info["invite_link"]), rules_name=rules.name)
 
 
 @router.get("/t/{table_id}", response_class=HTMLResponse)

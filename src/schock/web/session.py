@@ -8,12 +8,15 @@ Bots and forced moves act from a driver task, bots thinking off the event loop.
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
+import hashlib
 import hmac
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from schock.bots import Bot, available_bots, make_bot
@@ -29,6 +32,7 @@ from schock.engine.actions import (
 from schock.engine.dice_sources import SeededDice
 from schock.engine.game import Game, Phase
 from schock.engine.record import dumps, rules_from_json, rules_to_json
+from schock.engine.seat import Seat
 from schock.errors import IllegalActionError, InvalidInputError, SchockError
 from schock.rules import Rules
 from schock.solver.hints import hints
@@ -59,6 +63,19 @@ def new_token() -> str:
     return secrets.token_urlsafe(16)
 
 
+def invite_token(host: str, table_id: str) -> str:
+    """The table's invite token (one link for everybody), derived from the host's
+    token: the server stores only its hash, yet the host can always be shown it.
+
+    >>> invite_token("h" * 22, "t1") == invite_token("h" * 22, "t1") != invite_token("h" * 22, "t2")
+    True
+    >>> len(invite_token("h" * 22, "t1"))
+    22
+    """
+    mac = hmac.new(host.encode(), b"invite:" + table_id.encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(mac[:16]).decode().rstrip("=")
+
+
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 
 
@@ -77,6 +94,9 @@ class SeatInfo:
     name: str
     bot: str | None
     token_hash: str | None
+    age: int | None = None
+    claimed: bool = False
+    """Someone holds this seat (its link was opened, or it was taken by the invite)."""
 
 
 @dataclass(eq=False)
@@ -93,6 +113,7 @@ class TableSession:
     started: bool = False
     paused: bool = False
     ended: bool = False
+    invite_hash: str | None = None
     game: Game = field(init=False)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: list[Connection] = field(default_factory=list)
@@ -106,7 +127,8 @@ class TableSession:
 
     # ---------------------------------------------------------------- building
     def _new_game(self) -> Game:
-        return Game(self.rules, seats=[s.name for s in self.seats], dice=SeededDice(self.seed))
+        return Game(self.rules, seats=[Seat(s.name, s.age) for s in self.seats],
+                    dice=SeededDice(self.seed))
 
     def _make_bots(self) -> None:
         self.bots = {
@@ -123,12 +145,13 @@ class TableSession:
             rules=rules_from_json(t.rules),
             seed=t.seed,
             host_hash=t.host_hash,
-            seats=[SeatInfo(s.name, s.bot, s.token_hash) for s in t.seats],
+            seats=[SeatInfo(s.name, s.bot, s.token_hash, s.age, s.claimed) for s in t.seats],
             repo=repo,
             settings=settings,
             started=t.started,
             paused=t.paused,
             ended=t.ended,
+            invite_hash=t.invite_hash,
         )
         for line in t.actions:
             seat, action = parse_action(line)
@@ -141,12 +164,18 @@ class TableSession:
             rules=rules_to_json(self.rules),
             seed=self.seed,
             host_hash=self.host_hash,
-            seats=[StoredSeat(s.name, s.bot, s.token_hash) for s in self.seats],
+            seats=self.stored_seats(self.seats),
             actions=[format_action(s, a) for s, a in self.game.actions],
             started=self.started,
             paused=self.paused,
             ended=self.ended,
+            invite_hash=self.invite_hash,
+            finished=self.game.over,
         )
+
+    @staticmethod
+    def stored_seats(seats: list[SeatInfo]) -> list[StoredSeat]:
+        return [StoredSeat(s.name, s.bot, s.token_hash, s.age, s.claimed) for s in seats]
 
     # ---------------------------------------------------------------- who is who
     def seat_of(self, token: str) -> int | None:
@@ -194,7 +223,7 @@ class TableSession:
         self.game.apply(seat, action)
         texts = [format_action(s, a) for s, a in self.game.actions[n:]]
         try:
-            self.repo.add_actions(self.id, n, texts)
+            self.repo.add_actions(self.id, n, texts, finished=self.game.over)
         except Exception:
             self.game = self._replayed(n)
             raise
@@ -342,7 +371,7 @@ class TableSession:
                 kind = self._bot_kind(bot)
                 new = list(self.seats)
                 new[i] = SeatInfo(self.seats[i].name, kind, None)
-                self.repo.set_seats(self.id, [StoredSeat(s.name, s.bot, s.token_hash) for s in new])
+                self.repo.set_seats(self.id, self.stored_seats(new))
                 self.seats = new
                 self.bots[i] = make_bot(kind, seed=secrets.randbits(32))
                 for c in self.conns:
@@ -381,7 +410,7 @@ class TableSession:
         except InvalidInputError as exc:
             self.seats = old
             raise Refused("invalid", detail=str(exc)) from None
-        self.repo.set_seats(self.id, [StoredSeat(s.name, s.bot, s.token_hash) for s in seats])
+        self.repo.set_seats(self.id, self.stored_seats(seats))
         self._make_bots()
 
     # ---------------------------------------------------------------- telling
@@ -448,23 +477,30 @@ class Tables:
         self.live: dict[str, TableSession] = {}
 
     def create(self, rules: Rules, seats: list[tuple[str, str | None]],
-               host_ip: str) -> tuple[TableSession, str, list[str | None]]:
-        """A new table; returns it, the host token and each seat's token (None for bots)."""
-        if self.repo.open_tables_of(host_ip) >= self.settings.max_tables_per_host:
-            raise Refused("invalid", de="Zu viele offene Tische von dieser Adresse",
-                          en="too many open tables from this address")
+               host_ip: str, ages: list[int | None] | None = None,
+               ) -> tuple[TableSession, str, list[str | None]]:
+        """A new table; returns it, the host token and each seat's token (None for bots).
+        ``ages`` (one per seat, None: not given) decide porz's opening tie."""
+        since = datetime.now(UTC).replace(tzinfo=None) - timedelta(
+            hours=self.settings.open_table_hours)
+        limit = self.settings.max_tables_per_host
+        if self.repo.open_tables_of(host_ip, since) >= limit:
+            raise Refused("too_many_tables", n=limit)
         host = new_token()
         tokens: list[str | None] = [None if bot else new_token() for _, bot in seats]
-        infos = [SeatInfo(name, bot, None if t is None else token_hash(t))
-                 for (name, bot), t in zip(seats, tokens, strict=True)]
+        ages = ages or [None] * len(seats)
+        infos = [SeatInfo(name, bot, None if t is None else token_hash(t), age)
+                 for (name, bot), t, age in zip(seats, tokens, ages, strict=True)]
+        table_id = secrets.token_urlsafe(12)
         session = TableSession(
-            id=secrets.token_urlsafe(12),
+            id=table_id,
             rules=rules,
             seed=secrets.randbits(62),
             host_hash=token_hash(host),
             seats=infos,
             repo=self.repo,
             settings=self.settings,
+            invite_hash=token_hash(invite_token(host, table_id)),
         )
         self.repo.create(session.stored(), host_ip)
         self.live[session.id] = session

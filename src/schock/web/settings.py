@@ -30,7 +30,10 @@ class Settings:
     bot_delay: float = 0.9
     """Seconds a bot (or a forced move) waits before it acts, so people can follow."""
     max_tables_per_host: int = 20
-    """Unfinished tables one client address may have open."""
+    """Tables one client address may have running: not ended by their host, game not
+    over, created within the last ``open_table_hours``."""
+    open_table_hours: float = 24.0
+    """How long a table that is neither ended nor finished counts toward the limit."""
     max_message: int = 2048
     """Longest websocket message accepted (characters)."""
     rate: float = 20.0
