@@ -67,7 +67,7 @@ def test_serve_takes_every_setting_from_schock_environment_variables(
     env = {"SCHOCK_DB": str(tmp_path / "env.db"), "SCHOCK_BASE_URL": "https://schock.example/k/",
            "SCHOCK_PORT": "8124", "SCHOCK_BOT_DELAY": "0.2", "SCHOCK_FORWARDED_ALLOW_IPS":
            "127.0.0.1, 10.0.0.0/8", "SCHOCK_MAX_TABLES_PER_HOST": "3", "SCHOCK_RATE": "5",
-           "SCHOCK_BURST": "7", "SCHOCK_MAX_CONNECTIONS_PER_TABLE": "9"}
+           "SCHOCK_BURST": "7", "SCHOCK_MAX_SPECTATORS_PER_TABLE": "9"}
     r = CliRunner().invoke(main, ["serve", "--lang", "en"], env=env)
     assert r.exit_code == 0, r.output
     assert "schock: open https://schock.example/k/ in your browser" in r.output
@@ -75,7 +75,7 @@ def test_serve_takes_every_setting_from_schock_environment_variables(
     assert (s.db, s.base_url, s.root, s.port, s.bot_delay) == (
         str(tmp_path / "env.db"), "https://schock.example/k", "/k", 8124, 0.2)
     assert s.forwarded_allow_ips == ("127.0.0.1", "10.0.0.0/8")
-    assert (s.max_tables_per_host, s.rate, s.burst, s.max_connections_per_table) == (3, 5, 7, 9)
+    assert (s.max_tables_per_host, s.rate, s.burst, s.max_spectators_per_table) == (3, 5, 7, 9)
     assert seen["port"] == 8124 and seen["proxy_headers"] is False  # the app checks proxies
     r = CliRunner().invoke(main, ["serve", "--port", "8125"], env=env)  # options beat the env
     assert seen["port"] == 8125

@@ -52,9 +52,9 @@ def _env(name: str) -> dict[str, Any]:
 @click.option("--max-tables-per-host", default=20, show_default=True,
               type=click.IntRange(1, 10_000), **_env("MAX_TABLES_PER_HOST"),
               help="Unfinished tables one client address may have open.")
-@click.option("--max-connections-per-table", default=40, show_default=True,
-              type=click.IntRange(1, 10_000), **_env("MAX_CONNECTIONS_PER_TABLE"),
-              help="Websockets one table accepts (players and spectators).")
+@click.option("--max-spectators-per-table", default=40, show_default=True,
+              type=click.IntRange(0, 10_000), **_env("MAX_SPECTATORS_PER_TABLE"),
+              help="Websockets without a seat one table admits (seats always get in).")
 @click.option("--rate", default=20.0, show_default=True, type=FiniteFloatRange(0.1, 10_000),
               **_env("RATE"), help="Messages per second one websocket may send on average.")
 @click.option("--burst", default=40, show_default=True, type=click.IntRange(1, 100_000),
@@ -62,7 +62,7 @@ def _env(name: str) -> dict[str, Any]:
 @lang_option("Sprache der Meldungen (language of the messages).")
 def serve(host: str, port: int, db: str | None, base_url: str | None, root_path: str | None,
           forwarded_allow_ips: str, bot_delay: float, max_tables_per_host: int,
-          max_connections_per_table: int, rate: float, burst: int, lang: str) -> None:
+          max_spectators_per_table: int, rate: float, burst: int, lang: str) -> None:
     """Play Schocken in the browser: start the server and open the printed address."""
     import uvicorn
 
@@ -78,7 +78,7 @@ def serve(host: str, port: int, db: str | None, base_url: str | None, root_path:
         port=port,
         forwarded_allow_ips=tuple(p for p in forwarded_allow_ips.split(",") if p.strip()),
         max_tables_per_host=max_tables_per_host,
-        max_connections_per_table=max_connections_per_table,
+        max_spectators_per_table=max_spectators_per_table,
         rate=rate,
         burst=burst,
     )

@@ -17,6 +17,7 @@ import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
+from functools import partial
 from typing import Any
 
 from schock.bots import Bot, available_bots, make_bot
@@ -77,16 +78,29 @@ def invite_token(host: str, table_id: str) -> str:
 
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
+Close = Callable[[int, str], Awaitable[None]]
+
+
+async def _no_close(code: int, reason: str) -> None:
+    """The default of :attr:`Connection.close` (a connection without a socket)."""
 
 
 @dataclass(eq=False)
 class Connection:
-    """One websocket: its seat (None: spectator), whether it is the host's, its language."""
+    """One websocket and the credentials it showed (hashes of its seat and host tokens).
+
+    Its seat and host role are never stored as authority: :meth:`TableSession.bound`
+    derives them from ``hashes`` and the table's current seats each time they are
+    needed. ``seat`` and ``host`` only remember what this client was last told (in a
+    ``welcome``), so :meth:`TableSession.rebind` knows whom to tell of a change.
+    """
 
     send: Send
-    seat: int | None
-    host: bool
+    hashes: frozenset[str] = frozenset()
     lang: str = "de"
+    seat: int | None = None
+    host: bool = False
+    close: Close = _no_close
 
 
 @dataclass
@@ -179,7 +193,8 @@ class TableSession:
 
     # ---------------------------------------------------------------- who is who
     def seat_of(self, token: str) -> int | None:
-        """The seat whose token this is (constant-time compare), or None."""
+        """The seat whose token this is (constant-time compare), or None; a seat a bot
+        plays for its person still knows the person's token (the person watches)."""
         h = token_hash(token)
         found = None
         for i, s in enumerate(self.seats):
@@ -189,6 +204,30 @@ class TableSession:
 
     def is_host(self, token: str) -> bool:
         return hmac.compare_digest(self.host_hash, token_hash(token))
+
+    def bound(self, conn: Connection) -> tuple[int | None, bool]:
+        """The seat ``conn`` plays now (None: it watches) and whether it is the host's,
+        from its credentials and the current seats; never a remembered index."""
+        seat = None
+        for i, s in enumerate(self.seats):
+            if s.bot is None and s.token_hash is not None and s.token_hash in conn.hashes:
+                seat = i
+        return seat, self.host_hash in conn.hashes
+
+    async def rebind(self) -> None:
+        """After any change of seats or of the host: tell every connection whose seat or
+        host role changed (a new ``welcome``; a ``replaced`` notice to a person whose seat
+        a bot now plays). Views and actions always use :meth:`bound`, so no connection
+        ever sees or acts for a seat that is not its own."""
+        for conn in list(self.conns):
+            seat, host = self.bound(conn)
+            if (seat, host) == (conn.seat, conn.host):
+                continue
+            lost = conn.seat is not None and seat is None
+            conn.seat, conn.host = seat, host
+            await self._deliver(conn, partial(self.welcome, conn))
+            if lost:
+                await self._deliver(conn, lambda: Refused("replaced").message())
 
     # ---------------------------------------------------------------- stepping
     def step(self) -> str:
@@ -234,9 +273,10 @@ class TableSession:
             g.apply(s, a)
         return g
 
-    async def act(self, seat: int | None, n: int, verb: str) -> None:
+    async def act(self, conn: Connection, n: int, verb: str) -> None:
         """A person's action; raises :class:`Refused` (nothing changed) or applies it."""
         async with self.lock:
+            seat, _ = self.bound(conn)
             if seat is None:
                 raise Refused("spectator")
             self._check_open()
@@ -261,11 +301,13 @@ class TableSession:
             await self.broadcast()
         self.kick()
 
-    async def hint(self, seat: int | None, lang: str) -> dict[str, Any]:
+    async def hint(self, conn: Connection) -> dict[str, Any]:
         """The solver's choices for the seat to move."""
-        if seat is None:
-            raise Refused("spectator")
+        lang = conn.lang
         async with self.lock:
+            seat, _ = self.bound(conn)
+            if seat is None:
+                raise Refused("spectator")
             view = self.game.view(seat)
             n = len(self.game.actions)
         if not view.my_turn or view.phase != "turn":
@@ -332,9 +374,9 @@ class TableSession:
     # ---------------------------------------------------------------- host
     async def command(self, conn: Connection, command: str, seat: int | None,
                       bot: str | None) -> None:
-        if not conn.host:
-            raise Refused("not_host")
         async with self.lock:
+            if not self.bound(conn)[1]:
+                raise Refused("not_host")
             if command == "start":
                 if self.ended:
                     raise Refused("ended")
@@ -370,14 +412,13 @@ class TableSession:
                     raise Refused("is_a_bot", seat=i)
                 kind = self._bot_kind(bot)
                 new = list(self.seats)
-                new[i] = SeatInfo(self.seats[i].name, kind, None)
+                # the person's token stays: their link watches the table (and may get
+                # the seat back)
+                old = self.seats[i]
+                new[i] = SeatInfo(old.name, kind, old.token_hash, old.age, old.claimed)
                 self.repo.set_seats(self.id, self.stored_seats(new))
                 self.seats = new
                 self.bots[i] = make_bot(kind, seed=secrets.randbits(32))
-                for c in self.conns:
-                    if c.seat == i:
-                        c.seat = None
-                        await _safe(c.send, Refused("replaced").message())
             await self.broadcast()
         self.kick()
 
@@ -403,6 +444,8 @@ class TableSession:
         return seat
 
     def _reseat(self, seats: list[SeatInfo]) -> None:
+        """New seats before the start (a new game); the caller's broadcast re-binds
+        every connection (:meth:`rebind`)."""
         old = self.seats
         self.seats = seats
         try:
@@ -415,7 +458,7 @@ class TableSession:
 
     # ---------------------------------------------------------------- telling
     def table_info(self) -> dict[str, Any]:
-        online = {c.seat for c in self.conns if c.seat is not None}
+        online = {self.bound(c)[0] for c in self.conns}
         return {
             "id": self.id,
             "started": self.started,
@@ -439,20 +482,44 @@ class TableSession:
         return cache[lang]
 
     def message_for(self, conn: Connection) -> dict[str, Any]:
+        """The state ``conn`` may see: the view of the seat it plays now (:meth:`bound`)."""
+        seat, _ = self.bound(conn)
         info = self.table_info()
         live = self.started and not self.paused and not self.ended
-        return state_message(self.game, conn.seat, table=info, log=self.log(conn.lang), live=live)
+        return state_message(self.game, seat, table=info, log=self.log(conn.lang), live=live)
+
+    async def _deliver(self, conn: Connection, build: Callable[[], dict[str, Any]]) -> None:
+        """Build one message for ``conn`` and send it; the one guard of every outgoing
+        message. A message that cannot be built closes that connection with a reason
+        (the others go on); a send to a socket already gone is dropped."""
+        try:
+            message = build()
+        except Exception:
+            logger.exception("table %s: cannot build a message; closing that connection", self.id)
+            if conn in self.conns:
+                self.conns.remove(conn)
+            with contextlib.suppress(Exception):
+                await conn.close(1011, "internal error")
+            return
+        with contextlib.suppress(Exception):
+            await conn.send(message)
+
+    async def send_state(self, conn: Connection) -> None:
+        """Send ``conn`` its own view (through the guard)."""
+        await self._deliver(conn, lambda: self.message_for(conn))
 
     async def broadcast(self) -> None:
-        """Send every connection its own view."""
-        await asyncio.gather(*(_safe(c.send, self.message_for(c)) for c in list(self.conns)))
+        """Re-bind every connection to its seat, then send each its own view."""
+        await self.rebind()
+        await asyncio.gather(*(self.send_state(c) for c in list(self.conns)))
 
     def welcome(self, conn: Connection) -> dict[str, Any]:
+        seat, host = self.bound(conn)
         return {
             "type": "welcome",
             "table": self.id,
-            "seat": conn.seat,
-            "host": conn.host,
+            "seat": seat,
+            "host": host,
             "rules": {"id": self.rules.id, "name": self.rules.name,
                       "rows": rules_rows(self.rules, conn.lang)},
             "bots": list(available_bots()),
@@ -461,11 +528,6 @@ class TableSession:
     def record_text(self) -> str:
         """The finished game's record (the seed is only given away at the end)."""
         return dumps(self.game, bots=[s.bot for s in self.seats])
-
-
-async def _safe(send: Send, message: dict[str, Any]) -> None:
-    with contextlib.suppress(Exception):
-        await send(message)
 
 
 class Tables:

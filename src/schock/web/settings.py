@@ -40,7 +40,10 @@ class Settings:
     """Messages per second one connection may send on average."""
     burst: int = 40
     """Messages one connection may send at once before the rate applies."""
-    max_connections_per_table: int = 40
+    max_spectators_per_table: int = 40
+    """Sockets without a seat or host token one table admits (seats always get in)."""
+    max_sockets_per_seat: int = 4
+    """Sockets one seat's (or the host's) link may hold open; a fifth closes the oldest."""
     base_url: str | None = None
     """The address people reach the server at (``https://schock.example``); every link
     and QR code is built from it. None: the address the connection arrived at."""

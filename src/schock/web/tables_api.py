@@ -11,6 +11,7 @@ from schock.bots import available_bots
 from schock.errors import InvalidInputError
 from schock.rules import PRESETS, Rules, load_rules, loads_rules
 from schock.rules.model import Opening
+from schock.web.repo import token_hash
 from schock.web.schemas import CreateTable, HostOnly
 from schock.web.session import Connection, Refused, Tables, TableSession, invite_token
 from schock.web.urls import public_url
@@ -191,7 +192,8 @@ async def close(table_id: str, body: HostOnly, request: Request) -> JSONResponse
     if not session.is_host(body.host):
         return JSONResponse(Refused("not_host").message(), status_code=403)
     try:
-        await session.command(Connection(send=_ignore, seat=None, host=True), "end", None, None)
+        caller = Connection(send=_ignore, hashes=frozenset({token_hash(body.host)}))
+        await session.command(caller, "end", None, None)
     except Refused as exc:  # pragma: no cover - ending is always allowed
         return JSONResponse(exc.message(), status_code=409)
     return JSONResponse(public_info(session))

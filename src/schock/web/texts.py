@@ -36,7 +36,15 @@ TEXTS: dict[str, tuple[str, str]] = {
     "no_hint": ("Gerade gibt es nichts zu entscheiden", "there is nothing to decide right now"),
     "replaced": ("Dein Platz wird jetzt von einem Bot gespielt", "a bot now plays your seat"),
     "invalid": ("{detail}", "{detail}"),
-    "table_full": ("Zu viele Verbindungen an diesem Tisch", "too many connections at this table"),
+    "table_full": (
+        "Zu viele Zuschauer an diesem Tisch (höchstens {limit}); Spieler kommen immer herein",
+        "too many spectators at this table (at most {limit}); players always get in",
+    ),
+    # table-seats: socket binding
+    "opened_elsewhere": (
+        "Dieser Platz ist in einem anderen Fenster offen; hier ist die Verbindung beendet",
+        "this seat is open in another window; this connection is closed",
+    ),
     # --- server operation (issue 24: addresses, hardening) ---
     "loopback_links": (
         "Achtung: Die Links dieses Servers beginnen mit {base} – diese Adresse erreicht nur "
