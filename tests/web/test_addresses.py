@@ -173,3 +173,14 @@ def test_lan_addresses_skip_loopback_and_put_the_default_route_first(
     finally:
         urls.lan_addresses.cache_clear()
     assert urls._default_route_address() is None or "." in str(urls._default_route_address())
+
+
+def test_scripts_reach_the_server_relative_to_their_own_address() -> None:
+    """Under a sub-path a script's ``/api/...`` would miss the app: module imports and
+    fetches are relative to the script (``new URL("../api/...", import.meta.url)``)."""
+    from schock.web.app import HERE
+
+    for js in sorted((HERE / "static").glob("*.js")):
+        code = js.read_text(encoding="utf-8")
+        for bad in ('from "/', 'import "/', 'fetch("/', "fetch(`/", "fetch('/"):
+            assert bad not in code, f"{js.name}: {bad}"

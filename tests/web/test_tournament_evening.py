@@ -152,3 +152,33 @@ def test_the_phone_says_loudly_when_the_next_game_is_a_trinkrunde(client: TestCl
     page = client.get(t1).text
     assert f"Spiel {first} ist eine TRINKRUNDE" in page
     assert f"Game {first} is a TRINKRUNDE" in client.get(t1 + "&lang=en").text
+
+
+def test_projector_hides_the_standings_in_the_last_round(client: TestClient) -> None:
+    tid, key, _links = _setup(client)
+    assert _do(client, tid, key, action="standings", mode="last").status_code == 303
+    state = client.get(f"/api/turnier/{tid}/projector").json()
+    assert state["standings"] is not None and state["rounds"] == 2 and not state["chips"]
+    db = _db(client)
+    t = storage.load(db, tid)
+
+    def play_round(r: int) -> None:
+        for table, seats in enumerate(t.rounds[r - 1].tables, start=1):
+            for g in range(1, t.format.games_per_round + 1):
+                t.enter(r, table, g, loser=seats[2], out=[[seats[0]], [seats[1]]],
+                        schock_aus={seats[0]: 1} if g == 1 else None)
+
+    play_round(1)
+    t.draw()
+    storage.save(db, t)
+    state = client.get(f"/api/turnier/{tid}/projector").json()
+    assert state["standings"] is None and state["koenig"] is None and state["round"] == 2
+    play_round(2)
+    storage.save(db, t)
+    state = client.get(f"/api/turnier/{tid}/projector").json()
+    assert len(state["standings"]) == 6 and state["koenig"][0]["count"] == 2
+    assert {d["number"] for d in state["drinks"]} == set(range(1, 7))
+    page = client.get(f"/turnier/{tid}?k={key}").text
+    assert 'value="last" aria-pressed="true">In der letzten Runde verdecken' in page
+    assert client.get(f"/turnier/{tid}/projektor?turn=x").status_code == 400
+    assert 'data-turn="0"' in client.get(f"/turnier/{tid}/projektor?turn=0").text

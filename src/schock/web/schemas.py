@@ -43,9 +43,12 @@ class SetLang(_Msg):
 
 class HostCommand(_Msg):
     type: Literal["host"]
-    command: Literal["start", "pause", "resume", "end", "add_bot", "remove_bot", "replace"]
+    command: Literal["start", "pause", "resume", "end", "add_bot", "remove_bot", "replace",
+                     "move", "remove"]
     seat: int | None = Field(default=None, ge=0, le=11)
     bot: str | None = Field(default=None, max_length=32)
+    to: int | None = Field(default=None, ge=0, le=11)
+    """``move``: the place the seat moves to (the waiting room, before the start)."""
 
 
 ClientMessage = Annotated[
@@ -72,3 +75,14 @@ class HostOnly(_Msg):
     """A call only the host may make (``POST /api/tables/{id}/close``)."""
 
     host: Token
+
+
+class JoinTable(_Msg):
+    """``POST /api/tables/{id}/join``: the invite token, a free seat (None: a new seat
+    with ``name``), the name (empty: keep the free seat's name) and the age (where the
+    rules need it; empty: not given)."""
+
+    invite: Token
+    seat: int | None = Field(default=None, ge=0, le=11)
+    name: str = Field(default="", max_length=40)
+    age: int | str | None = Field(default=None)

@@ -373,7 +373,7 @@ class TableSession:
 
     # ---------------------------------------------------------------- host
     async def command(self, conn: Connection, command: str, seat: int | None,
-                      bot: str | None) -> None:
+                      bot: str | None, to: int | None = None) -> None:
         async with self.lock:
             if not self.bound(conn)[1]:
                 raise Refused("not_host")
@@ -398,6 +398,18 @@ class TableSession:
                     k += 1
                     name = f"{kind} {k}"
                 self._reseat([*self.seats, SeatInfo(name, kind, None)])
+            elif command == "move":  # the waiting room: seat ``seat`` moves to place ``to``
+                self._before_start()
+                i = self._seat_index(seat)
+                if to is None or not 0 <= to < len(self.seats):
+                    raise Refused("bad_move", seat=i, to=to, last=len(self.seats) - 1)
+                order = [s for j, s in enumerate(self.seats) if j != i]
+                order.insert(to, self.seats[i])
+                self._reseat(order)
+            elif command == "remove":  # the waiting room: any seat, before the start
+                self._before_start()
+                i = self._seat_index(seat)
+                self._reseat([s for j, s in enumerate(self.seats) if j != i])
             elif command == "remove_bot":
                 self._before_start()
                 i = self._seat_index(seat)
@@ -467,7 +479,8 @@ class TableSession:
             "over": self.game.over,
             "step": self.step(),
             "seats": [
-                {"name": s.name, "bot": s.bot, "online": i in online}
+                {"name": s.name, "bot": s.bot, "online": i in online,
+                 "free": s.bot is None and not s.claimed}
                 for i, s in enumerate(self.seats)
             ],
         }

@@ -41,11 +41,11 @@ from schock.store.tournament_web import (
 from schock.tournament import draws, printing, storage
 from schock.tournament.domain import GameEntered, Refused, Tournament, format_out, parse_out
 from schock.tournament.format import PRESETS, Scoring, SidePrize, TieBreak, load_format
-from schock.tournament.standings import ledger, standings
+from schock.tournament.standings import drinks_totals, ledger, standings
 from schock.web.urls import public_base
 
 router = APIRouter()
-MODES = ("live", "frozen", "hidden")
+MODES = ("live", "frozen", "hidden", "last")
 
 
 def _lang(request: Request) -> str:
@@ -868,10 +868,25 @@ def _standings_json(t: Tournament) -> list[dict[str, Any]]:
 
 
 @router.get("/turnier/{tid}/projektor", response_class=HTMLResponse)
-async def projector_page(tid: str, request: Request) -> Response:
+async def projector_page(tid: str, request: Request, turn: str = "12") -> Response:
+    """The projector: ``turn`` is the seconds a page stays up (0: pages turn only by hand)."""
     _access(_db(request), tid)
     t = storage.load(_db(request), tid)
-    return _render(request, "turnier_projector.html", t=t)
+    try:
+        seconds = _int(turn, "turn") if turn.strip() else 12
+    except InvalidInputError as exc:
+        raise HTTPException(400, _msg(exc, _lang(request))) from None
+    return _render(request, "turnier_projector.html", t=t, turn=min(seconds, 3600))
+
+
+def _hidden_now(t: Tournament, mode: str) -> bool:
+    """Whether the projector hides the standings: always (``hidden``), or from the drawing
+    of the format's last round until the tournament is over (``last``)."""
+    if mode == "hidden":
+        return True
+    rnd = t.current_round
+    return (mode == "last" and rnd is not None and t.format.rounds > 0
+            and rnd.number >= t.format.rounds and not t.finished)
 
 
 @router.get("/api/turnier/{tid}/projector")
@@ -885,18 +900,28 @@ async def projector_state(tid: str, request: Request) -> JSONResponse:
             plan.append({"table": i, "players": [asdict(t.players[p]) for p in tb],
                          "done": t.next_game(rnd.number, i) is None,
                          "games": len(rnd.games.get(i, {}))})
-    if access.standings_mode == "hidden":
-        table: list[dict[str, Any]] | None = None
+    table: list[dict[str, Any]] | None
+    koenig: list[dict[str, Any]] | None = None
+    if _hidden_now(t, access.standings_mode):
+        table = None
     elif access.standings_mode == "frozen" and access.frozen_json:
         table = json.loads(access.frozen_json)
     else:
         table = _standings_json(t)
+    if table is not None and SidePrize.SCHOCK_AUS_KOENIG in t.format.side_prizes:
+        counted = sorted((s for s in standings(t) if s.schock_aus), key=lambda s: -s.schock_aus)
+        koenig = [{"rank": 1 + sum(o.schock_aus > s.schock_aus for o in counted),
+                   "number": s.number, "name": s.name, "count": s.schock_aus} for s in counted]
+    drinks = sorted(drinks_totals(t).items(), key=lambda x: (-x[1][0], -x[1][1], x[0]))
     remaining = None
     if access.clock_started is not None:
         remaining = int(access.clock_started + access.clock_minutes * 60 - time.time())
     return JSONResponse({
         "name": t.name, "round": rnd.number if rnd else None, "plan": plan,
-        "standings": table, "mode": access.standings_mode,
+        "rounds": t.format.rounds or None, "chips": t.format.scoring is Scoring.CHIPS,
+        "standings": table, "mode": access.standings_mode, "koenig": koenig,
+        "drinks": [{"number": p, "name": t.players[p].name, "buys": b, "gets": g}
+                   for p, (b, g) in drinks],
         "clock": {"running": access.clock_started is not None, "remaining": remaining,
                   "minutes": access.clock_minutes, "warning": remaining is not None
                   and remaining <= 300},

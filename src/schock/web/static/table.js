@@ -75,6 +75,8 @@ function handle(msg) {
   else if (msg.type === "state") {
     if (state && msg.n !== state.n) $("error").textContent = "";
     state = msg; render();
+    // the waiting room (waiting.js) follows every state
+    document.dispatchEvent(new CustomEvent("schock:state", {detail: {state, welcome, send}}));
   }
   else if (msg.type === "error") { $("error").textContent = msg[LANG]; }
   else if (msg.type === "hints") renderHints(msg);
