@@ -10,6 +10,7 @@ from fastapi.responses import HTMLResponse, Response
 from markupsafe import Markup
 
 from schock.bots import available_bots
+from schock.engine.record import loads, replay
 from schock.errors import InvalidInputError
 from schock.narrate import account, render_text
 from schock.rules import PRESETS, load_rules
@@ -18,6 +19,7 @@ from schock.web.tables_api import (
     build_rules,
     check_age,
     create_table,
+    kept_game,
     links,
     needs_ages,
     table_or_404,
@@ -41,9 +43,9 @@ def _render(request: Request, name: str, status: int = 200, **context: Any) -> R
     )
 
 
-def qr_svg(link: str) -> Markup:
-    """The link as an inline SVG QR code."""
-    return Markup(segno.make(link, error="m").svg_inline(scale=3, dark="#111", light="#fff"))
+def qr_svg(link: str, scale: int = 3) -> Markup:
+    """The link as an inline SVG QR code (``scale`` pixels a module)."""
+    return Markup(segno.make(link, error="m").svg_inline(scale=scale, dark="#111", light="#fff"))
 
 
 SEAT_ROWS = 8
@@ -125,7 +127,7 @@ async def create_from_form(request: Request) -> Response:
     for s in info["seats"]:
         s["qr"] = qr_svg(s["link"]) if s["link"] else None
     return _render(request, "created.html", info=info, host_qr=qr_svg(info["host_link"]),
-                   invite_qr=qr_svg(info["invite_link"]), rules_name=rules.name)
+                   invite_qr=qr_svg(info["invite_link"], scale=5), rules_name=rules.name)
 
 
 @router.get("/t/{table_id}", response_class=HTMLResponse)
@@ -135,9 +137,19 @@ async def table_page(table_id: str, request: Request) -> Response:
 
 
 @router.get("/t/{table_id}/replay", response_class=HTMLResponse)
-async def replay_page(table_id: str, request: Request) -> Response:
+async def replay_page(table_id: str, request: Request, game: str | None = None) -> Response:
+    """A kept game told by ``schock replay`` (``?game=N``; default: the latest), with
+    the list of the table's games and the evening's Striche."""
     session = table_or_404(request, table_id)
-    if not session.game.over:
-        return _render(request, "replay.html", 409, table=session.id, text=None)
-    text = render_text(account(session.game), _lang(request))
-    return _render(request, "replay.html", table=session.id, text=text)
+    lang = _lang(request)
+    games = [{"number": g.number, "loser": g.loser, "ended": g.ended} for g in session.games]
+    context: dict[str, Any] = {"table": session.id, "games": games,
+                               "striche": session.striche()}
+    try:
+        number, text = kept_game(session, game)
+    except Refused as exc:
+        status = 409 if exc.key == "not_kept" else 404
+        return _render(request, "replay.html", status, text=None, number=None,
+                       error=exc.en if lang == "en" else exc.de, **context)
+    told = render_text(account(replay(loads(text))), lang)
+    return _render(request, "replay.html", text=told, number=number, error=None, **context)

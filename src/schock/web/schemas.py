@@ -44,15 +44,21 @@ class SetLang(_Msg):
 class HostCommand(_Msg):
     type: Literal["host"]
     command: Literal["start", "pause", "resume", "end", "add_bot", "remove_bot", "replace",
-                     "move", "remove"]
+                     "move", "remove", "rematch", "hand_host", "give_back"]
     seat: int | None = Field(default=None, ge=0, le=11)
     bot: str | None = Field(default=None, max_length=32)
     to: int | None = Field(default=None, ge=0, le=11)
     """``move``: the place the seat moves to (the waiting room, before the start)."""
 
 
+class Rematch(_Msg):
+    """A person asks for the next game (the host's starts it at once)."""
+
+    type: Literal["rematch"]
+
+
 ClientMessage = Annotated[
-    Hello | Act | HintRequest | SetLang | HostCommand, Field(discriminator="type")
+    Hello | Act | HintRequest | SetLang | HostCommand | Rematch, Field(discriminator="type")
 ]
 
 

@@ -12,7 +12,15 @@ from pydantic import TypeAdapter, ValidationError
 
 from schock.web.lobby import claim
 from schock.web.repo import token_hash
-from schock.web.schemas import Act, ClientMessage, Hello, HintRequest, HostCommand, SetLang
+from schock.web.schemas import (
+    Act,
+    ClientMessage,
+    Hello,
+    HintRequest,
+    HostCommand,
+    Rematch,
+    SetLang,
+)
 from schock.web.session import Connection, Refused, Tables, TableSession
 from schock.web.settings import Settings
 
@@ -148,5 +156,7 @@ async def _handle(session: TableSession, conn: Connection, msg: Any) -> None:
             await session.send_state(conn)
     elif isinstance(msg, HostCommand):
         await session.command(conn, msg.command, msg.seat, msg.bot, to=msg.to)
+    elif isinstance(msg, Rematch):
+        await session.vote(conn)
     else:
         raise Refused("malformed", detail="hello was already said")
