@@ -11,7 +11,15 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from schock import InvalidInputError, load_rules
-from schock.analysis import MARKS, Analysis, analyse, check_objective, mark, seat_of
+from schock.analysis import (
+    MARKS,
+    Analysis,
+    analyse,
+    check_objective,
+    decision_text,
+    mark,
+    seat_of,
+)
 from schock.bots import HeuristicBot, RandomBot, play_game
 from schock.bots.solver_bots import EquilibriumBot, OptimalBot
 from schock.engine import Game, ScriptedDice, SeededDice
@@ -166,7 +174,7 @@ def test_examples_analyse(preset: str) -> None:
 
 def test_bad_input() -> None:
     duel = _porz_duel()
-    with pytest.raises(InvalidInputError, match="allowed: round, half"):
+    with pytest.raises(InvalidInputError, match=r"allowed: round, half"):
         analyse(duel, objective="deckel")
     trio = load_example("porz")
     with pytest.raises(InvalidInputError, match="two-player games only"):
@@ -181,7 +189,7 @@ def test_bad_input() -> None:
     with pytest.raises(RecordError, match=r"result\.loser"):
         analyse(wrong)
     assert seat_of(trio, trio.seats[1].name) == 1
-    assert seat_of(analyse(duel), "ben") == 1
+    assert seat_of(duel, "ben") == 1
     with pytest.raises(InvalidInputError, match="the players are: Anna, Ben"):
         seat_of(duel, "Cem")
 
@@ -252,3 +260,15 @@ def test_hidden_dice_change_nothing(seed: int, data: st.DataObject) -> None:
         (c.describe("en"), c.value) for c in d.choices
     ]
     assert again.played == d.played and again.loss == d.loss
+
+
+def test_einkaufen_is_listed_not_rated() -> None:
+    bots = [RandomBot(2), RandomBot(3), RandomBot(4)]
+    a = analyse(_game("porz", 3, 2, bots, deckel=4))
+    buys = [d for d in a.decisions if d.kind == "einkaufen"]
+    assert buys and all(not d.rated and d.mark is None and d.loss == 0.0 for d in buys)
+    assert all(d.to_json()["note"] == "einkaufen" for d in buys)
+    line, better = decision_text(buys[0], "de")
+    assert better is None and "nicht bewertet (der Solver bewertet Einkaufen nicht)" in line
+    assert buys[0].actions[0].split()[1] == "einkaufen"
+    assert sum(p.decisions for p in a.players) == len(a.rated())
