@@ -126,7 +126,7 @@ async def invite_api(table_id: str, body: HostOnly, request: Request) -> Respons
     if not session.is_host(body.host):
         return _refusal(Refused("not_host"))
     link = links(request, session, body.host, [None] * len(session.seats))["invite_link"]
-    return JSONResponse({"link": link, "qr": str(qr_svg(link)), "open": joinable(session)})
+    return JSONResponse({"link": link, "qr": str(qr_svg(link, scale=5)), "open": joinable(session)})
 
 
 @router.get("/t/{table_id}/join", response_class=HTMLResponse)

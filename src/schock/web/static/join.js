@@ -1,6 +1,6 @@
 // The invite link's page: pick a free seat or type a name, get one's own seat link.
-import {el} from "/static/dom.js";
-import {load, remember} from "/static/mytables.js";
+import {el} from "./dom.js";
+import {load, remember} from "./mytables.js";
 
 const box = document.getElementById("join");
 const TABLE = box.dataset.table, LANG = box.dataset.lang === "en" ? "en" : "de";
@@ -54,7 +54,7 @@ function showMine() {
 }
 
 async function refresh() {
-  const r = await fetch(`/api/tables/${encodeURIComponent(TABLE)}`);
+  const r = await fetch(new URL(`../api/tables/${encodeURIComponent(TABLE)}`, import.meta.url));
   info = await r.json();
   render();
 }
@@ -68,7 +68,7 @@ $("join-form").addEventListener("submit", async (ev) => {
   if (age && age.value.trim()) body.age = age.value.trim();
   $("join-go").disabled = true;
   try {
-    const r = await fetch(`/api/tables/${encodeURIComponent(TABLE)}/join`, {
+    const r = await fetch(new URL(`../api/tables/${encodeURIComponent(TABLE)}/join`, import.meta.url), {
       method: "POST", headers: {"content-type": "application/json"}, body: JSON.stringify(body)});
     const msg = await r.json();
     if (!r.ok) {

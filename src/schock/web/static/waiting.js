@@ -1,6 +1,6 @@
 // The host's waiting room on the table page: the invite link and its QR code, who is
 // there, and moving people; shown to the host before the start.
-import {el} from "/static/dom.js";
+import {el} from "./dom.js";
 const box = document.getElementById("waiting");
 const TABLE = box.dataset.table;
 const list = document.getElementById("waiting-seats");
@@ -10,7 +10,7 @@ let invite = null;
 
 async function fetchInvite() {
   invite = {};
-  const r = await fetch(`/api/tables/${encodeURIComponent(TABLE)}/invite`, {
+  const r = await fetch(new URL(`../api/tables/${encodeURIComponent(TABLE)}/invite`, import.meta.url), {
     method: "POST", headers: {"content-type": "application/json"}, body: JSON.stringify({host: hostToken})});
   if (!r.ok) return;
   invite = await r.json();
