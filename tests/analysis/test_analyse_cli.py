@@ -5,28 +5,18 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from analysis_helpers import porz_duel
 from click.testing import CliRunner
 
 from schock.cli import main
-from schock.engine import Game, ScriptedDice
-from schock.engine.actions import parse_action
+from schock.engine import Game
 from schock.engine.record import dumps
 from schock.examples import load_example
 from schock.rules import load_rules
 
 
 def _duel_text() -> str:
-    g = Game(
-        load_rules("porz"),
-        seats=["Anna", "Ben"],
-        starter=0,
-        dice=ScriptedDice([1, 3, 5, 1, 4, 6, 1, 1, 2]),
-    )
-    for text in ["0 throw", "0 lift", "0 aside 1", "0 throw", "0 aside 1", "0 throw", "0 stop"]:
-        g.apply(*parse_action(text))
-    for text in ["1 throw", "1 stop"]:
-        g.apply(*parse_action(text))
-    return dumps(g)
+    return dumps(porz_duel())
 
 
 def run(*args: str) -> tuple[int, str, str]:

@@ -7,6 +7,7 @@ import math
 from pathlib import Path
 
 import pytest
+from analysis_helpers import porz_duel
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -22,7 +23,7 @@ from schock.analysis import (
 )
 from schock.bots import HeuristicBot, RandomBot, play_game
 from schock.bots.solver_bots import EquilibriumBot, OptimalBot
-from schock.engine import Game, ScriptedDice, SeededDice
+from schock.engine import Game, SeededDice
 from schock.engine.actions import parse_action
 from schock.engine.dice_sources import ThrownDice
 from schock.engine.record import Record, dumps, loads, replay
@@ -39,18 +40,7 @@ def _game(preset: str, seats: int, seed: int, bots: list[object], **rules: objec
 
 
 def _porz_duel() -> Record:
-    """Anna stands on Schock 6 after 3 throws; Ben throws 1-1-2 at once and stops."""
-    g = Game(
-        load_rules("porz"),
-        seats=["Anna", "Ben"],
-        starter=0,
-        dice=ScriptedDice([1, 3, 5, 1, 4, 6, 1, 1, 2]),
-    )
-    for text in ["throw", "lift", "aside 1", "throw", "aside 1", "throw", "stop"]:
-        g.apply(0, parse_action(f"0 {text}")[1])
-    for text in ["throw", "stop"]:
-        g.apply(1, parse_action(f"1 {text}")[1])
-    return loads(dumps(g))
+    return loads(dumps(porz_duel()))
 
 
 def test_marks_and_thresholds() -> None:
