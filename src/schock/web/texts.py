@@ -145,6 +145,12 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Wähle einen freien Platz oder gib deinen Namen ein",
         "pick a free seat or type your name",
     ),
+    "late_new_seat": (
+        "Zwischen zwei Spielen kommt man mit seinem Namen auf einen neuen Platz dazu "
+        "(die Plätze des letzten Spiels bleiben, wie sie sind)",
+        "between games people join with their name on a new seat (the seats of the "
+        "last game stay as they are)",
+    ),
     "bad_move": (
         "Platz {seat} kann nicht an Stelle {to} rücken (erlaubt: 0 bis {last})",
         "seat {seat} cannot move to place {to} (allowed: 0 to {last})",

@@ -17,12 +17,14 @@ function seatLink(link) {  // the language goes before the fragment
 
 function render() {
   const who = $("join-who"); who.textContent = "";
-  info.seats.forEach((s, i) => who.append(el("li", {class: s.free ? "free" : "taken"},
-    `${i + 1}. ${s.name}`, " ", el("small", {}, s.bot ? `${W.wordBot}: ${s.bot}` : s.free ? W.wordFree : W.wordTaken))));
+  const between = info.started && info.over && !info.ended;  // late-comers join new seats
+  info.seats.forEach((s, i) => who.append(el("li", {class: s.free && !between ? "free" : "taken"},
+    `${i + 1}. ${s.name}`, " ", el("small", {}, s.bot ? `${W.wordBot}: ${s.bot}` : s.free && !between ? W.wordFree : W.wordTaken))));
+  info.late.forEach((name) => who.append(el("li", {class: "late"}, name, " ", el("small", {}, W.wordLate))));
   const seats = $("join-seats"), was = seats.querySelector("input:checked");
   const keep = was ? was.value : null;
   seats.textContent = "";
-  const options = info.seats.map((s, i) => [String(i), `${W.wordSeat} ${i + 1}: ${s.name}`, s.free]).filter((o) => o[2]);
+  const options = info.seats.map((s, i) => [String(i), `${W.wordSeat} ${i + 1}: ${s.name}`, s.free && !between]).filter((o) => o[2]);
   options.push(["new", W.wordNew, true]);
   for (const [value, label] of options) {
     const input = el("input", {type: "radio", name: "seat", value});
@@ -32,7 +34,7 @@ function render() {
   }
   if (!seats.querySelector("input:checked")) seats.querySelector("input").checked = true;
   prefill();
-  const open = !info.started && !info.ended;
+  const open = (!info.started && !info.ended) || between;
   $("join-form").hidden = !open || !invite;
   $("join-closed").hidden = open;
 }

@@ -22,11 +22,18 @@ async function fetchInvite() {
 document.addEventListener("schock:state", (ev) => {
   const {state, welcome, send} = ev.detail;
   const t = state.table;
-  const show = !!(welcome && welcome.host && hostToken && !t.started && !t.ended);
+  const between = t.started && t.over && !t.ended;  // late-comers may join
+  const show = !!(welcome && welcome.host && hostToken && ((!t.started && !t.ended) || between));
   box.hidden = !show;
   if (!show) return;
   if (invite === null) fetchInvite();
   list.textContent = "";
+  if (between) {  // the seats of the last game stay; late-comers sit down at the rematch
+    for (const name of t.late || []) list.append(el("li", {class: "here"}, el("span", {class: "who"}, name), el("small", {}, W.late)));
+    list.hidden = !(t.late || []).length;
+    return;
+  }
+  list.hidden = false;
   const n = t.seats.length;
   t.seats.forEach((s, i) => {
     const move = (to) => send({type: "host", command: "move", seat: i, to});
