@@ -201,6 +201,20 @@ CATALOG: dict[str, dict[str, str]] = {
 INPUT_CATALOG: dict[str, dict[str, str]] = {
     "en": {
         "input.where": "{where}: {reason}",
+        # schock hint --objective half (issue 27 item 4)
+        "hint.half_players": (
+            "--objective half is for a two-player round (you and one other), got {players} players"
+        ),
+        "hint.half_stock": (
+            "--objective half needs the Deckel situation: give --stock (and your --deckel; "
+            "the other player holds the rest)"
+        ),
+        "hint.half_deckel": (
+            "Stock {stock} and your {mine} Deckel are more than the {deckel} Deckel of a half"
+        ),
+        "hint.half_blind": (
+            "a blind round is one throw for the second player: there is nothing to choose"
+        ),
         "input.seat": "seat {spec!r}",
         "input.unknown_bot": "{where}: unknown bot {kind!r} (allowed: {allowed})",
         "input.bot": "unknown bot {kind!r} (allowed: {allowed})",
@@ -401,6 +415,24 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
             "round {r}, table {t}, game {g}: Schock Aus of player {p}: {n!r}; allowed: 0 to 99"
         ),
         "state.others": "a round needs at least one other player (before: {before}, after: {after})",
+        # --- server operation (schock serve, schock tables, schock db; issue 24) ---
+        "ops.base_url": (
+            "base URL {value!r}: not an http(s) address with a host; "
+            "allowed: e.g. https://schock.example or http://192.168.1.20:8000"
+        ),
+        "ops.root_path": (
+            "root path {value!r}: not a URL path; allowed: e.g. /schock (letters, digits, - _ . ~ /)"
+        ),
+        "ops.proxy": (
+            "trusted proxy {value!r}: not an IP address or network; "
+            "allowed: e.g. 127.0.0.1, 10.0.0.0/8, ::1 or * (any)"
+        ),
+        "ops.serve_open": "schock: open {url} in your browser",
+        "ops.serve_also": "        also reachable at {url}",
+        "ops.serve_qr": "Scan to open it on a phone:",
+        "ops.serve_stop": "Ctrl+C stops the server.",
+        "ops.db_unusable": "cannot use the database (nothing was written): {reason}",
+        # --- end of server operation ---
         "abend.f.name": "name",
         "abend.f.group_name": "group name",
         "abend.f.player": "player",
@@ -503,6 +535,21 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
     },
     "de": {
         "input.where": "{where}: {reason}",
+        # schock hint --objective half (issue 27 item 4)
+        "hint.half_players": (
+            "--objective half gilt für eine Runde zu zweit (du und ein anderer), "
+            "nicht für {players} Spieler"
+        ),
+        "hint.half_stock": (
+            "--objective half braucht den Deckelstand: --stock angeben (und deine --deckel; "
+            "der andere hat den Rest)"
+        ),
+        "hint.half_deckel": (
+            "Stock {stock} und deine {mine} Deckel sind mehr als die {deckel} Deckel einer Hälfte"
+        ),
+        "hint.half_blind": (
+            "Eine blinde Runde ist ein Wurf für den zweiten Spieler: Da gibt es nichts zu wählen"
+        ),
         "input.seat": "Platz {spec!r}",
         "input.unknown_bot": "{where}: unbekannter Bot {kind!r} (erlaubt: {allowed})",
         "input.bot": "unbekannter Bot {kind!r} (erlaubt: {allowed})",
@@ -736,6 +783,25 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
             "Eine Runde braucht mindestens einen weiteren Spieler (davor: {before}, "
             "danach: {after})"
         ),
+        # --- server operation (schock serve, schock tables, schock db; issue 24) ---
+        "ops.base_url": (
+            "Basis-Adresse {value!r}: keine http(s)-Adresse mit Rechnername; "
+            "erlaubt: z. B. https://schock.example oder http://192.168.1.20:8000"
+        ),
+        "ops.root_path": (
+            "Unterpfad {value!r}: kein URL-Pfad; erlaubt: z. B. /schock "
+            "(Buchstaben, Ziffern, - _ . ~ /)"
+        ),
+        "ops.proxy": (
+            "Vertrauter Proxy {value!r}: keine IP-Adresse und kein Netz; "
+            "erlaubt: z. B. 127.0.0.1, 10.0.0.0/8, ::1 oder * (alle)"
+        ),
+        "ops.serve_open": "schock: {url} im Browser öffnen",
+        "ops.serve_also": "        auch erreichbar unter {url}",
+        "ops.serve_qr": "Mit dem Handy scannen:",
+        "ops.serve_stop": "Strg+C beendet den Server.",
+        "ops.db_unusable": "Datenbank nicht nutzbar (nichts wurde geschrieben): {reason}",
+        # --- end of server operation ---
         # the Stammtisch evening (schock abend, /abend)
         "abend.f.name": "Name",
         "abend.f.group_name": "Name der Gruppe",

@@ -127,7 +127,7 @@ class LazyGroup(SchockGroup):
             formatter.write_dl(rows)
 
 
-@click.group(cls=LazyGroup)
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="schock", prog_name="schock")
 def main() -> None:
     """Schocken, the German pub dice game: rules, records and tools."""

@@ -65,6 +65,7 @@ from schock.tournament.format import (
 )
 from schock.tournament.roster import DELIMITERS, ENCODINGS, Roster, read_roster
 from schock.tournament.standings import drinks_totals, ledger, standings
+from schock.web.urls import public_base
 
 router = APIRouter()
 MODES = ("live", "frozen", "hidden", "last")
@@ -708,7 +709,7 @@ async def print_pdf(tid: str, kind: str, request: Request, k: str = "") -> Respo
     try:
         pdf = printing.render(
             t, kind, rnd=rnd.number if rnd and kind in ("plan", "sheets") else None,
-            base_url=str(request.base_url), lang=_lang(request),
+            base_url=public_base(request), lang=_lang(request),
             table_token=lambda r, tb: table_token(access.secret, r, tb),
         )
     except (InvalidInputError, IllegalActionError) as exc:
