@@ -326,7 +326,28 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "tw.h_trink": "Trinkrunden: games {games}",
         "tw.h_game": "round {r}, table {t}, game {g}",
         "tw.h_undone": "entry #{seq} undone",
+        "tw.h_renamed": "start number {n} renamed: {name}",
+        "tw.format_file": "{file}: not a UTF-8 text file; allowed: a format TOML file",
+        "tw.format_path": (
+            "format file: {key} = {value!r}; allowed: a preset's name (irmgarteich, porz, mosel), "
+            "no file path"
+        ),
+        "tw.table_size": "players per table",
+        "tw.chips": "chips (lives)",
+        "tw.range": "{what}: {n}; allowed: {lo} to {hi}",
+        "tw.points_size": (
+            "players per table: {n}; the format's place points give no whole numbers there; "
+            "allowed: a format file with points for {n} places"
+        ),
         "tw.swap": "swap: player {p} is not in this draw; allowed: {allowed}",
+        "roster.big": "{where}: the file is too big; allowed: a player list of up to {limit} bytes",
+        "roster.binary": "{where}: not a CSV text file; allowed: CSV (Excel: save as CSV)",
+        "roster.empty": (
+            "{where}: no players; allowed: one player per line, a name column "
+            "(Name, Spieler, Teilnehmer or Vorname and Nachname) and optionally a team column"
+        ),
+        "roster.no_name": "{where}: line {line}: no name; allowed: a name in the name column",
+        "roster.long": "{where}: line {line}: name {name!r} too long; allowed: up to 80 characters",
         "tw.confirmed_all": (
             "{done} report(s) confirmed; {left} still waiting (two different results for one "
             "game, or not the table's next game: decide one by one)"
@@ -698,7 +719,28 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "tw.h_trink": "Trinkrunden: Spiele {games}",
         "tw.h_game": "Runde {r}, Tisch {t}, Spiel {g}",
         "tw.h_undone": "Eintrag #{seq} zurückgenommen",
+        "tw.h_renamed": "Startnummer {n} umbenannt: {name}",
+        "tw.format_file": "{file}: keine UTF-8-Textdatei; erlaubt: eine Format-Datei (TOML)",
+        "tw.format_path": (
+            "Format-Datei: {key} = {value!r}; erlaubt: der Name einer Vorlage (irmgarteich, "
+            "porz, mosel), kein Dateipfad"
+        ),
+        "tw.table_size": "Spieler je Tisch",
+        "tw.chips": "Chips (Leben)",
+        "tw.range": "{what}: {n}; erlaubt: {lo} bis {hi}",
+        "tw.points_size": (
+            "Spieler je Tisch: {n}; die Platzpunkte des Formats ergeben dort keine ganzen "
+            "Zahlen; erlaubt: eine Format-Datei mit Punkten für {n} Plätze"
+        ),
         "tw.swap": "Tauschen: Spieler {p} ist nicht in dieser Auslosung; erlaubt: {allowed}",
+        "roster.big": "{where}: Die Datei ist zu groß; erlaubt: eine Spielerliste bis {limit} Bytes",
+        "roster.binary": "{where}: keine CSV-Textdatei; erlaubt: CSV (Excel: als CSV speichern)",
+        "roster.empty": (
+            "{where}: keine Spieler; erlaubt: ein Spieler je Zeile, eine Namensspalte "
+            "(Name, Spieler, Teilnehmer oder Vorname und Nachname) und wahlweise eine Mannschaft"
+        ),
+        "roster.no_name": "{where}: Zeile {line}: kein Name; erlaubt: ein Name in der Namensspalte",
+        "roster.long": "{where}: Zeile {line}: Name {name!r} zu lang; erlaubt: bis 80 Zeichen",
         "tw.confirmed_all": (
             "{done} Meldung(en) bestätigt; {left} warten noch (zwei verschiedene Ergebnisse "
             "für ein Spiel oder nicht das nächste Spiel des Tisches: einzeln entscheiden)"
