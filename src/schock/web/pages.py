@@ -10,6 +10,7 @@ from fastapi.responses import HTMLResponse, Response
 from markupsafe import Markup
 
 from schock.bots import available_bots
+from schock.bots.names import bot_names
 from schock.errors import InvalidInputError
 from schock.narrate import account, render_text
 from schock.rules import PRESETS, load_rules
@@ -30,6 +31,20 @@ def _render(request: Request, name: str, status: int = 200, **context: Any) -> R
     return templates.TemplateResponse(  # type: ignore[no-any-return]
         request, name, {"lang": lang, "en": lang == "en", **context}, status_code=status
     )
+
+
+def with_lang(link: str, lang: str) -> str:
+    """``link`` opening in ``lang``: ``?lang=en`` before its fragment (German is the default).
+
+    >>> with_lang("http://h/t/abc#seat=XYZ", "en")
+    'http://h/t/abc?lang=en#seat=XYZ'
+    >>> with_lang("http://h/t/abc#seat=XYZ", "de")
+    'http://h/t/abc#seat=XYZ'
+    """
+    if lang != "en":
+        return link
+    base, hash_, fragment = link.partition("#")
+    return f"{base}{'&' if '?' in base else '?'}lang=en{hash_}{fragment}"
 
 
 def qr_svg(link: str) -> Markup:
@@ -63,8 +78,12 @@ async def create_from_form(request: Request) -> Response:
         for i in range(12):
             name = str(form.get(f"name{i}", "")).strip()[:24]
             kind = str(form.get(f"kind{i}", "human"))
-            if name:
+            if name or kind != "human":  # a bot without a name gets a person's name
                 seats.append((name, None if kind == "human" else kind))
+        unnamed = [i for i, (name, _) in enumerate(seats) if not name]
+        names = bot_names([str(seats[i][1]) for i in unnamed], taken=[n for n, _ in seats])
+        for i, name in zip(unnamed, names, strict=True):
+            seats[i] = (name, seats[i][1])
         session, host, tokens = create_table(request, rules, seats)
     except (InvalidInputError, Refused) as exc:
         msg = str(exc) if isinstance(exc, InvalidInputError) else (
@@ -73,8 +92,9 @@ async def create_from_form(request: Request) -> Response:
                        error=msg)
     info = links(request, session, host, tokens)
     for s in info["seats"]:
-        s["qr"] = qr_svg(s["link"]) if s["link"] else None
-    return _render(request, "created.html", info=info, host_qr=qr_svg(info["host_link"]))
+        s["qr"] = qr_svg(with_lang(s["link"], _lang(request))) if s["link"] else None
+    host_qr = qr_svg(with_lang(info["host_link"], _lang(request)))
+    return _render(request, "created.html", info=info, host_qr=host_qr)
 
 
 @router.get("/t/{table_id}", response_class=HTMLResponse)

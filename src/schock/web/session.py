@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from schock.bots import Bot, available_bots, make_bot
+from schock.bots.names import bot_names
 from schock.engine.actions import (
     Action,
     StopAction,
@@ -30,9 +31,10 @@ from schock.engine.dice_sources import SeededDice
 from schock.engine.game import Game, Phase
 from schock.engine.record import dumps, rules_from_json, rules_to_json
 from schock.errors import IllegalActionError, InvalidInputError, SchockError
+from schock.narrate import Chronicle
 from schock.rules import Rules
 from schock.solver.hints import hints
-from schock.web.messages import legal_verbs, log_lines, rules_rows, state_message
+from schock.web.messages import legal_verbs, rules_rows, state_message
 from schock.web.repo import Repo, StoredSeat, StoredTable, token_hash
 from schock.web.settings import Settings
 from schock.web.texts import text
@@ -70,6 +72,8 @@ class Connection:
     seat: int | None
     host: bool
     lang: str = "de"
+    told: tuple[object, int] = (None, 0)
+    """The log this client holds: (whose: the chronicle and language, its frozen lines)."""
 
 
 @dataclass
@@ -98,7 +102,8 @@ class TableSession:
     conns: list[Connection] = field(default_factory=list)
     bots: dict[int, Bot] = field(default_factory=dict)
     driver: asyncio.Task[None] | None = None
-    _log_cache: tuple[int, dict[str, list[str]]] = (-1, {})
+    _chronicle: Chronicle | None = None
+    _told: tuple[int, dict[str, tuple[int, list[str], dict[str, Any]]]] = (-1, {})
 
     def __post_init__(self) -> None:
         self.game = self._new_game()
@@ -321,11 +326,7 @@ class TableSession:
             elif command == "add_bot":
                 self._before_start()
                 kind = self._bot_kind(bot)
-                names = {s.name for s in self.seats}
-                name, k = kind, 1
-                while name in names:
-                    k += 1
-                    name = f"{kind} {k}"
+                name = bot_names([kind], taken=[s.name for s in self.seats])[0]  # like `schock play`
                 self._reseat([*self.seats, SeatInfo(name, kind, None)])
             elif command == "remove_bot":
                 self._before_start()
@@ -400,23 +401,42 @@ class TableSession:
             ],
         }
 
-    def log(self, lang: str) -> list[str]:
+    def told(self, lang: str) -> tuple[Chronicle, int, list[str], dict[str, Any]]:
+        """The game told in ``lang`` (frozen lines, lines, story): once per action and
+        language, each new event read once (:class:`~schock.narrate.Chronicle`)."""
+        if self._chronicle is None or self._chronicle.game is not self.game:
+            self._chronicle = Chronicle(self.game)
+            self._told = (-1, {})
         n = len(self.game.actions)
-        if self._log_cache[0] != n:
-            self._log_cache = (n, {})
-        cache = self._log_cache[1]
+        if self._told[0] != n:
+            self._told = (n, {})
+        cache = self._told[1]
         if lang not in cache:
-            cache[lang] = log_lines(self.game, lang)
-        return cache[lang]
+            frozen, lines = self._chronicle.lines(lang)
+            cache[lang] = (frozen, lines, self._chronicle.story(lang))
+        return (self._chronicle, *cache[lang])
 
-    def message_for(self, conn: Connection) -> dict[str, Any]:
-        info = self.table_info()
+    def log(self, lang: str) -> list[str]:
+        """The whole log in ``lang`` (what a fresh client receives)."""
+        return self.told(lang)[2]
+
+    def message_for(self, conn: Connection, info: dict[str, Any] | None = None) -> dict[str, Any]:
+        """``conn``'s state frame: its own view, and of the log only what it lacks."""
+        info = self.table_info() if info is None else info
         live = self.started and not self.paused and not self.ended
-        return state_message(self.game, conn.seat, table=info, log=self.log(conn.lang), live=live)
+        chronicle, frozen, lines, story = self.told(conn.lang)
+        whose, kept = conn.told
+        start = kept if whose == (chronicle, conn.lang) else 0
+        conn.told = ((chronicle, conn.lang), frozen)
+        log = {"from": start, "lines": lines[start:]}
+        return state_message(self.game, conn.seat, table=info, log=log, story=story, live=live,
+                             lang=conn.lang)
 
     async def broadcast(self) -> None:
         """Send every connection its own view."""
-        await asyncio.gather(*(_safe(c.send, self.message_for(c)) for c in list(self.conns)))
+        info = self.table_info()
+        await asyncio.gather(*(_safe(c.send, self.message_for(c, info))
+                               for c in list(self.conns)))
 
     def welcome(self, conn: Connection) -> dict[str, Any]:
         return {

@@ -115,6 +115,7 @@ async def _handle(session: TableSession, conn: Connection, msg: Any) -> None:
         await conn.send(await session.hint(conn.seat, conn.lang))
     elif isinstance(msg, SetLang):
         conn.lang = msg.lang
+        conn.told = (None, 0)  # the whole log again (also how a client resyncs its log)
         await conn.send(session.welcome(conn))
         await conn.send(session.message_for(conn))
     elif isinstance(msg, HostCommand):
