@@ -37,11 +37,11 @@ proof; ``schock replay`` tells it.
 >>> k.result(1, (4, 5, 6), throws=3)
 Traceback (most recent call last):
 ...
-schock.errors.IllegalActionError: Ben may throw at most 2 times: the round's first player set the limit at 2 (rule: RULES.md, A turn 1: the round's throw limit)
+schock.errors.IllegalActionError: Ben may throw at most 2 times: the round's first player set the limit at 2 (rule: docs/rules.md, A turn 1: the round's throw limit)
 >>> k.result(1, (4, 5, 6), throws=2, kept=(5,))
 Traceback (most recent call last):
 ...
-schock.errors.IllegalActionError: may set aside only 1s under porz, not [5] (rule: RULES.md, A turn 2: setting dice aside; rules field: set_aside)
+schock.errors.IllegalActionError: may set aside only 1s under porz, not [5] (rule: docs/rules.md, A turn 2: setting dice aside; rules field: set_aside)
 >>> k.result(1, (4, 5, 6), throws=2)
 >>> k.game.deckel, k.game.stock
 ((0, 4), 9)
@@ -90,12 +90,12 @@ VERSION = 1
 FILLER = (2, 4, 5)
 MAX_ENTRIES = 5000
 
-R_LIMIT = "RULES.md, A turn 1: the round's throw limit"
-R_SIXES = "RULES.md, A turn 3: Sechsen drehen"
-R_COMPOSED = "RULES.md, A turn 5: composed results"
-R_BLIND = "RULES.md, blind"
-R_OPENING = "RULES.md, Opening round"
-R_LADEN = "RULES.md, simultaneous first throw (laden)"
+R_LIMIT = "docs/rules.md, A turn 1: the round's throw limit"
+R_SIXES = "docs/rules.md, A turn 3: Sechsen drehen"
+R_COMPOSED = "docs/rules.md, A turn 5: composed results"
+R_BLIND = "docs/rules.md, Blind"
+R_OPENING = "docs/rules.md, Opening round"
+R_LADEN = "docs/rules.md, Simultaneous first throw (laden)"
 
 _MESSAGES = {
     "en": {
@@ -161,11 +161,6 @@ _MESSAGES = {
         "keep.composed": "zusammengesetzt",
     },
 }
-_LABELS = {
-    R_COMPOSED: "Regeln: Ein Zug, 5. Zusammengesetzte Ergebnisse",
-    R_OPENING: "Regeln: Eröffnungsrunde",
-    R_LADEN: "Regeln: Laden (erster Wurf gleichzeitig)",
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,8 +189,7 @@ def refusal(exc: Exception, lang: str) -> str:
         text = exc.message(lang)
         extra = []
         if exc.rule:
-            label = _LABELS.get(exc.rule) if lang == "de" else None
-            extra.append(label or rule_label(exc.rule, lang))
+            extra.append(rule_label(exc.rule, lang))
         if exc.field:
             extra.append(("Regelfeld: " if lang == "de" else "rules field: ") + exc.field)
         return text + (f" ({'; '.join(extra)})" if extra else "")

@@ -17,10 +17,10 @@ a list of dice reads ``[5, 6]`` in English and ``5 und 6`` in German.
 >>> Msg("need_turn.phase", {"what": action_msg("turn sixes"),
 ...                         "waiting": waiting_for("einkaufen", 1, ["Anna", "Ben"])}).text("de")
 'Sechsen drehen geht jetzt nicht: Das Spiel wartet auf Ben (Platz 1): einkaufen oder nicht?'
->>> rule_label("RULES.md, A turn 3: Sechsen drehen", "de")
+>>> rule_label("docs/rules.md, A turn 3: Sechsen drehen", "de")
 'Regeln: Ein Zug, 3. Sechsen drehen'
->>> rule_label("RULES.md, A turn 3: Sechsen drehen", "en")
-'RULES.md, A turn 3: Sechsen drehen'
+>>> rule_label("docs/rules.md, A turn 3: Sechsen drehen", "en")
+'docs/rules.md, A turn 3: Sechsen drehen'
 """
 
 from __future__ import annotations
@@ -297,6 +297,17 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "web.keep_not_over": "the scorekept game is not over yet; allowed: report it when it is",
         "web.kept_sent": "scorekept game sent; the organizer confirms",
         "web.kept_twice": "this game was reported already; it counts once",
+        # tournament pages, issue 25 (turnier-phones): reports, bulk confirm, history
+        "tw.loser": "loser {p}",
+        "tw.out": "out {order}",
+        "tw.schock_aus": "Schock Aus {counts}",
+        "tw.no_schock_aus": "no Schock Aus",
+        "tw.points": "points column {points}",
+        "tw.kept": "scorekept",
+        "tw.confirmed_all": (
+            "{done} report(s) confirmed; {left} still waiting (two different results for one "
+            "game, or not the table's next game: decide one by one)"
+        ),
         "sim.extra": "schock sim needs the optional extra 'sim' (missing: {missing}); install it with: {install}",
         "sim.parquet": "{option} {path}: writing Parquet needs pyarrow (pip install pyarrow); or give a .csv file",
         "sim.format": "{option} {path}: unknown format {suffix!r} (allowed: {allowed})",
@@ -352,6 +363,10 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "turnier.player_name": "player name: {name!r}; allowed: a text of 1 to 80 characters",
         "turnier.team": "team: {team!r}; allowed: a text of up to 80 characters",
         "turnier.place": "{what}: {v!r}; allowed: a whole number from 1",
+        "turnier.out": (
+            "out: {text!r}; allowed: start numbers, first out first, players going out "
+            "together joined with + (e.g. 2, 3+5, 4)"
+        ),
         "turnier.schock_aus": (
             "round {r}, table {t}, game {g}: Schock Aus of player {p}: {n!r}; allowed: 0 to 99"
         ),
@@ -470,6 +485,17 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "web.keep_not_over": "Das mitgeschriebene Spiel ist noch nicht zu Ende; erst danach melden",
         "web.kept_sent": "Mitgeschriebenes Spiel gemeldet; die Turnierleitung bestätigt",
         "web.kept_twice": "Dieses Spiel wurde schon gemeldet; es zählt einmal",
+        # tournament pages, issue 25 (turnier-phones): reports, bulk confirm, history
+        "tw.loser": "Verlierer {p}",
+        "tw.out": "raus {order}",
+        "tw.schock_aus": "Schock Aus {counts}",
+        "tw.no_schock_aus": "kein Schock Aus",
+        "tw.points": "Punkte-Spalte {points}",
+        "tw.kept": "mitgeschrieben",
+        "tw.confirmed_all": (
+            "{done} Meldung(en) bestätigt; {left} warten noch (zwei verschiedene Ergebnisse "
+            "für ein Spiel oder nicht das nächste Spiel des Tisches: einzeln entscheiden)"
+        ),
         "sim.extra": (
             "schock sim braucht das Extra 'sim' (es fehlt: {missing}); installieren mit: {install}"
         ),
@@ -540,6 +566,10 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "turnier.player_name": "Spielername: {name!r}; erlaubt: ein Text von 1 bis 80 Zeichen",
         "turnier.team": "Mannschaft: {team!r}; erlaubt: ein Text von höchstens 80 Zeichen",
         "turnier.place": "{what}: {v!r}; erlaubt: eine ganze Zahl ab 1",
+        "turnier.out": (
+            "raus: {text!r}; erlaubt: Startnummern, Erster zuerst, wer gleichzeitig "
+            "rausgeht mit + verbunden (z. B. 2, 3+5, 4)"
+        ),
         "turnier.schock_aus": (
             "Runde {r}, Tisch {t}, Spiel {g}: Schock Aus von Spieler {p}: {n!r}; erlaubt: 0 bis 99"
         ),
@@ -553,18 +583,21 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
 
 #: German labels of the rule references (the English reference is its own label).
 RULE_LABELS: dict[str, str] = {
-    "RULES.md, A turn": "Regeln: Ein Zug",
-    "RULES.md, A turn 1: the round's throw limit": "Regeln: Ein Zug, 1. Wurfzahl der Runde",
-    "RULES.md, A turn 2: setting dice aside": "Regeln: Ein Zug, 2. Herauslegen",
-    "RULES.md, A turn 3: Sechsen drehen": "Regeln: Ein Zug, 3. Sechsen drehen",
-    "RULES.md, blind": "Regeln: blind",
-    "RULES.md, What each player may see": "Regeln: Wer was sehen darf",
-    "RULES.md, Einkaufen": "Regeln: Einkaufen",
-    "RULES.md, Deckel: Strafdeckel": "Regeln: Deckel, Strafdeckel",
-    "RULES.md, Deckel: Türmchen / Kippe": "Regeln: Deckel, Türmchen / Kippe",
-    "RULES.md, Who starts: play goes clockwise": (
-        "Regeln: Wer beginnt, gespielt wird im Uhrzeigersinn"
+    "docs/rules.md, A turn": "Regeln: Ein Zug",
+    "docs/rules.md, A turn 1: the round's throw limit": "Regeln: Ein Zug, 1. Wurfzahl der Runde",
+    "docs/rules.md, A turn 2: setting dice aside": "Regeln: Ein Zug, 2. Herauslegen",
+    "docs/rules.md, A turn 3: Sechsen drehen": "Regeln: Ein Zug, 3. Sechsen drehen",
+    "docs/rules.md, A turn 5: composed results": (
+        "Regeln: Ein Zug, 5. Zusammengesetzte Ergebnisse"
     ),
+    "docs/rules.md, Blind": "Regeln: Blind",
+    "docs/rules.md, Simultaneous first throw (laden)": "Regeln: Laden (erster Wurf gleichzeitig)",
+    "docs/rules.md, Opening round": "Regeln: Eröffnungsrunde",
+    "docs/rules.md, What each player may see": "Regeln: Wer was sehen darf",
+    "docs/rules.md, Einkaufen": "Regeln: Einkaufen",
+    "docs/rules.md, Deckel: Strafdeckel": "Regeln: Deckel, Strafdeckel",
+    "docs/rules.md, Deckel: Türmchen / Kippe": "Regeln: Deckel, Türmchen / Kippe",
+    "docs/rules.md, Who starts": "Regeln: Wer beginnt",
 }
 
 #: Words for the values of the rules fields (``field.value``), by language; the

@@ -94,7 +94,7 @@ def test_api_entries_refusals_and_stale(client: TestClient) -> None:
     assert r.status_code == 201 and r.json()["pending"] == 1
     r = client.post(f"/api/keep/{gid}/entries", json={"n": 1, "entry": "1 result 2-3-5 3"})
     assert (
-        r.status_code == 409 and r.json()["rule"] == "RULES.md, A turn 1: the round's throw limit"
+        r.status_code == 409 and r.json()["rule"] == "docs/rules.md, A turn 1: the round's throw limit"
     )
     assert "Regeln" in r.json()["de"]
     r = client.post(f"/api/keep/{gid}/entries", json={"n": 0, "entry": "1 result 2-3-5 1"})

@@ -19,8 +19,10 @@ def test_created_page_links_open_in_the_chosen_language_with_their_seat(
     r = client.post("/tables?lang=en", data={"preset": "porz", "name0": "Anna", "kind0": "human",
                                              "name1": "Ben", "kind1": "human"})
     assert r.status_code == 200
-    host = re.search(r'id="host-link" href="([^"]+)"', r.text)
+    host = re.search(r'id="host-link"[^>]* href="([^"]+)"', r.text)
     assert host is not None and re.search(r"/t/[\w-]+\?lang=en#host=[\w-]+$", host.group(1))
+    invite = re.search(r'id="invite-link"[^>]* href="([^"]+)"', r.text)
+    assert invite is not None and "?lang=en#" in invite.group(1)
     seats = re.findall(r'class="seat-link" href="([^"]+)"', r.text)
     assert len(seats) == 2 and all(re.search(r"\?lang=en#seat=[\w-]+$", s) for s in seats)
     german = client.post("/tables", data={"preset": "porz", "name0": "Anna", "kind0": "human",

@@ -1,6 +1,6 @@
 """The exact turn solver: what to keep, whether to turn sixes, when to stop.
 
-A turn is a small game against the dice (RULES.md, "A turn"). After every
+A turn is a small game against the dice (docs/rules.md, "A turn"). After every
 throw the player may stop, or choose which dice stay on the table for the
 next throw (and turn sixes first, where the rules allow it). The solver
 takes the expectation over every outcome of every later throw and picks the

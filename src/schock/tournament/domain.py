@@ -35,6 +35,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import random
+import re
 import uuid
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -73,6 +74,41 @@ def _where(rnd: int, table: int, game: int | None = None) -> tuple[str, str]:
 
 def _nums(numbers: Iterable[int]) -> str:
     return ", ".join(str(n) for n in numbers)
+
+
+def parse_out(text: str) -> list[list[int]]:
+    """The order of going out as written on a form: start numbers, first out
+    first, separated by commas, semicolons or spaces; players who went out at the
+    same moment joined with ``+`` (as ``schock turnier eintragen --raus 2+3``).
+
+    >>> parse_out("2, 3+5 4")
+    [[2], [3, 5], [4]]
+    >>> format_out(parse_out(" 1 + 2 ; 3 "))
+    '1+2, 3'
+    >>> parse_out("2,,x")
+    Traceback (most recent call last):
+    ...
+    schock.errors.InvalidInputError: out: 'x'; allowed: start numbers, first out first, players going out together joined with + (e.g. 2, 3+5, 4)
+    """
+    groups: list[list[int]] = []
+    cleaned = re.sub(r"\s*\+\s*", "+", str(text or "").strip())
+    for part in re.split(r"[,;\s]+", cleaned):
+        if not part:
+            continue
+        members = part.split("+")
+        if not all(m.isdigit() and len(m) <= 6 for m in members):
+            raise InvalidInputError(Msg("turnier.out", {"text": part[:20]}))
+        groups.append([int(m) for m in members])
+    return groups
+
+
+def format_out(groups: Iterable[Iterable[int]]) -> str:
+    """The order of going out in the notation :func:`parse_out` reads.
+
+    >>> format_out([[2], [3, 5]])
+    '2, 3+5'
+    """
+    return ", ".join("+".join(str(p) for p in g) for g in groups)
 
 
 # ------------------------------------------------------------------ events

@@ -297,11 +297,11 @@ def illegal_text(exc: IllegalActionError, rules: Rules, lang: str) -> str:
     >>> from schock import load_rules
     >>> from schock.messages import Msg
     >>> e = IllegalActionError(Msg("set_aside.ones", {"rules": "porz", "bad": [4, 5]}),
-    ...                        rule="RULES.md, A turn 2: setting dice aside", field="set_aside")
+    ...                        rule="docs/rules.md, A turn 2: setting dice aside", field="set_aside")
     >>> print(illegal_text(e, load_rules("porz"), "de"))
     Nicht erlaubt: Bei porz dürfen nur Einsen herausgelegt werden, nicht 4 und 5 · Regeln: Ein Zug, 2. Herauslegen · Hier gilt: Herauslegen: nur Einsen
     >>> print(illegal_text(e, load_rules("porz"), "en"))
-    Not allowed: may set aside only 1s under porz, not [4, 5] · rule: RULES.md, A turn 2: setting dice aside · rules field: set_aside = ones (which dice may be set aside between throws)
+    Not allowed: may set aside only 1s under porz, not [4, 5] · rule: docs/rules.md, A turn 2: setting dice aside · rules field: set_aside = ones (which dice may be set aside between throws)
     """
     parts = [say(lang, "illegal", reason=exc.message(lang))]
     if exc.rule:

@@ -298,7 +298,7 @@ class Session:
 
     def rematch(self, *, seed: int | None = None) -> Session:
         """A new game of the same players and rules after this one is over: the
-        loser starts it (RULES.md, Who starts: the loser of the previous game).
+        loser starts it (docs/rules.md, Who starts: the loser of the previous game).
 
         >>> from schock import load_rules
         >>> s = Session.new(load_rules("porz").replace(deckel=1),

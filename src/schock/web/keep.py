@@ -32,6 +32,7 @@ from sqlalchemy.exc import IntegrityError
 
 from schock.engine.actions import EinkaufenAction, ThrowAction, parse_action
 from schock.engine.record import rules_from_json, rules_to_json
+from schock.engine.seat import Seat
 from schock.errors import IllegalActionError, InvalidInputError, SchockError
 from schock.keep import Entry, Result, Scorekeeper, format_entry, parse_entry, refusal
 from schock.results import Kind
@@ -39,6 +40,7 @@ from schock.rules import PRESETS, Rules, load_rules
 from schock.store.db import Database
 from schock.store.keep import KeptEntryRow, KeptGameRow
 from schock.store.tournament_keep import table_links
+from schock.web.session import Refused
 
 router = APIRouter()
 MAX_UPLOAD = 20_000
@@ -71,25 +73,35 @@ class NotFound(InvalidInputError):
 
 # ---------------------------------------------------------------------- the Python API
 def create_kept_game(
-    db: Database, rules: Rules, names: Sequence[str], starter: int | None = None
+    db: Database, rules: Rules, names: Sequence[str], starter: int | None = None,
+    ages: Sequence[int | None] | None = None,
 ) -> str:
-    """Store a new kept game; return its id (the secret of its link)."""
-    row = new_kept_game_row(rules, names, starter)
+    """Store a new kept game; return its id (the secret of its link). ``ages`` (one per
+    name, None: not given) decide porz's opening tie (lost by the youngest)."""
+    row = new_kept_game_row(rules, names, starter, ages)
     with db.session() as s:
         s.add(row)
     return row.id
 
 
 def new_kept_game_row(
-    rules: Rules, names: Sequence[str], starter: int | None = None
+    rules: Rules, names: Sequence[str], starter: int | None = None,
+    ages: Sequence[int | None] | None = None,
 ) -> KeptGameRow:
     """A new kept game's row (checked, not stored yet): to store it in a
     transaction together with rows that refer to it."""
-    keeper = Scorekeeper(rules, list(names), starter=starter)  # checks names and starter
+    ages = list(ages) if ages is not None else [None] * len(names)
+    if len(ages) != len(names):
+        raise InvalidInputError(f"ages: expected one per name ({len(names)}), got {len(ages)}")
+    seats = [Seat(n, a) if isinstance(n, str) else n for n, a in zip(names, ages, strict=True)]
+    keeper = Scorekeeper(rules, seats, starter=starter)  # checks names, ages and starter
     return KeptGameRow(
         id=secrets.token_urlsafe(16),
         rules_json=json.dumps(rules_to_json(rules), ensure_ascii=False),
-        seats_json=json.dumps([seat.name for seat in keeper.seats], ensure_ascii=False),
+        seats_json=json.dumps(
+            [s.name if s.age is None else {"name": s.name, "age": s.age} for s in keeper.seats],
+            ensure_ascii=False,
+        ),
         starter=starter,
     )
 
@@ -118,7 +130,10 @@ def load_kept_game(db: Database, game_id: str) -> Scorekeeper:
             )
         )
         rules = rules_from_json(json.loads(row.rules_json))
-        seats = json.loads(row.seats_json)
+        seats = [  # a name, or (with an age) {"name": ..., "age": ...}
+            Seat(x["name"], x.get("age")) if isinstance(x, dict) else x
+            for x in json.loads(row.seats_json)
+        ]
         starter = row.starter
     return Scorekeeper(rules, seats, starter=starter, entries=[parse_entry(t) for t in texts])
 
@@ -252,7 +267,15 @@ def _page(
 @router.get("/keep", response_class=HTMLResponse)
 async def keep_start(request: Request) -> Response:
     presets = [(p, load_rules(p).name) for p in PRESETS]
-    return _render(request, "keep_start.html", presets=presets, error=None, q=_q(request))
+    return _render(request, "keep_start.html", presets=presets, error=None, q=_q(request),
+                   aged=_aged())
+
+
+def _aged() -> list[str]:
+    """The presets whose opening tie is lost by the youngest: the start page asks ages."""
+    from schock.web.tables_api import needs_ages
+
+    return [p for p in PRESETS if needs_ages(load_rules(p))]
 
 
 @router.post("/keep", response_class=HTMLResponse)
@@ -260,7 +283,7 @@ async def keep_create(request: Request) -> Response:
     form = await request.form()
     presets = [(p, load_rules(p).name) for p in PRESETS]
     try:
-        from schock.web.tables_api import build_rules
+        from schock.web.tables_api import build_rules, check_age
 
         toml = None
         upload = form.get("rules_file")
@@ -275,16 +298,20 @@ async def keep_create(request: Request) -> Response:
         rules = build_rules(
             str(form.get("preset", "")), toml, getattr(upload, "filename", "") or ""
         )
-        names = [str(form.get(f"name{i}", "")).strip()[:MAX_NAME] for i in range(12)]
-        names = [n for n in names if n]
+        typed = [str(form.get(f"name{i}", "")).strip()[:MAX_NAME] for i in range(12)]
+        names = [n for n in typed if n]
+        ages = [check_age(form.get(f"age{i}")) for i in range(12) if typed[i]]
         starter_text = str(form.get("starter", "") or "")
         starter = None
         if starter_text:
             starter = _int(starter_text, "starter", 1, max(1, len(names))) - 1
-        game_id = create_kept_game(_db(request), rules, names, starter)
-    except InvalidInputError as exc:
+        game_id = create_kept_game(_db(request), rules, names, starter, ages)
+    except (InvalidInputError, Refused) as exc:
+        error = str(exc) if isinstance(exc, InvalidInputError) else (
+            exc.en if _lang(request) == "en" else exc.de)
         return _render(
-            request, "keep_start.html", 400, presets=presets, error=str(exc), q=_q(request)
+            request, "keep_start.html", 400, presets=presets, error=error, q=_q(request),
+            aged=_aged(),
         )
     return RedirectResponse(f"/keep/{game_id}{_q(request)}", status_code=303)
 
@@ -294,7 +321,8 @@ async def keep_page(game_id: str, request: Request) -> Response:
     try:
         keeper = load_kept_game(_db(request), game_id)
     except NotFound:
-        return _render(request, "keep_start.html", 404, presets=[], error="?", q=_q(request))
+        return _render(request, "keep_start.html", 404, presets=[], error="?", q=_q(request),
+                       aged=[])
     return _page(request, game_id, keeper)
 
 

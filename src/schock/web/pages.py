@@ -15,7 +15,14 @@ from schock.errors import InvalidInputError
 from schock.narrate import account, render_text
 from schock.rules import PRESETS, load_rules
 from schock.web.session import Refused
-from schock.web.tables_api import build_rules, create_table, links, table_or_404
+from schock.web.tables_api import (
+    build_rules,
+    check_age,
+    create_table,
+    links,
+    needs_ages,
+    table_or_404,
+)
 
 router = APIRouter()
 MAX_UPLOAD = 20_000
@@ -52,49 +59,83 @@ def qr_svg(link: str) -> Markup:
     return Markup(segno.make(link, error="m").svg_inline(scale=3, dark="#111", light="#fff"))
 
 
+SEAT_ROWS = 8
+"""Seat rows of the start page's form (more join by the invite link)."""
+
+
+def _start_context(form: dict[str, Any] | None = None) -> dict[str, Any]:
+    """What the start page shows: presets (and which need ages), bots, the form as typed."""
+    presets = [(p, load_rules(p).name) for p in PRESETS]
+    aged = [p for p in PRESETS if needs_ages(load_rules(p))]
+    if form is None:
+        form = {"preset": PRESETS[0], "names": ["Anna", "Ben", ""], "ages": [],
+                "kinds": ["human", "human", "heuristic"]}
+    return {"presets": presets, "aged_presets": aged, "bots": available_bots(),
+            "form": form, "rows": SEAT_ROWS}
+
+
 @router.get("/", response_class=HTMLResponse)
 async def start(request: Request) -> Response:
-    presets = [(p, load_rules(p).name) for p in PRESETS]
-    return _render(request, "start.html", presets=presets, bots=available_bots(), error=None)
+    return _render(request, "start.html", error=None, **_start_context())
+
+
+def _typed(form: Any) -> dict[str, Any]:
+    """The start form as typed, to show it again with an error."""
+    def field(name: str) -> str:
+        return str(form.get(name, ""))[:40]
+    return {
+        "preset": field("preset"),
+        "names": [field(f"name{i}") for i in range(SEAT_ROWS)],
+        "kinds": [field(f"kind{i}") or "human" for i in range(SEAT_ROWS)],
+        "ages": [field(f"age{i}") for i in range(SEAT_ROWS)],
+    }
+
+
+async def _uploaded_rules(form: Any) -> tuple[str | None, str]:
+    """The uploaded house rules' text and file name (None: no file chosen)."""
+    upload = form.get("rules_file")
+    if upload is None or isinstance(upload, str) or not upload.filename:
+        return None, ""
+    data = await upload.read(MAX_UPLOAD + 1)
+    if len(data) > MAX_UPLOAD:
+        raise Refused("upload_large", file=upload.filename, limit=MAX_UPLOAD)
+    try:
+        return data.decode("utf-8"), str(upload.filename)
+    except UnicodeDecodeError:
+        raise Refused("upload_text", file=upload.filename) from None
 
 
 @router.post("/tables", response_class=HTMLResponse)
 async def create_from_form(request: Request) -> Response:
     form = await request.form()
-    presets = [(p, load_rules(p).name) for p in PRESETS]
+    lang = _lang(request)
     try:
-        toml = None
-        upload = form.get("rules_file")
-        if upload is not None and not isinstance(upload, str) and upload.filename:
-            data = await upload.read(MAX_UPLOAD + 1)
-            if len(data) > MAX_UPLOAD:
-                raise InvalidInputError(f"{upload.filename}: larger than {MAX_UPLOAD} bytes")
-            try:
-                toml = data.decode("utf-8")
-            except UnicodeDecodeError:
-                raise InvalidInputError(f"{upload.filename}: not UTF-8 text") from None
-        rules = build_rules(str(form.get("preset", "")), toml, getattr(upload, "filename", "") or "")
+        toml, filename = await _uploaded_rules(form)
+        rules = build_rules(str(form.get("preset", "")), toml, filename)
         seats: list[tuple[str, str | None]] = []
+        ages: list[int | None] = []
         for i in range(12):
-            name = str(form.get(f"name{i}", "")).strip()[:24]
+            name = str(form.get(f"name{i}", "")).strip()
             kind = str(form.get(f"kind{i}", "human"))
             if name or kind != "human":  # a bot without a name gets a person's name
                 seats.append((name, None if kind == "human" else kind))
+                ages.append(check_age(form.get(f"age{i}")) if kind == "human" else None)
         unnamed = [i for i, (name, _) in enumerate(seats) if not name]
         names = bot_names([str(seats[i][1]) for i in unnamed], taken=[n for n, _ in seats])
         for i, name in zip(unnamed, names, strict=True):
             seats[i] = (name, seats[i][1])
-        session, host, tokens = create_table(request, rules, seats)
+        session, host, tokens = create_table(request, rules, seats, ages)
     except (InvalidInputError, Refused) as exc:
-        msg = str(exc) if isinstance(exc, InvalidInputError) else (
-            exc.en if _lang(request) == "en" else exc.de)
-        return _render(request, "start.html", 400, presets=presets, bots=available_bots(),
-                       error=msg)
+        msg = exc.localized(lang) if isinstance(exc, InvalidInputError) else (
+            exc.en if lang == "en" else exc.de)
+        return _render(request, "start.html", 429 if getattr(exc, "key", "") == "too_many_tables"
+                       else 400, error=msg, **_start_context(_typed(form)))
     info = links(request, session, host, tokens)
     for s in info["seats"]:
-        s["qr"] = qr_svg(with_lang(s["link"], _lang(request))) if s["link"] else None
-    host_qr = qr_svg(with_lang(info["host_link"], _lang(request)))
-    return _render(request, "created.html", info=info, host_qr=host_qr)
+        s["qr"] = qr_svg(with_lang(s["link"], lang)) if s["link"] else None
+    return _render(request, "created.html", info=info,
+                   host_qr=qr_svg(with_lang(info["host_link"], lang)),
+                   invite_qr=qr_svg(with_lang(info["invite_link"], lang)), rules_name=rules.name)
 
 
 @router.get("/t/{table_id}", response_class=HTMLResponse)

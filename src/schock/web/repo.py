@@ -5,9 +5,11 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import delete, func, select
+from sqlalchemy.orm import Session
 
 from schock.store.db import Database
 from schock.store.tables import ActionRow, SeatRow, TableRow
@@ -27,6 +29,8 @@ class StoredSeat:
     name: str
     bot: str | None
     token_hash: str | None
+    age: int | None = None
+    claimed: bool = False
 
 
 @dataclass
@@ -40,6 +44,8 @@ class StoredTable:
     started: bool
     paused: bool
     ended: bool
+    invite_hash: str | None = None
+    finished: bool = False
 
 
 class Repo:
@@ -60,17 +66,22 @@ class Repo:
                     started=t.started,
                     paused=t.paused,
                     ended=t.ended,
+                    finished=t.finished,
+                    invite_hash=t.invite_hash,
                 )
             )
             s.flush()
-            for i, seat in enumerate(t.seats):
-                s.add(SeatRow(table_id=t.id, seat=i, name=seat.name, bot=seat.bot,
-                              token_hash=seat.token_hash))
+            _add_seats(s, t.id, t.seats)
 
-    def open_tables_of(self, host_ip: str) -> int:
+    def open_tables_of(self, host_ip: str, since: datetime) -> int:
+        """Tables from ``host_ip`` created since ``since`` that are neither ended by
+        their host nor finished (their game over): what the per-address limit counts."""
         with self.db.session() as s:
             q = select(func.count()).select_from(TableRow).where(
-                TableRow.host_ip == host_ip[:64], TableRow.ended.is_(False)
+                TableRow.host_ip == host_ip[:64],
+                TableRow.ended.is_(False),
+                TableRow.finished.is_(False),
+                TableRow.created >= since,
             )
             return int(s.execute(q).scalar_one())
 
@@ -90,17 +101,25 @@ class Repo:
                 rules=json.loads(row.rules_json),
                 seed=row.seed,
                 host_hash=row.host_hash,
-                seats=[StoredSeat(x.name, x.bot, x.token_hash) for x in seats],
+                seats=[StoredSeat(x.name, x.bot, x.token_hash, x.age, x.claimed) for x in seats],
                 actions=list(actions),
                 started=row.started,
                 paused=row.paused,
                 ended=row.ended,
+                invite_hash=row.invite_hash,
+                finished=row.finished,
             )
 
-    def add_actions(self, table_id: str, first: int, texts: list[str]) -> None:
+    def add_actions(self, table_id: str, first: int, texts: list[str],
+                    finished: bool = False) -> None:
+        """Store actions; ``finished``: they ended the game (in the same transaction)."""
         with self.db.session() as s:
             for i, text in enumerate(texts):
                 s.add(ActionRow(table_id=table_id, n=first + i, text=text))
+            if finished:
+                row = s.get(TableRow, table_id)
+                assert row is not None
+                row.finished = True
 
     def set_flags(self, table_id: str, **flags: bool) -> None:
         with self.db.session() as s:
@@ -113,6 +132,10 @@ class Repo:
         with self.db.session() as s:
             s.execute(delete(SeatRow).where(SeatRow.table_id == table_id))
             s.flush()
-            for i, seat in enumerate(seats):
-                s.add(SeatRow(table_id=table_id, seat=i, name=seat.name, bot=seat.bot,
-                              token_hash=seat.token_hash))
+            _add_seats(s, table_id, seats)
+
+
+def _add_seats(s: Session, table_id: str, seats: list[StoredSeat]) -> None:
+    for i, seat in enumerate(seats):
+        s.add(SeatRow(table_id=table_id, seat=i, name=seat.name, bot=seat.bot,
+                      token_hash=seat.token_hash, age=seat.age, claimed=seat.claimed))

@@ -56,6 +56,8 @@ ClientMessage = Annotated[
 class SeatIn(_Msg):
     name: str = Field(min_length=1, max_length=24)
     bot: str | None = Field(default=None, max_length=32)
+    age: int | None = None
+    """Used where the rules need it (porz: an opening tie is lost by the youngest)."""
 
 
 class CreateTable(_Msg):
@@ -64,3 +66,9 @@ class CreateTable(_Msg):
     preset: str = Field(default="ferschweiler", max_length=40)
     rules_toml: str | None = Field(default=None, max_length=20_000)
     seats: list[SeatIn] = Field(min_length=2, max_length=12)
+
+
+class HostOnly(_Msg):
+    """A call only the host may make (``POST /api/tables/{id}/close``)."""
+
+    host: Token

@@ -8,12 +8,16 @@ Bots and forced moves act from a driver task, bots thinking off the event loop.
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
+import hashlib
 import hmac
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from functools import partial
 from typing import Any
 
 from schock.bots import Bot, available_bots, make_bot
@@ -30,6 +34,7 @@ from schock.engine.actions import (
 from schock.engine.dice_sources import SeededDice
 from schock.engine.game import Game, Phase
 from schock.engine.record import dumps, rules_from_json, rules_to_json
+from schock.engine.seat import Seat
 from schock.errors import IllegalActionError, InvalidInputError, SchockError
 from schock.narrate import Chronicle
 from schock.rules import Rules
@@ -61,17 +66,43 @@ def new_token() -> str:
     return secrets.token_urlsafe(16)
 
 
+def invite_token(host: str, table_id: str) -> str:
+    """The table's invite token (one link for everybody), derived from the host's
+    token: the server stores only its hash, yet the host can always be shown it.
+
+    >>> invite_token("h" * 22, "t1") == invite_token("h" * 22, "t1") != invite_token("h" * 22, "t2")
+    True
+    >>> len(invite_token("h" * 22, "t1"))
+    22
+    """
+    mac = hmac.new(host.encode(), b"invite:" + table_id.encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(mac[:16]).decode().rstrip("=")
+
+
 Send = Callable[[dict[str, Any]], Awaitable[None]]
+Close = Callable[[int, str], Awaitable[None]]
+
+
+async def _no_close(code: int, reason: str) -> None:
+    """The default of :attr:`Connection.close` (a connection without a socket)."""
 
 
 @dataclass(eq=False)
 class Connection:
-    """One websocket: its seat (None: spectator), whether it is the host's, its language."""
+    """One websocket and the credentials it showed (hashes of its seat and host tokens).
+
+    Its seat and host role are never stored as authority: :meth:`TableSession.bound`
+    derives them from ``hashes`` and the table's current seats each time they are
+    needed. ``seat`` and ``host`` only remember what this client was last told (in a
+    ``welcome``), so :meth:`TableSession.rebind` knows whom to tell of a change.
+    """
 
     send: Send
-    seat: int | None
-    host: bool
+    hashes: frozenset[str] = frozenset()
     lang: str = "de"
+    seat: int | None = None
+    host: bool = False
+    close: Close = _no_close
     told: tuple[object, int] = (None, 0)
     """The log this client holds: (whose: the chronicle and language, its frozen lines)."""
 
@@ -81,6 +112,9 @@ class SeatInfo:
     name: str
     bot: str | None
     token_hash: str | None
+    age: int | None = None
+    claimed: bool = False
+    """Someone holds this seat (its link was opened, or it was taken by the invite)."""
 
 
 @dataclass(eq=False)
@@ -97,6 +131,7 @@ class TableSession:
     started: bool = False
     paused: bool = False
     ended: bool = False
+    invite_hash: str | None = None
     game: Game = field(init=False)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: list[Connection] = field(default_factory=list)
@@ -111,7 +146,8 @@ class TableSession:
 
     # ---------------------------------------------------------------- building
     def _new_game(self) -> Game:
-        return Game(self.rules, seats=[s.name for s in self.seats], dice=SeededDice(self.seed))
+        return Game(self.rules, seats=[Seat(s.name, s.age) for s in self.seats],
+                    dice=SeededDice(self.seed))
 
     def _make_bots(self) -> None:
         self.bots = {
@@ -128,12 +164,13 @@ class TableSession:
             rules=rules_from_json(t.rules),
             seed=t.seed,
             host_hash=t.host_hash,
-            seats=[SeatInfo(s.name, s.bot, s.token_hash) for s in t.seats],
+            seats=[SeatInfo(s.name, s.bot, s.token_hash, s.age, s.claimed) for s in t.seats],
             repo=repo,
             settings=settings,
             started=t.started,
             paused=t.paused,
             ended=t.ended,
+            invite_hash=t.invite_hash,
         )
         for line in t.actions:
             seat, action = parse_action(line)
@@ -146,16 +183,23 @@ class TableSession:
             rules=rules_to_json(self.rules),
             seed=self.seed,
             host_hash=self.host_hash,
-            seats=[StoredSeat(s.name, s.bot, s.token_hash) for s in self.seats],
+            seats=self.stored_seats(self.seats),
             actions=[format_action(s, a) for s, a in self.game.actions],
             started=self.started,
             paused=self.paused,
             ended=self.ended,
+            invite_hash=self.invite_hash,
+            finished=self.game.over,
         )
+
+    @staticmethod
+    def stored_seats(seats: list[SeatInfo]) -> list[StoredSeat]:
+        return [StoredSeat(s.name, s.bot, s.token_hash, s.age, s.claimed) for s in seats]
 
     # ---------------------------------------------------------------- who is who
     def seat_of(self, token: str) -> int | None:
-        """The seat whose token this is (constant-time compare), or None."""
+        """The seat whose token this is (constant-time compare), or None; a seat a bot
+        plays for its person still knows the person's token (the person watches)."""
         h = token_hash(token)
         found = None
         for i, s in enumerate(self.seats):
@@ -165,6 +209,30 @@ class TableSession:
 
     def is_host(self, token: str) -> bool:
         return hmac.compare_digest(self.host_hash, token_hash(token))
+
+    def bound(self, conn: Connection) -> tuple[int | None, bool]:
+        """The seat ``conn`` plays now (None: it watches) and whether it is the host's,
+        from its credentials and the current seats; never a remembered index."""
+        seat = None
+        for i, s in enumerate(self.seats):
+            if s.bot is None and s.token_hash is not None and s.token_hash in conn.hashes:
+                seat = i
+        return seat, self.host_hash in conn.hashes
+
+    async def rebind(self) -> None:
+        """After any change of seats or of the host: tell every connection whose seat or
+        host role changed (a new ``welcome``; a ``replaced`` notice to a person whose seat
+        a bot now plays). Views and actions always use :meth:`bound`, so no connection
+        ever sees or acts for a seat that is not its own."""
+        for conn in list(self.conns):
+            seat, host = self.bound(conn)
+            if (seat, host) == (conn.seat, conn.host):
+                continue
+            lost = conn.seat is not None and seat is None
+            conn.seat, conn.host = seat, host
+            await self._deliver(conn, partial(self.welcome, conn))
+            if lost:
+                await self._deliver(conn, lambda: Refused("replaced").message())
 
     # ---------------------------------------------------------------- stepping
     def step(self) -> str:
@@ -199,7 +267,7 @@ class TableSession:
         self.game.apply(seat, action)
         texts = [format_action(s, a) for s, a in self.game.actions[n:]]
         try:
-            self.repo.add_actions(self.id, n, texts)
+            self.repo.add_actions(self.id, n, texts, finished=self.game.over)
         except Exception:
             self.game = self._replayed(n)
             raise
@@ -210,9 +278,10 @@ class TableSession:
             g.apply(s, a)
         return g
 
-    async def act(self, seat: int | None, n: int, verb: str) -> None:
+    async def act(self, conn: Connection, n: int, verb: str) -> None:
         """A person's action; raises :class:`Refused` (nothing changed) or applies it."""
         async with self.lock:
+            seat, _ = self.bound(conn)
             if seat is None:
                 raise Refused("spectator")
             self._check_open()
@@ -237,11 +306,13 @@ class TableSession:
             await self.broadcast()
         self.kick()
 
-    async def hint(self, seat: int | None, lang: str) -> dict[str, Any]:
+    async def hint(self, conn: Connection) -> dict[str, Any]:
         """The solver's choices for the seat to move."""
-        if seat is None:
-            raise Refused("spectator")
+        lang = conn.lang
         async with self.lock:
+            seat, _ = self.bound(conn)
+            if seat is None:
+                raise Refused("spectator")
             view = self.game.view(seat)
             n = len(self.game.actions)
         if not view.my_turn or view.phase != "turn":
@@ -308,9 +379,9 @@ class TableSession:
     # ---------------------------------------------------------------- host
     async def command(self, conn: Connection, command: str, seat: int | None,
                       bot: str | None) -> None:
-        if not conn.host:
-            raise Refused("not_host")
         async with self.lock:
+            if not self.bound(conn)[1]:
+                raise Refused("not_host")
             if command == "start":
                 if self.ended:
                     raise Refused("ended")
@@ -342,14 +413,13 @@ class TableSession:
                     raise Refused("is_a_bot", seat=i)
                 kind = self._bot_kind(bot)
                 new = list(self.seats)
-                new[i] = SeatInfo(self.seats[i].name, kind, None)
-                self.repo.set_seats(self.id, [StoredSeat(s.name, s.bot, s.token_hash) for s in new])
+                # the person's token stays: their link watches the table (and may get
+                # the seat back)
+                old = self.seats[i]
+                new[i] = SeatInfo(old.name, kind, old.token_hash, old.age, old.claimed)
+                self.repo.set_seats(self.id, self.stored_seats(new))
                 self.seats = new
                 self.bots[i] = make_bot(kind, seed=secrets.randbits(32))
-                for c in self.conns:
-                    if c.seat == i:
-                        c.seat = None
-                        await _safe(c.send, Refused("replaced").message())
             await self.broadcast()
         self.kick()
 
@@ -375,6 +445,8 @@ class TableSession:
         return seat
 
     def _reseat(self, seats: list[SeatInfo]) -> None:
+        """New seats before the start (a new game); the caller's broadcast re-binds
+        every connection (:meth:`rebind`)."""
         old = self.seats
         self.seats = seats
         try:
@@ -382,12 +454,12 @@ class TableSession:
         except InvalidInputError as exc:
             self.seats = old
             raise Refused("invalid", detail=str(exc)) from None
-        self.repo.set_seats(self.id, [StoredSeat(s.name, s.bot, s.token_hash) for s in seats])
+        self.repo.set_seats(self.id, self.stored_seats(seats))
         self._make_bots()
 
     # ---------------------------------------------------------------- telling
     def table_info(self) -> dict[str, Any]:
-        online = {c.seat for c in self.conns if c.seat is not None}
+        online = {self.bound(c)[0] for c in self.conns}
         return {
             "id": self.id,
             "started": self.started,
@@ -421,7 +493,9 @@ class TableSession:
         return self.told(lang)[2]
 
     def message_for(self, conn: Connection, info: dict[str, Any] | None = None) -> dict[str, Any]:
-        """``conn``'s state frame: its own view, and of the log only what it lacks."""
+        """The state ``conn`` may see: the view of the seat it plays now (:meth:`bound`),
+        and of the log only what it lacks."""
+        seat, _ = self.bound(conn)
         info = self.table_info() if info is None else info
         live = self.started and not self.paused and not self.ended
         chronicle, frozen, lines, story = self.told(conn.lang)
@@ -429,21 +503,43 @@ class TableSession:
         start = kept if whose == (chronicle, conn.lang) else 0
         conn.told = ((chronicle, conn.lang), frozen)
         log = {"from": start, "lines": lines[start:]}
-        return state_message(self.game, conn.seat, table=info, log=log, story=story, live=live,
+        return state_message(self.game, seat, table=info, log=log, story=story, live=live,
                              lang=conn.lang)
 
+    async def _deliver(self, conn: Connection, build: Callable[[], dict[str, Any]]) -> None:
+        """Build one message for ``conn`` and send it; the one guard of every outgoing
+        message. A message that cannot be built closes that connection with a reason
+        (the others go on); a send to a socket already gone is dropped."""
+        try:
+            message = build()
+        except Exception:
+            logger.exception("table %s: cannot build a message; closing that connection", self.id)
+            if conn in self.conns:
+                self.conns.remove(conn)
+            with contextlib.suppress(Exception):
+                await conn.close(1011, "internal error")
+            return
+        with contextlib.suppress(Exception):
+            await conn.send(message)
+
+    async def send_state(self, conn: Connection, info: dict[str, Any] | None = None) -> None:
+        """Send ``conn`` its own view (through the guard)."""
+        await self._deliver(conn, lambda: self.message_for(conn, info))
+
     async def broadcast(self) -> None:
-        """Send every connection its own view."""
+        """Re-bind every connection to its seat, then send each its own view (the table
+        and the narration are told once for all of them)."""
+        await self.rebind()
         info = self.table_info()
-        await asyncio.gather(*(_safe(c.send, self.message_for(c, info))
-                               for c in list(self.conns)))
+        await asyncio.gather(*(self.send_state(c, info) for c in list(self.conns)))
 
     def welcome(self, conn: Connection) -> dict[str, Any]:
+        seat, host = self.bound(conn)
         return {
             "type": "welcome",
             "table": self.id,
-            "seat": conn.seat,
-            "host": conn.host,
+            "seat": seat,
+            "host": host,
             "rules": {"id": self.rules.id, "name": self.rules.name,
                       "rows": rules_rows(self.rules, conn.lang)},
             "bots": list(available_bots()),
@@ -452,11 +548,6 @@ class TableSession:
     def record_text(self) -> str:
         """The finished game's record (the seed is only given away at the end)."""
         return dumps(self.game, bots=[s.bot for s in self.seats])
-
-
-async def _safe(send: Send, message: dict[str, Any]) -> None:
-    with contextlib.suppress(Exception):
-        await send(message)
 
 
 class Tables:
@@ -468,23 +559,30 @@ class Tables:
         self.live: dict[str, TableSession] = {}
 
     def create(self, rules: Rules, seats: list[tuple[str, str | None]],
-               host_ip: str) -> tuple[TableSession, str, list[str | None]]:
-        """A new table; returns it, the host token and each seat's token (None for bots)."""
-        if self.repo.open_tables_of(host_ip) >= self.settings.max_tables_per_host:
-            raise Refused("invalid", de="Zu viele offene Tische von dieser Adresse",
-                          en="too many open tables from this address")
+               host_ip: str, ages: list[int | None] | None = None,
+               ) -> tuple[TableSession, str, list[str | None]]:
+        """A new table; returns it, the host token and each seat's token (None for bots).
+        ``ages`` (one per seat, None: not given) decide porz's opening tie."""
+        since = datetime.now(UTC).replace(tzinfo=None) - timedelta(
+            hours=self.settings.open_table_hours)
+        limit = self.settings.max_tables_per_host
+        if self.repo.open_tables_of(host_ip, since) >= limit:
+            raise Refused("too_many_tables", n=limit)
         host = new_token()
         tokens: list[str | None] = [None if bot else new_token() for _, bot in seats]
-        infos = [SeatInfo(name, bot, None if t is None else token_hash(t))
-                 for (name, bot), t in zip(seats, tokens, strict=True)]
+        ages = ages or [None] * len(seats)
+        infos = [SeatInfo(name, bot, None if t is None else token_hash(t), age)
+                 for (name, bot), t, age in zip(seats, tokens, ages, strict=True)]
+        table_id = secrets.token_urlsafe(12)
         session = TableSession(
-            id=secrets.token_urlsafe(12),
+            id=table_id,
             rules=rules,
             seed=secrets.randbits(62),
             host_hash=token_hash(host),
             seats=infos,
             repo=self.repo,
             settings=self.settings,
+            invite_hash=token_hash(invite_token(host, table_id)),
         )
         self.repo.create(session.stored(), host_ip)
         self.live[session.id] = session

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hmac
 import json
+import re
 import time
 from dataclasses import asdict
 from datetime import UTC, datetime
@@ -38,12 +39,12 @@ from schock.store.tournament_web import (
     table_token,
 )
 from schock.tournament import draws, printing, storage
-from schock.tournament.domain import GameEntered, Refused, Tournament
+from schock.tournament.domain import GameEntered, Refused, Tournament, format_out, parse_out
 from schock.tournament.format import PRESETS, Scoring, SidePrize, TieBreak, load_format
-from schock.tournament.standings import ledger, standings
+from schock.tournament.standings import drinks_totals, ledger, standings
 
 router = APIRouter()
-MODES = ("live", "frozen", "hidden")
+MODES = ("live", "frozen", "hidden", "last")
 
 
 def _lang(request: Request) -> str:
@@ -159,6 +160,7 @@ def _pending(db: Database, tid: str) -> list[dict[str, Any]]:
 def _organizer_view(
     request: Request, t: Tournament, access: TournamentAccessRow, *, status: int = 200,
     error: str | None = None, preview: list[list[int]] | None = None,
+    notice: str | None = None,
 ) -> Response:
     rnd = t.current_round
     tables = []
@@ -188,10 +190,24 @@ def _organizer_view(
         rnd=rnd, tables=tables, points=t.format.scoring is Scoring.POINTS,
         schock_aus=uses_schock_aus(t),
         missing=[tb["number"] for tb in tables if tb["next_game"] is not None],
-        pending=[p for p in _pending(_db(request), t.id) if p["status"] == "pending"],
+        pending=_pending_view(t, _db(request), _lang(request)), notice=notice,
         standings=standings(t), ledger=ledger(t), history=history, error=error,
         preview=preview_info, modes=MODES,
     )
+
+
+def _pending_view(t: Tournament, db: Database, lang: str) -> list[dict[str, Any]]:
+    """The waiting reports, each with its text and whether another report of the same
+    game says something else."""
+    waiting = [p for p in _pending(db, t.id) if p["status"] == "pending"]
+    seen: dict[tuple[int, int, int], set[str]] = {}
+    for p in waiting:
+        seen.setdefault((p["round"], p["table"], p["game"]), set()).add(
+            json.dumps(p["entry"], sort_keys=True))
+    for p in waiting:
+        p["text"] = _entry_text(t, p["entry"], lang)
+        p["conflict"] = len(seen[(p["round"], p["table"], p["game"])]) > 1
+    return waiting
 
 
 @router.get("/turnier/{tid}", response_class=HTMLResponse)
@@ -260,6 +276,11 @@ async def organizer_action(tid: str, request: Request) -> Response:
                         str(form.get("card", "")))
         elif action == "confirm":
             _confirm(db, t, _int(form.get("pending"), "pending"))
+        elif action == "confirm_all":
+            done, left = _confirm_all(db, t)
+            notice = Msg("tw.confirmed_all", {"done": done, "left": left}).text(_lang(request))
+            return _organizer_view(request, storage.load(db, tid), _access(db, tid),
+                                   notice=notice)
         elif action == "reject":
             _set_pending(db, tid, _int(form.get("pending"), "pending"), "rejected")
         elif action == "undo":
@@ -280,7 +301,7 @@ async def organizer_action(tid: str, request: Request) -> Response:
         else:
             raise InvalidInputError(
                 f"action: {action!r}; allowed: register, checkin, withdraw, preview, swap, draw, "
-                "enter, card, confirm, reject, undo, clock, standings"
+                "enter, card, confirm, confirm_all, reject, undo, clock, standings"
             )
         if action not in ("preview", "swap", "confirm"):
             storage.save(db, t)
@@ -312,6 +333,51 @@ def _set_pending(db: Database, tid: str, pid: int, status: str) -> TournamentPen
         return row
 
 
+def _same_result(t: Tournament, have: GameEntered, entry: dict[str, Any]) -> bool:
+    """Whether a report says what was entered for its game already."""
+    return bool(have.loser == entry["loser"] and (
+        t.format.scoring is not Scoring.POINTS or [list(g) for g in have.out] == entry["out"]))
+
+
+def _confirm_all(db: Database, t: Tournament) -> tuple[int, int]:
+    """Confirm every waiting report that fits the table's card: in game order per table,
+    the only result reported for its game, and accepted by the domain. A game reported
+    twice with different results, and everything after it at that table, waits for the
+    organizer. Returns (confirmed, still waiting)."""
+    with db.session() as s:
+        rows = list(s.scalars(
+            select(TournamentPendingRow)
+            .where(TournamentPendingRow.tournament_id == t.id,
+                   TournamentPendingRow.status == "pending")
+            .order_by(TournamentPendingRow.round, TournamentPendingRow.table,
+                      TournamentPendingRow.game, TournamentPendingRow.id)))
+        games: dict[tuple[int, int, int], list[TournamentPendingRow]] = {}
+        for row in rows:
+            games.setdefault((row.round, row.table, row.game), []).append(row)
+        blocked: set[tuple[int, int]] = set()
+        done = 0
+        for (r, tb, g), reports in games.items():
+            entries = {row.payload for row in reports}
+            entry = json.loads(reports[0].payload)
+            have = t.rounds[r - 1].games.get(tb, {}).get(g) if r <= len(t.rounds) else None
+            if (r, tb) in blocked or len(entries) > 1 or (
+                    have is not None and not _same_result(t, have, entry)):
+                blocked.add((r, tb))
+                continue
+            if have is None:
+                try:
+                    _enter(t, r, tb, g, entry)
+                except (InvalidInputError, IllegalActionError):
+                    blocked.add((r, tb))
+                    continue
+            for row in reports:
+                row.status = "confirmed"
+            done += len(reports)
+        if done:
+            storage._save(s, t)
+        return done, len(rows) - done
+
+
 def _confirm(db: Database, t: Tournament, pid: int) -> None:
     with db.session() as s:
         row = s.get(TournamentPendingRow, pid)
@@ -320,11 +386,7 @@ def _confirm(db: Database, t: Tournament, pid: int) -> None:
         entry = json.loads(row.payload)
         have = t.rounds[row.round - 1].games.get(row.table, {}).get(row.game)
         if have is not None:
-            same = have.loser == entry["loser"] and (
-                t.format.scoring is not Scoring.POINTS
-                or [list(g) for g in have.out] == entry["out"]
-            )
-            if not same:
+            if not _same_result(t, have, entry):
                 raise Refused(
                     f"round {row.round}, table {row.table}, game {row.game} is entered already "
                     "with another result; reject this entry or correct the game by hand",
@@ -342,8 +404,7 @@ def _confirm(db: Database, t: Tournament, pid: int) -> None:
 def _pairs(text: str, what: Msg | str, *, fraction: bool) -> dict[str, str]:
     """``"3:1, 5:2"`` → ``{"3": "1", "5": "2"}`` (start number: count or points)."""
     out: dict[str, str] = {}
-    for part in text.replace(";", ",").split(","):
-        part = part.strip()
+    for part in re.split(r"[,;\s]+", re.sub(r"\s*:\s*", ":", text.strip())):
         if not part:
             continue
         number, sep, value = part.partition(":")
@@ -369,7 +430,7 @@ def _pairs(text: str, what: Msg | str, *, fraction: bool) -> dict[str, str]:
 
 def _entry_from_form(form: Any) -> dict[str, Any]:
     loser = _int(form.get("loser"), "loser")
-    out = [[p] for p in _numbers(form.get("out", ""), "out")]
+    out = parse_out(str(form.get("out", "") or ""))
     entry: dict[str, Any] = {"loser": loser, "out": out}
     schock = _pairs(str(form.get("schock_aus", "") or ""), "Schock Aus", fraction=False)
     if schock:
@@ -472,13 +533,6 @@ def _enter(t: Tournament, rnd: int, table: int, game: int, entry: dict[str, Any]
     )
 
 
-def _check_entry(
-    t: Tournament, rnd: int, table: int, game: int, entry: dict[str, Any]
-) -> GameEntered:
-    """Refuse an entry the domain would refuse, without keeping it (a trial copy)."""
-    return _enter(_trial(t), rnd, table, game, entry)
-
-
 # ------------------------------------------------------------------ print
 @router.get("/turnier/{tid}/print/{kind}.pdf")
 async def print_pdf(tid: str, kind: str, request: Request, k: str = "") -> Response:
@@ -493,6 +547,64 @@ async def print_pdf(tid: str, kind: str, request: Request, k: str = "") -> Respo
     except (InvalidInputError, IllegalActionError) as exc:
         raise HTTPException(400, _msg(exc, _lang(request))) from exc
     return Response(pdf, media_type="application/pdf")
+
+
+# ------------------------------------------------------------------ waiting reports
+def _report_order(p: dict[str, Any]) -> tuple[int, int]:
+    """Which of several reports of one game a projection takes: the most often sent, then
+    the first."""
+    return (-int(p["copies"]), int(p["id"]))
+
+
+def _project(
+    t: Tournament, waiting: list[dict[str, Any]], rnd: int, table: int,
+    before: int | None = None,
+) -> Tournament:
+    """A trial copy of ``t`` with the table's waiting reports entered in game order (up
+    to, not including, game ``before``): what the table plays on from while the organizer
+    has not confirmed yet. A report the trial refuses (or a game after it) is left out."""
+    trial = _trial(t)
+    by_game: dict[int, list[dict[str, Any]]] = {}
+    for p in waiting:
+        if p["round"] == rnd and p["table"] == table and p["status"] == "pending":
+            by_game.setdefault(p["game"], []).append(p)
+    while True:
+        nxt = trial.next_game(rnd, table)
+        if nxt is None or nxt not in by_game or (before is not None and nxt >= before):
+            return trial
+        for p in sorted(by_game[nxt], key=_report_order):
+            try:
+                _enter(trial, rnd, table, nxt, p["entry"])
+                break
+            except (InvalidInputError, IllegalActionError):
+                continue
+        else:
+            return trial
+
+
+def _entry_text(t: Tournament, entry: dict[str, Any], lang: str) -> str:
+    """Everything a report would enter, in words: loser, order of going out (ties with
+    ``+``), Schock Aus counts, the points column given to check, scorekept or not."""
+    def who(p: object) -> str:
+        player = t.players.get(int(str(p)))
+        return f"{p} · {player.name}" if player is not None else str(p)
+
+    parts = [Msg("tw.loser", {"p": who(entry["loser"])}).text(lang)]
+    if entry.get("out") and t.format.scoring is Scoring.POINTS:
+        parts.append(Msg("tw.out", {"order": format_out(entry["out"])}).text(lang))
+    schock = entry.get("schock_aus") or {}
+    if schock:
+        counts = ", ".join(f"{p}: {n}×" for p, n in sorted(schock.items(), key=lambda x: int(x[0])))
+        parts.append(Msg("tw.schock_aus", {"counts": counts}).text(lang))
+    elif uses_schock_aus(t):
+        parts.append(Msg("tw.no_schock_aus").text(lang))
+    if entry.get("points"):
+        given = ", ".join(f"{p}:{v}" for p, v in sorted(entry["points"].items(),
+                                                         key=lambda x: int(x[0])))
+        parts.append(Msg("tw.points", {"points": given}).text(lang))
+    if entry.get("kept"):
+        parts.append(Msg("tw.kept").text(lang))
+    return " · ".join(parts)
 
 
 # ------------------------------------------------------------------ table entry by phone
@@ -511,15 +623,31 @@ def _table_access(
 def _table_view(request: Request, t: Tournament, rnd: int, table: int, players: list[int],
                 key: str, status: int = 200, error: str | None = None,
                 notice: str | None = None) -> Response:
+    lang = _lang(request)
     games = t.rounds[rnd - 1].games.get(table, {})
-    mine = [p for p in _pending(_db(request), t.id) if p["round"] == rnd and p["table"] == table]
+    mine = [p for p in _pending(_db(request), t.id) if p["round"] == rnd and p["table"] == table
+            and p["status"] == "pending"]
+    for p in mine:
+        p["text"] = _entry_text(t, p["entry"], lang)
+    ahead = _project(t, mine, rnd, table)
+    nxt = ahead.next_game(rnd, table)
+    playing = set(ahead.table_players(rnd, table)) if nxt is not None else set()
     return _render(
         request, "turnier_table.html", status, t=t, rnd=rnd, table=table, key=key,
         players=[t.players[p] for p in players], games=[games[g] for g in sorted(games)],
-        next_game=t.next_game(rnd, table), pending=mine, error=error, notice=notice,
+        next_game=nxt, pending=mine, error=error, notice=notice,
         points=t.format.scoring is Scoring.POINTS, schock_aus=uses_schock_aus(t),
-        chips=_table_chips(t, rnd, table, players),
+        chips=_table_chips(ahead, rnd, table, players), playing=playing,
+        trinkrunde=nxt is not None and t.is_trinkrunde(rnd, nxt),
+        game_text={g: _entry_text(t, _event_entry(games[g]), lang) for g in games},
     )
+
+
+def _event_entry(event: GameEntered) -> dict[str, Any]:
+    """An entered game in the shape of a report (for :func:`_entry_text`)."""
+    return {"loser": event.loser, "out": [list(g) for g in event.out],
+            "schock_aus": {str(p): n for p, n in event.schock_aus if n},
+            "kept": event.record is not None}
 
 
 def _table_chips(t: Tournament, rnd: int, table: int, players: list[int]) -> dict[int, int] | None:
@@ -553,14 +681,17 @@ async def table_entry(tid: str, rnd: int, table: int, request: Request) -> Respo
                 raise InvalidInputError(
                     Msg("web.not_at_table", {"p": p, "table": table, "allowed": sorted(players)})
                 )
-        nxt = t.next_game(rnd, table)
-        if nxt is None or game != nxt:
+        waiting = [p for p in _pending(db, tid) if p["status"] == "pending"]
+        nxt = _project(t, waiting, rnd, table).next_game(rnd, table)
+        resent = any(p["round"] == rnd and p["table"] == table and p["game"] == game
+                     for p in waiting)
+        if not resent and (nxt is None or game != nxt):
             raise InvalidInputError(
                 Msg("web.next_game", {"game": game, "next": nxt})
                 if nxt
                 else Msg("web.table_done", {"game": game, "table": table})
             )
-        _check_entry(t, rnd, table, game, entry)
+        _enter(_project(t, waiting, rnd, table, before=game), rnd, table, game, entry)
         payload = json.dumps(entry, sort_keys=True)
         with db.session() as s:
             rows = list(s.scalars(select(TournamentPendingRow).where(
@@ -598,13 +729,14 @@ async def table_keep_start(tid: str, rnd: int, table: int, request: Request) -> 
     key = str(form.get("k", ""))
     t, players = _table_access(request, tid, rnd, table, key)
     db = _db(request)
-    game = t.next_game(rnd, table)
+    ahead = _project(t, [p for p in _pending(db, tid) if p["status"] == "pending"], rnd, table)
+    game = ahead.next_game(rnd, table)
     if game is None:
         error = Msg("web.keep_done", {"table": table}).text(_lang(request))
         return _table_view(request, t, rnd, table, players, key, 400, error=error)
     kid = _open_kept(db, tid, rnd, table, game)
     if kid is None:
-        seats, starter = next_seats(t, rnd, table)
+        seats, starter = next_seats(ahead, rnd, table)
         try:
             row = new_kept_game_row(t.rules, [t.players[p].label for p in seats], starter)
         except InvalidInputError as exc:
@@ -670,13 +802,15 @@ async def table_keep_report(tid: str, rnd: int, table: int, kid: str,
                     notice = Msg("web.kept_twice").text(lang)
                     return _table_view(request, t, rnd, table, players, key, notice=notice)
         game = binding.game
-        if t.next_game(rnd, table) != game:
-            nxt = t.next_game(rnd, table)
+        waiting = [p for p in _pending(db, tid) if p["status"] == "pending"]
+        ahead = _project(t, waiting, rnd, table, before=game)
+        if ahead.next_game(rnd, table) != game:
+            nxt = ahead.next_game(rnd, table)
             raise InvalidInputError(
                 Msg("web.next_game", {"game": game, "next": nxt}) if nxt
                 else Msg("web.table_done", {"game": game, "table": table}))
         record = keeper.record()
-        event = _check_entry(t, rnd, table, game, {"record": record})
+        event = _enter(ahead, rnd, table, game, {"record": record})
         entry = {"loser": event.loser, "out": [list(g) for g in event.out],
                  "schock_aus": {str(p): n for p, n in event.schock_aus},
                  "record": record, "kept": kid}
@@ -733,10 +867,25 @@ def _standings_json(t: Tournament) -> list[dict[str, Any]]:
 
 
 @router.get("/turnier/{tid}/projektor", response_class=HTMLResponse)
-async def projector_page(tid: str, request: Request) -> Response:
+async def projector_page(tid: str, request: Request, turn: str = "12") -> Response:
+    """The projector: ``turn`` is the seconds a page stays up (0: pages turn only by hand)."""
     _access(_db(request), tid)
     t = storage.load(_db(request), tid)
-    return _render(request, "turnier_projector.html", t=t)
+    try:
+        seconds = _int(turn, "turn") if turn.strip() else 12
+    except InvalidInputError as exc:
+        raise HTTPException(400, _msg(exc, _lang(request))) from None
+    return _render(request, "turnier_projector.html", t=t, turn=min(seconds, 3600))
+
+
+def _hidden_now(t: Tournament, mode: str) -> bool:
+    """Whether the projector hides the standings: always (``hidden``), or from the drawing
+    of the format's last round until the tournament is over (``last``)."""
+    if mode == "hidden":
+        return True
+    rnd = t.current_round
+    return (mode == "last" and rnd is not None and t.format.rounds > 0
+            and rnd.number >= t.format.rounds and not t.finished)
 
 
 @router.get("/api/turnier/{tid}/projector")
@@ -750,18 +899,28 @@ async def projector_state(tid: str, request: Request) -> JSONResponse:
             plan.append({"table": i, "players": [asdict(t.players[p]) for p in tb],
                          "done": t.next_game(rnd.number, i) is None,
                          "games": len(rnd.games.get(i, {}))})
-    if access.standings_mode == "hidden":
-        table: list[dict[str, Any]] | None = None
+    table: list[dict[str, Any]] | None
+    koenig: list[dict[str, Any]] | None = None
+    if _hidden_now(t, access.standings_mode):
+        table = None
     elif access.standings_mode == "frozen" and access.frozen_json:
         table = json.loads(access.frozen_json)
     else:
         table = _standings_json(t)
+    if table is not None and SidePrize.SCHOCK_AUS_KOENIG in t.format.side_prizes:
+        counted = sorted((s for s in standings(t) if s.schock_aus), key=lambda s: -s.schock_aus)
+        koenig = [{"rank": 1 + sum(o.schock_aus > s.schock_aus for o in counted),
+                   "number": s.number, "name": s.name, "count": s.schock_aus} for s in counted]
+    drinks = sorted(drinks_totals(t).items(), key=lambda x: (-x[1][0], -x[1][1], x[0]))
     remaining = None
     if access.clock_started is not None:
         remaining = int(access.clock_started + access.clock_minutes * 60 - time.time())
     return JSONResponse({
         "name": t.name, "round": rnd.number if rnd else None, "plan": plan,
-        "standings": table, "mode": access.standings_mode,
+        "rounds": t.format.rounds or None, "chips": t.format.scoring is Scoring.CHIPS,
+        "standings": table, "mode": access.standings_mode, "koenig": koenig,
+        "drinks": [{"number": p, "name": t.players[p].name, "buys": b, "gets": g}
+                   for p, (b, g) in drinks],
         "clock": {"running": access.clock_started is not None, "remaining": remaining,
                   "minutes": access.clock_minutes, "warning": remaining is not None
                   and remaining <= 300},

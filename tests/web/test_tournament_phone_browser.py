@@ -1,0 +1,71 @@
+"""Issue 25 in a real browser at phone size (360x740): a table reports two players going out
+together by tapping (no typing, no comma), the page moves on to the next game at once, and
+the organizer confirms both games in bulk. Screenshots go to docs/ with SCHOCK_DOC_SHOTS=1."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from webhelp import live_tournament
+
+pytestmark = pytest.mark.browser
+
+NO_SIDEWAYS = "document.documentElement.scrollWidth <= window.innerWidth"
+
+
+@pytest.fixture
+def server(live_server: Callable[[float], str]) -> str:
+    return live_server(0.05)
+
+
+def test_tap_the_order_with_a_tie_and_play_on(server: str, shots: Path, chromium: Any) -> None:
+    tid, key, (link, _t2) = live_tournament(
+        server, "irmgarteich", ["Anna", "Ben", "Carl", "Dora", "Emil", "Fritz"], "1,2,3|4,5,6")
+    phone = chromium.new_context(viewport={"width": 360, "height": 740}, is_mobile=True)
+    page = phone.new_page()
+    page.goto(server + link)
+    pick = page.locator("#outpick")
+    assert pick.is_visible()
+    tap = {n: page.locator(f"button.tap[data-p='{n}']") for n in (1, 2, 3)}
+    tap[1].click()
+    tap[2].click()
+    assert page.input_value("#out") == "1, 2"
+    assert page.is_checked("input[name=loser][value='3']")  # the one left is the loser
+    tap[2].click()  # again: out together with 1
+    assert page.input_value("#out") == "1+2"
+    assert page.locator("#out-order").inner_text() == "1+2"
+    assert tap[2].locator(".place").inner_text() == "1."
+    page.fill("#points", "1:6 2:6")
+    page.screenshot(path=str(shots / "tournament-table-entry.png"), full_page=True)
+    assert page.evaluate(NO_SIDEWAYS)
+    page.click("#entry button[type=submit]")
+    page.locator(".notice").wait_for()
+    # the page moved on: game 2, game 1 waits with everything it enters
+    assert page.locator("#game-no").inner_text() == "Spiel 2"
+    assert "raus 1+2" in page.locator(".tpending li[data-game='1']").inner_text()
+    # game 2: 3 then 2 alone, a third tap on 2 takes him out again, 1 is left the loser
+    tap[3].click()
+    tap[2].click()
+    tap[2].click()
+    tap[2].click()
+    assert page.input_value("#out") == "3"
+    tap[2].click()
+    assert page.is_checked("input[name=loser][value='1']")
+    page.click("#entry button[type=submit]")
+    page.locator(".notice").wait_for()
+    assert page.locator("#game-no").inner_text() == "Spiel 3"
+    page.screenshot(path=str(shots / "tournament-table-waiting.png"), full_page=True)
+    assert page.evaluate(NO_SIDEWAYS)
+
+    org = chromium.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    org.goto(f"{server}/turnier/{tid}?k={key}")
+    assert org.locator("#pending li").count() == 2
+    org.screenshot(path=str(shots / "tournament-organizer-pending.png"), full_page=True)
+    org.click("#confirm-all")
+    org.locator("#notice").wait_for()
+    assert "2 Meldung(en) bestätigt" in org.locator("#notice").inner_text()
+    assert org.locator("#pending li").count() == 0
+    phone.close()
