@@ -43,6 +43,10 @@ class TableRow(Base):
     """The game is over (it no longer counts toward the address's open tables)."""
     invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     """SHA-256 of the invite token (one link for the whole table); None: no invite."""
+    game_no: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
+    """The number of the current game (a rematch starts the next one)."""
+    starter: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The seat that begins the current game (the last loser); None: as the rules open."""
 
 
 class SeatRow(Base):
@@ -74,3 +78,19 @@ class ActionRow(Base):
     )
     n: Mapped[int] = mapped_column(Integer, primary_key=True)
     text: Mapped[str] = mapped_column(String(64))
+
+
+class GameRow(Base):
+    """A finished (or ended) game of a table: its record holds the dice thrown, never a
+    seed; ``loser`` is the loser's name (None: the game was ended before its end)."""
+
+    __tablename__ = "web_games"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("web_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    loser: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    ended: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    record: Mapped[str] = mapped_column(Text)
+    at: Mapped[datetime] = mapped_column(DateTime, server_default=func.now())

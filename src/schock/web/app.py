@@ -20,7 +20,7 @@ HERE = Path(__file__).parent
 
 def create_app(settings: Settings) -> FastAPI:
     """The web app for ``settings``; the database is opened and closed in the lifespan."""
-    from schock.web import evening, keep, pages, tables_api, tournament_pages, ws
+    from schock.web import evening, keep, lobby, pages, tables_api, tournament_pages, ws
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -39,6 +39,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.templates.env.filters["with_lang"] = pages.with_lang
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
     app.include_router(tables_api.router)
+    app.include_router(lobby.router)
     app.include_router(ws.router)
     app.include_router(pages.router)
     app.include_router(keep.router)

@@ -10,7 +10,8 @@ from fastapi.responses import HTMLResponse, Response
 from markupsafe import Markup
 
 from schock.bots import available_bots
-from schock.bots.names import bot_names
+from schock.bots.names import BOT_PEOPLE
+from schock.engine.record import loads, replay
 from schock.errors import InvalidInputError
 from schock.narrate import account, render_text
 from schock.rules import PRESETS, load_rules
@@ -19,6 +20,7 @@ from schock.web.tables_api import (
     build_rules,
     check_age,
     create_table,
+    kept_game,
     links,
     needs_ages,
     table_or_404,
@@ -54,9 +56,9 @@ def with_lang(link: str, lang: str) -> str:
     return f"{base}{'&' if '?' in base else '?'}lang=en{hash_}{fragment}"
 
 
-def qr_svg(link: str) -> Markup:
-    """The link as an inline SVG QR code."""
-    return Markup(segno.make(link, error="m").svg_inline(scale=3, dark="#111", light="#fff"))
+def qr_svg(link: str, scale: int = 3) -> Markup:
+    """The link as an inline SVG QR code (``scale`` pixels a module)."""
+    return Markup(segno.make(link, error="m").svg_inline(scale=scale, dark="#111", light="#fff"))
 
 
 SEAT_ROWS = 8
@@ -68,7 +70,7 @@ def _start_context(form: dict[str, Any] | None = None) -> dict[str, Any]:
     presets = [(p, load_rules(p).name) for p in PRESETS]
     aged = [p for p in PRESETS if needs_ages(load_rules(p))]
     if form is None:
-        form = {"preset": PRESETS[0], "names": ["Anna", "Ben", ""], "ages": [],
+        form = {"preset": PRESETS[0], "names": ["Anna", "Ben", BOT_PEOPLE[0]], "ages": [],
                 "kinds": ["human", "human", "heuristic"]}
     return {"presets": presets, "aged_presets": aged, "bots": available_bots(),
             "form": form, "rows": SEAT_ROWS}
@@ -117,13 +119,9 @@ async def create_from_form(request: Request) -> Response:
         for i in range(12):
             name = str(form.get(f"name{i}", "")).strip()
             kind = str(form.get(f"kind{i}", "human"))
-            if name or kind != "human":  # a bot without a name gets a person's name
+            if name:
                 seats.append((name, None if kind == "human" else kind))
                 ages.append(check_age(form.get(f"age{i}")) if kind == "human" else None)
-        unnamed = [i for i, (name, _) in enumerate(seats) if not name]
-        names = bot_names([str(seats[i][1]) for i in unnamed], taken=[n for n, _ in seats])
-        for i, name in zip(unnamed, names, strict=True):
-            seats[i] = (name, seats[i][1])
         session, host, tokens = create_table(request, rules, seats, ages)
     except (InvalidInputError, Refused) as exc:
         msg = exc.localized(lang) if isinstance(exc, InvalidInputError) else (
@@ -135,7 +133,8 @@ async def create_from_form(request: Request) -> Response:
         s["qr"] = qr_svg(with_lang(s["link"], lang)) if s["link"] else None
     return _render(request, "created.html", info=info,
                    host_qr=qr_svg(with_lang(info["host_link"], lang)),
-                   invite_qr=qr_svg(with_lang(info["invite_link"], lang)), rules_name=rules.name)
+                   invite_qr=qr_svg(with_lang(info["invite_link"], lang), scale=5),
+                   rules_name=rules.name)
 
 
 @router.get("/t/{table_id}", response_class=HTMLResponse)
@@ -145,9 +144,19 @@ async def table_page(table_id: str, request: Request) -> Response:
 
 
 @router.get("/t/{table_id}/replay", response_class=HTMLResponse)
-async def replay_page(table_id: str, request: Request) -> Response:
+async def replay_page(table_id: str, request: Request, game: str | None = None) -> Response:
+    """A kept game told by ``schock replay`` (``?game=N``; default: the latest), with
+    the list of the table's games and the evening's Striche."""
     session = table_or_404(request, table_id)
-    if not session.game.over:
-        return _render(request, "replay.html", 409, table=session.id, text=None)
-    text = render_text(account(session.game), _lang(request))
-    return _render(request, "replay.html", table=session.id, text=text)
+    lang = _lang(request)
+    games = [{"number": g.number, "loser": g.loser, "ended": g.ended} for g in session.games]
+    context: dict[str, Any] = {"table": session.id, "games": games,
+                               "striche": session.striche()}
+    try:
+        number, text = kept_game(session, game)
+    except Refused as exc:
+        status = 409 if exc.key == "not_kept" else 404
+        return _render(request, "replay.html", status, text=None, number=None,
+                       error=exc.en if lang == "en" else exc.de, **context)
+    told = render_text(account(replay(loads(text))), lang)
+    return _render(request, "replay.html", text=told, number=number, error=None, **context)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -12,7 +12,7 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.orm import Session
 
 from schock.store.db import Database
-from schock.store.tables import ActionRow, SeatRow, TableRow
+from schock.store.tables import ActionRow, GameRow, SeatRow, TableRow
 
 
 def token_hash(token: str) -> str:
@@ -34,6 +34,16 @@ class StoredSeat:
 
 
 @dataclass
+class StoredGame:
+    """A finished or ended game of a table (its record is read on demand)."""
+
+    number: int
+    loser: str | None
+    ended: bool
+    record: str | None = None
+
+
+@dataclass
 class StoredTable:
     id: str
     rules: dict[str, Any]
@@ -46,6 +56,9 @@ class StoredTable:
     ended: bool
     invite_hash: str | None = None
     finished: bool = False
+    game_no: int = 1
+    starter: int | None = None
+    games: list[StoredGame] = field(default_factory=list)
 
 
 class Repo:
@@ -68,6 +81,8 @@ class Repo:
                     ended=t.ended,
                     finished=t.finished,
                     invite_hash=t.invite_hash,
+                    game_no=t.game_no,
+                    starter=t.starter,
                 )
             )
             s.flush()
@@ -96,6 +111,10 @@ class Repo:
             actions = s.execute(
                 select(ActionRow.text).where(ActionRow.table_id == table_id).order_by(ActionRow.n)
             ).scalars()
+            games = s.execute(
+                select(GameRow.number, GameRow.loser, GameRow.ended)
+                .where(GameRow.table_id == table_id).order_by(GameRow.number)
+            ).all()
             return StoredTable(
                 id=row.id,
                 rules=json.loads(row.rules_json),
@@ -108,11 +127,15 @@ class Repo:
                 ended=row.ended,
                 invite_hash=row.invite_hash,
                 finished=row.finished,
+                game_no=row.game_no,
+                starter=row.starter,
+                games=[StoredGame(g.number, g.loser, g.ended) for g in games],
             )
 
     def add_actions(self, table_id: str, first: int, texts: list[str],
-                    finished: bool = False) -> None:
-        """Store actions; ``finished``: they ended the game (in the same transaction)."""
+                    finished: bool = False, archive: StoredGame | None = None) -> None:
+        """Store actions; ``finished``: they ended the game, whose record ``archive``
+        is kept (in the same transaction)."""
         with self.db.session() as s:
             for i, text in enumerate(texts):
                 s.add(ActionRow(table_id=table_id, n=first + i, text=text))
@@ -120,6 +143,39 @@ class Repo:
                 row = s.get(TableRow, table_id)
                 assert row is not None
                 row.finished = True
+            if archive is not None:
+                _add_game(s, table_id, archive)
+
+    def end_game(self, table_id: str, archive: StoredGame | None) -> None:
+        """The host ends the table: the flag and (a game not over) its record at once."""
+        with self.db.session() as s:
+            row = s.get(TableRow, table_id)
+            assert row is not None
+            row.ended = True
+            if archive is not None:
+                _add_game(s, table_id, archive)
+
+    def new_game(self, table_id: str, game_no: int, seed: int, starter: int | None) -> None:
+        """The next game of a table (a rematch): the last one's actions go (its record
+        is kept in ``web_games``), a new seed, the starter; the table runs again."""
+        with self.db.session() as s:
+            s.execute(delete(ActionRow).where(ActionRow.table_id == table_id))
+            row = s.get(TableRow, table_id)
+            assert row is not None
+            row.game_no, row.seed, row.starter = game_no, seed, starter
+            row.started, row.paused, row.ended, row.finished = True, False, False, False
+
+    def game_record(self, table_id: str, number: int) -> str | None:
+        """The stored record of game ``number`` of a table, or None."""
+        with self.db.session() as s:
+            row = s.get(GameRow, (table_id, number))
+            return None if row is None else row.record
+
+    def set_host(self, table_id: str, host_hash: str) -> None:
+        with self.db.session() as s:
+            row = s.get(TableRow, table_id)
+            assert row is not None
+            row.host_hash = host_hash
 
     def set_flags(self, table_id: str, **flags: bool) -> None:
         with self.db.session() as s:
@@ -133,6 +189,12 @@ class Repo:
             s.execute(delete(SeatRow).where(SeatRow.table_id == table_id))
             s.flush()
             _add_seats(s, table_id, seats)
+
+
+def _add_game(s: Session, table_id: str, game: StoredGame) -> None:
+    assert game.record is not None
+    s.add(GameRow(table_id=table_id, number=game.number, loser=game.loser, ended=game.ended,
+                  record=game.record))
 
 
 def _add_seats(s: Session, table_id: str, seats: list[StoredSeat]) -> None:

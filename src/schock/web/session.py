@@ -31,7 +31,7 @@ from schock.engine.actions import (
     format_action,
     parse_action,
 )
-from schock.engine.dice_sources import SeededDice
+from schock.engine.dice_sources import SeededDice, ThrownDice
 from schock.engine.game import Game, Phase
 from schock.engine.record import dumps, rules_from_json, rules_to_json
 from schock.engine.seat import Seat
@@ -40,7 +40,7 @@ from schock.narrate import Chronicle
 from schock.rules import Rules
 from schock.solver.hints import hints
 from schock.web.messages import legal_verbs, rules_rows, state_message
-from schock.web.repo import Repo, StoredSeat, StoredTable, token_hash
+from schock.web.repo import Repo, StoredGame, StoredSeat, StoredTable, token_hash
 from schock.web.settings import Settings
 from schock.web.texts import text
 
@@ -132,6 +132,14 @@ class TableSession:
     paused: bool = False
     ended: bool = False
     invite_hash: str | None = None
+    game_no: int = 1
+    """The number of the current game (a rematch starts the next)."""
+    starter: int | None = None
+    """The seat that begins the current game (the last loser); None: the rules' opening."""
+    games: list[StoredGame] = field(default_factory=list)
+    """Finished and ended games of this table (their records are read from the database)."""
+    votes: set[int] = field(default_factory=set)
+    """Seats whose people asked for a rematch of the game that is over."""
     game: Game = field(init=False)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: list[Connection] = field(default_factory=list)
@@ -146,8 +154,12 @@ class TableSession:
 
     # ---------------------------------------------------------------- building
     def _new_game(self) -> Game:
+        """The current game from the start: the table's seed stays on the server, the
+        dice it gives are recorded as thrown values (a record never tells a die to come)."""
+        starter = self.starter if self.starter is not None and self.starter < len(self.seats) \
+            else None
         return Game(self.rules, seats=[Seat(s.name, s.age) for s in self.seats],
-                    dice=SeededDice(self.seed))
+                    dice=ThrownDice(SeededDice(self.seed)), starter=starter)
 
     def _make_bots(self) -> None:
         self.bots = {
@@ -171,6 +183,9 @@ class TableSession:
             paused=t.paused,
             ended=t.ended,
             invite_hash=t.invite_hash,
+            game_no=t.game_no,
+            starter=t.starter,
+            games=list(t.games),
         )
         for line in t.actions:
             seat, action = parse_action(line)
@@ -190,6 +205,8 @@ class TableSession:
             ended=self.ended,
             invite_hash=self.invite_hash,
             finished=self.game.over,
+            game_no=self.game_no,
+            starter=self.starter,
         )
 
     @staticmethod
@@ -262,15 +279,25 @@ class TableSession:
             raise Refused("paused")
 
     def _apply(self, seat: int, action: Action) -> None:
-        """Apply, persist, or leave the game exactly as it was."""
+        """Apply, persist, or leave the game exactly as it was; a game that ends here
+        is kept as a record in the same transaction."""
         n = len(self.game.actions)
         self.game.apply(seat, action)
         texts = [format_action(s, a) for s, a in self.game.actions[n:]]
+        archive = self._archive() if self.game.over else None
         try:
-            self.repo.add_actions(self.id, n, texts, finished=self.game.over)
+            self.repo.add_actions(self.id, n, texts, finished=self.game.over, archive=archive)
         except Exception:
             self.game = self._replayed(n)
             raise
+        if archive is not None:
+            self.games.append(archive)
+
+    def _archive(self) -> StoredGame:
+        """The current game as a kept record (finished, or ended before its end)."""
+        g = self.game
+        loser = g.seats[g.loser].name if g.over and g.loser is not None else None
+        return StoredGame(self.game_no, loser, not g.over, self.record_text())
 
     def _replayed(self, n: int) -> Game:
         g = self._new_game()
@@ -371,14 +398,15 @@ class TableSession:
             else:
                 action = ThrowAction()
             async with self.lock:
-                if len(self.game.actions) != n or self.paused or self.ended:
-                    continue
+                if len(self.game.actions) != n or self.paused or self.ended \
+                        or self.bots.get(actor) is not bot:
+                    continue  # moved on, or the seat was given back to its person
                 self._apply(actor, action)
                 await self.broadcast()
 
     # ---------------------------------------------------------------- host
     async def command(self, conn: Connection, command: str, seat: int | None,
-                      bot: str | None) -> None:
+                      bot: str | None, to: int | None = None) -> None:
         async with self.lock:
             if not self.bound(conn)[1]:
                 raise Refused("not_host")
@@ -387,18 +415,56 @@ class TableSession:
                     raise Refused("ended")
                 self.started = True
                 self.repo.set_flags(self.id, started=True)
+            elif command == "rematch":
+                self._start_next()
+            elif command == "hand_host":
+                i = self._seat_index(seat)
+                h = self.seats[i].token_hash
+                if self.seats[i].bot is not None or h is None:
+                    raise Refused("no_person", seat=i, name=self.seats[i].name)
+                self.repo.set_host(self.id, h)
+                self.host_hash = h
+            elif command == "give_back":
+                i = self._seat_index(seat)
+                old = self.seats[i]
+                if old.bot is None or old.token_hash is None:
+                    raise Refused("not_replaced", seat=i, name=old.name)
+                if self.ended:
+                    raise Refused("ended")
+                new = list(self.seats)
+                new[i] = SeatInfo(old.name, None, old.token_hash, old.age, old.claimed)
+                self.repo.set_seats(self.id, self.stored_seats(new))
+                self.seats = new
+                self.bots.pop(i, None)
             elif command in ("pause", "resume"):
                 self._check_running()
                 self.paused = command == "pause"
                 self.repo.set_flags(self.id, paused=self.paused)
             elif command == "end":
-                self.ended = True
-                self.repo.set_flags(self.id, ended=True)
+                if not self.ended:
+                    keep = not self.game.over and bool(self.game.actions)
+                    archive = self._archive() if keep else None
+                    self.repo.end_game(self.id, archive)
+                    self.ended = True
+                    if archive is not None:
+                        self.games.append(archive)
             elif command == "add_bot":
                 self._before_start()
                 kind = self._bot_kind(bot)
                 name = bot_names([kind], taken=[s.name for s in self.seats])[0]  # like `schock play`
                 self._reseat([*self.seats, SeatInfo(name, kind, None)])
+            elif command == "move":  # the waiting room: seat ``seat`` moves to place ``to``
+                self._before_start()
+                i = self._seat_index(seat)
+                if to is None or not 0 <= to < len(self.seats):
+                    raise Refused("bad_move", seat=i, to=to, last=len(self.seats) - 1)
+                order = [s for j, s in enumerate(self.seats) if j != i]
+                order.insert(to, self.seats[i])
+                self._reseat(order)
+            elif command == "remove":  # the waiting room: any seat, before the start
+                self._before_start()
+                i = self._seat_index(seat)
+                self._reseat([s for j, s in enumerate(self.seats) if j != i])
             elif command == "remove_bot":
                 self._before_start()
                 i = self._seat_index(seat)
@@ -422,6 +488,52 @@ class TableSession:
                 self.bots[i] = make_bot(kind, seed=secrets.randbits(32))
             await self.broadcast()
         self.kick()
+
+    async def vote(self, conn: Connection) -> None:
+        """A person asks for a rematch; when every person at the table has (bots agree),
+        it starts. The host's vote starts it at once (:meth:`command` ``rematch``)."""
+        async with self.lock:
+            seat, host = self.bound(conn)
+            if host:
+                self._start_next()
+            else:
+                if seat is None:
+                    raise Refused("spectator")
+                self._check_between_games()
+                self.votes.add(seat)
+                people = {i for i, s in enumerate(self.seats) if s.bot is None}
+                if people <= self.votes:
+                    self._start_next()
+            await self.broadcast()
+        self.kick()
+
+    def _check_between_games(self) -> None:
+        if not (self.game.over or (self.ended and self.games)):
+            raise Refused("not_over")
+
+    def _start_next(self) -> None:
+        """The next game on this table: same seats and links; the last loser begins
+        (RULES.md, Who starts: the loser of the previous game)."""
+        self._check_between_games()
+        last = self.games[-1] if self.games else None
+        names = [s.name for s in self.seats]
+        starter = names.index(last.loser) if last and last.loser in names else None
+        seed = secrets.randbits(62)
+        self.repo.new_game(self.id, self.game_no + 1, seed, starter)
+        self.game_no += 1
+        self.seed, self.starter = seed, starter
+        self.started, self.paused, self.ended = True, False, False
+        self.votes = set()
+        self.game = self._new_game()
+        self._make_bots()
+
+    def striche(self) -> dict[str, int]:
+        """Games lost by each name this evening (finished games only)."""
+        out: dict[str, int] = {}
+        for g in self.games:
+            if g.loser is not None:
+                out[g.loser] = out.get(g.loser, 0) + 1
+        return out
 
     def _check_running(self) -> None:
         if self.ended:
@@ -467,8 +579,14 @@ class TableSession:
             "ended": self.ended,
             "over": self.game.over,
             "step": self.step(),
+            "game": self.game_no,
+            "games": [{"number": g.number, "loser": g.loser, "ended": g.ended}
+                      for g in self.games],
+            "striche": self.striche(),
+            "votes": sorted(self.votes),
             "seats": [
-                {"name": s.name, "bot": s.bot, "online": i in online}
+                {"name": s.name, "bot": s.bot, "online": i in online,
+                 "free": s.bot is None and not s.claimed}
                 for i, s in enumerate(self.seats)
             ],
         }
@@ -546,8 +664,18 @@ class TableSession:
         }
 
     def record_text(self) -> str:
-        """The finished game's record (the seed is only given away at the end)."""
+        """The current game's record: the dice thrown so far, never the seed."""
         return dumps(self.game, bots=[s.bot for s in self.seats])
+
+    def game_record(self, number: int | None) -> str | None:
+        """The record of kept game ``number`` (None: the latest), or None."""
+        if not self.games:
+            return None
+        if number is None:
+            number = self.games[-1].number
+        if not any(g.number == number for g in self.games):
+            return None
+        return self.repo.game_record(self.id, number)
 
 
 class Tables:

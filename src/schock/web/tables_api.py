@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
-from fastapi.responses import JSONResponse, PlainTextResponse
+from fastapi.responses import JSONResponse, PlainTextResponse, Response
 
 from schock.bots import available_bots
 from schock.errors import InvalidInputError
@@ -146,17 +146,36 @@ def table_or_404(request: Request, table_id: str) -> TableSession:
     return session
 
 
+def kept_game(session: TableSession, game: str | None) -> tuple[int, str]:
+    """The number and record of a kept game of ``session`` (``game``: its number as the
+    query gives it; None: the latest). A running game is never given out: its record
+    would tell where the table stands, and the seed never leaves the server."""
+    allowed = ", ".join(str(g.number) for g in session.games)
+    if game is None and not session.games:
+        raise Refused("not_kept")
+    try:
+        number = None if game is None else int(game)
+    except ValueError:
+        raise Refused("no_game", game=game, allowed=allowed or "-") from None
+    text = session.game_record(number)
+    if text is None:
+        raise Refused("no_game", game=game, allowed=allowed or "-")
+    return number or session.games[-1].number, text
+
+
 @router.get("/api/tables/{table_id}/record")
-async def record(table_id: str, request: Request) -> PlainTextResponse:
+async def record(table_id: str, request: Request, game: str | None = None) -> Response:
+    """A finished or ended game's record (``?game=N``; default: the latest)."""
     session = table_or_404(request, table_id)
-    if not session.game.over:
-        raise HTTPException(
-            409, "the record is given out when the game is over (it would reveal future throws)"
-        )
+    try:
+        number, text = kept_game(session, game)
+    except Refused as exc:
+        return JSONResponse(exc.message(), status_code=409 if exc.key == "not_kept" else 404)
     return PlainTextResponse(
-        session.record_text(),
+        text,
         media_type="application/json",
-        headers={"Content-Disposition": f'attachment; filename="schock-{table_id}.json"'},
+        headers={"Content-Disposition":
+                 f'attachment; filename="schock-{table_id}-{number}.json"'},
     )
 
 

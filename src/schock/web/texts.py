@@ -40,7 +40,29 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Zu viele Zuschauer an diesem Tisch (höchstens {limit}); Spieler kommen immer herein",
         "too many spectators at this table (at most {limit}); players always get in",
     ),
-    # table-seats: socket binding
+    # table-seats: socket binding, rematch, host hand-over, seats given back
+    "not_over": (
+        "Ein neues Spiel gibt es erst, wenn dieses vorbei oder beendet ist",
+        "a new game only follows when this one is over or ended",
+    ),
+    "no_person": (
+        "Platz {seat} ({name}) spielt keine Person mit eigenem Link",
+        "seat {seat} ({name}) is not played by a person with their own link",
+    ),
+    "not_replaced": (
+        "Platz {seat} ({name}) wurde nicht durch einen Bot ersetzt",
+        "seat {seat} ({name}) was not replaced by a bot",
+    ),
+    "not_kept": (
+        "An diesem Tisch ist noch kein Spiel fertig oder beendet; der Bericht eines "
+        "laufenden Spiels wird nicht herausgegeben",
+        "no game at this table is finished or ended yet; a running game's account is "
+        "not given out",
+    ),
+    "no_game": (
+        "Spiel {game} gibt es an diesem Tisch nicht (fertig oder beendet: {allowed})",
+        "there is no game {game} at this table (finished or ended: {allowed})",
+    ),
     "opened_elsewhere": (
         "Dieser Platz ist in einem anderen Fenster offen; hier ist die Verbindung beendet",
         "this seat is open in another window; this connection is closed",

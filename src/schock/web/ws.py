@@ -10,8 +10,17 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import TypeAdapter, ValidationError
 
+from schock.web.lobby import claim
 from schock.web.repo import token_hash
-from schock.web.schemas import Act, ClientMessage, Hello, HintRequest, HostCommand, SetLang
+from schock.web.schemas import (
+    Act,
+    ClientMessage,
+    Hello,
+    HintRequest,
+    HostCommand,
+    Rematch,
+    SetLang,
+)
 from schock.web.session import Connection, Refused, Tables, TableSession
 from schock.web.settings import Settings
 
@@ -105,7 +114,7 @@ async def _hello(session: TableSession, msg: Any, send: Any, close: Any,
         raise Refused("hello_first")
     hashes: set[str] = set()
     if msg.token is not None:
-        if session.seat_of(msg.token) is None:
+        if await claim(session, msg.token) is None:  # held now: the invite no longer offers it
             raise Refused("bad_token")
         hashes.add(token_hash(msg.token))
     if msg.host is not None:
@@ -147,6 +156,8 @@ async def _handle(session: TableSession, conn: Connection, msg: Any) -> None:
             await conn.send(session.welcome(conn))
             await session.send_state(conn)
     elif isinstance(msg, HostCommand):
-        await session.command(conn, msg.command, msg.seat, msg.bot)
+        await session.command(conn, msg.command, msg.seat, msg.bot, to=msg.to)
+    elif isinstance(msg, Rematch):
+        await session.vote(conn)
     else:
         raise Refused("malformed", detail="hello was already said")

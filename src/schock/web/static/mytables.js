@@ -1,5 +1,6 @@
 // "My tables": the tables this browser created or joined, kept in localStorage only.
 // An entry: {id, role: "host" | "seat", link, rules, seat (a name, for "seat"), at (ISO time)}.
+import {el} from "/static/dom.js";
 const KEY = "schock-my-tables";
 const MAX = 40;
 
@@ -28,15 +29,6 @@ const T = {
     gone: "no longer exists", sure: "End this table for everyone? The game stays as a report.",
     players: "players"},
 };
-
-function el(tag, attrs = {}, ...kids) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k.startsWith("on")) e.addEventListener(k.slice(2), v); else e.setAttribute(k, v);
-  }
-  for (const k of kids) e.append(k);
-  return e;
-}
 
 function withLang(link, lang) {
   if (lang !== "en") return link;

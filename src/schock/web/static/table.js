@@ -91,6 +91,8 @@ function handle(msg) {
     if (state && msg.n !== state.n) $("error").textContent = "";
     if (!keepLog(msg.log)) return;
     state = msg; render();
+    // the waiting room (waiting.js) follows every state
+    document.dispatchEvent(new CustomEvent("schock:state", {detail: {state, welcome, send}}));
   }
   else if (msg.type === "error") { $("error").textContent = msg[LANG]; showControls(); }
   else if (msg.type === "hints") { renderHints(msg); showControls(); }
