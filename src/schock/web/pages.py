@@ -25,6 +25,8 @@ from schock.web.tables_api import (
     needs_ages,
     table_or_404,
 )
+from schock.web.texts import text
+from schock.web.urls import is_loopback_url, public_base
 
 router = APIRouter()
 MAX_UPLOAD = 20_000
@@ -78,7 +80,14 @@ def _start_context(form: dict[str, Any] | None = None) -> dict[str, Any]:
 
 @router.get("/", response_class=HTMLResponse)
 async def start(request: Request) -> Response:
-    return _render(request, "start.html", error=None, **_start_context())
+    return _render(request, "start.html", error=None, warn_links=_loopback_warning(request),
+                   **_start_context())
+
+
+def _loopback_warning(request: Request) -> str | None:
+    """The start page's warning when the links it hands out would open on this machine only."""
+    base = public_base(request)
+    return text("loopback_links", _lang(request), base=base) if is_loopback_url(base) else None
 
 
 def _typed(form: Any) -> dict[str, Any]:
@@ -127,7 +136,8 @@ async def create_from_form(request: Request) -> Response:
         msg = exc.localized(lang) if isinstance(exc, InvalidInputError) else (
             exc.en if lang == "en" else exc.de)
         return _render(request, "start.html", 429 if getattr(exc, "key", "") == "too_many_tables"
-                       else 400, error=msg, **_start_context(_typed(form)))
+                       else 400, error=msg, warn_links=_loopback_warning(request),
+                       **_start_context(_typed(form)))
     info = links(request, session, host, tokens)
     for s in info["seats"]:
         s["qr"] = qr_svg(with_lang(s["link"], lang)) if s["link"] else None
