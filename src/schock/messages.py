@@ -201,6 +201,10 @@ CATALOG: dict[str, dict[str, str]] = {
 INPUT_CATALOG: dict[str, dict[str, str]] = {
     "en": {
         "input.where": "{where}: {reason}",
+        "play.no_terminal": (
+            "schock play needs a terminal (it draws the table and reads keys); "
+            "input or output is a file or a pipe here"
+        ),
         # schock hint --objective half (issue 27 item 4)
         "hint.half_players": (
             "--objective half is for a two-player round (you and one other), got {players} players"
@@ -578,6 +582,10 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
     },
     "de": {
         "input.where": "{where}: {reason}",
+        "play.no_terminal": (
+            "schock play braucht ein Terminal (es zeichnet den Tisch und liest Tasten); "
+            "hier ist Ein- oder Ausgabe eine Datei oder eine Pipe"
+        ),
         # schock hint --objective half (issue 27 item 4)
         "hint.half_players": (
             "--objective half gilt für eine Runde zu zweit (du und ein anderer), "
