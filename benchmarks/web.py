@@ -32,7 +32,7 @@ SERVER = """
 import sys, uvicorn
 from schock.web import Settings, create_app
 app = create_app(Settings(db=sys.argv[1], bot_delay=0, max_tables_per_host=10**6,
-                          rate=100.0, burst=200, max_connections_per_table=10))
+                          rate=100.0, burst=200, max_spectators_per_table=10))
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
 """
 

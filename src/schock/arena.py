@@ -31,11 +31,13 @@ others tie ahead of him. Ratings are updated game by game in the order of
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import math
 import multiprocessing
 import os
 import signal
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
@@ -416,6 +418,26 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+@contextlib.contextmanager
+def spawning_without_interrupts() -> Iterator[None]:
+    """Start worker processes that ignore Ctrl-C from their first instruction.
+
+    A worker's ``initializer`` runs only after the worker has imported what the
+    pool sends it, and a Ctrl-C during those imports printed the worker's
+    traceback. A signal that is ignored at ``exec`` stays ignored, and Python
+    keeps it so, so the parent ignores SIGINT while the pool spawns its workers
+    (the first submissions) and restores its own handler at once.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield  # signal handlers belong to the main thread; workers still ignore it soon
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def _stop_pool(pool: ProcessPoolExecutor) -> None:
     """End a pool at once: drop the queued work and end its worker processes."""
     processes = list((pool._processes or {}).values())
@@ -517,8 +539,9 @@ def _run_pool(
             running[future] = start
 
     try:
-        for _ in range(workers * _CHUNKS_PER_WORKER):
-            submit()
+        with spawning_without_interrupts():
+            for _ in range(workers * _CHUNKS_PER_WORKER):
+                submit()
         while running:
             finished, _ = wait(running, return_when=FIRST_COMPLETED)
             for future in sorted(finished, key=running.__getitem__):

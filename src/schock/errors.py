@@ -173,7 +173,7 @@ class RecordError(InvalidInputError):
 class IllegalActionError(SchockError, ValueError):
     """A well-formed action that the current state forbids.
 
-    ``rule`` names the rule (a RULES.md paragraph), ``field`` the rules field
+    ``rule`` names the rule (a docs/rules.md paragraph), ``field`` the rules field
     that decides it, where there is one. The reason is plain English text or
     a :class:`~schock.messages.Msg` (``key`` and ``params``), which
     :meth:`message` also gives in German; ``str()`` is always English.
@@ -181,7 +181,7 @@ class IllegalActionError(SchockError, ValueError):
     >>> e = IllegalActionError("may set aside only 1s", rule="A turn, 2", field="set_aside")
     >>> str(e)
     'may set aside only 1s (rule: A turn, 2; rules field: set_aside)'
-    >>> e = IllegalActionError(Msg("sixes.again"), rule="RULES.md, A turn 3: Sechsen drehen")
+    >>> e = IllegalActionError(Msg("sixes.again"), rule="docs/rules.md, A turn 3: Sechsen drehen")
     >>> e.key, e.message("en"), e.message("de")
     ('sixes.again', 'sixes were already turned in this throw', 'In diesem Wurf wurden schon Sechsen gedreht')
     """

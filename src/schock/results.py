@@ -150,7 +150,7 @@ def sort_key(
 
     ``position`` is the seat's place in the round from the starter (0 first).
     Fewer throws count where the rules say so, and always between two
-    Schock Hands (RULES.md, "Comparing results in a round").
+    Schock Hands (docs/rules.md, "Comparing results in a round").
     """
     by_throws = rules.fewer_throws_better or evaluation.kind is Kind.SCHOCK_HAND
     return (-evaluation.strength, throws if by_throws else 0, position)

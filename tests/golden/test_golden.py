@@ -2,7 +2,7 @@
 
 Every ``records/<preset>-<topic>.json`` is a game record in the documented
 format; its sidecar ``<preset>-<topic>.expect.json`` holds what was worked
-out by hand from RULES.md and the seeds (not copied from the engine):
+out by hand from docs/rules.md and the seeds (not copied from the engine):
 
 * ``loser``, ``half_losers`` (in order) and ``durchmarsch`` of the game;
 * ``checkpoints``: after action index ``after`` (the state of

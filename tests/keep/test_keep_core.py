@@ -79,7 +79,7 @@ def test_blind_in_irmgarteich_doubles_the_deckel() -> None:
     k.result(0, (1, 1, 4), 1, blind=True)
     with pytest.raises(IllegalActionError) as exc:
         k.result(1, (6, 6, 6), 2)  # a blind round is one throw
-    assert "RULES.md, A turn 1" in str(exc.value)
+    assert "docs/rules.md, A turn 1" in str(exc.value)
     k.result(1, (2, 3, 5), 1)
     assert k.game.deckel == (0, 8)
     assert "0 blind" in k.record()["actions"]
@@ -89,7 +89,7 @@ def test_blind_is_refused_where_the_rules_have_none() -> None:
     k = keeper("porz")
     with pytest.raises(IllegalActionError) as exc:
         k.result(0, (1, 1, 4), 1, blind=True)
-    assert exc.value.field == "blind" and "RULES.md, blind" in str(exc.value)
+    assert exc.value.field == "blind" and "docs/rules.md, Blind" in str(exc.value)
     assert k.entries == [] and k.game.stock == 13
 
 
@@ -127,7 +127,7 @@ def test_strafdeckel_refused_where_the_rules_have_none(preset: str) -> None:
     k = keeper(preset)
     with pytest.raises(IllegalActionError) as exc:
         k.strafdeckel(0)
-    assert exc.value.rule == "RULES.md, Deckel: Strafdeckel" and exc.value.field == "strafdeckel"
+    assert exc.value.rule == "docs/rules.md, Deckel: Strafdeckel" and exc.value.field == "strafdeckel"
     assert "Strafdeckel" in refusal(exc.value, "de")
     assert k.entries == []
 
@@ -157,7 +157,7 @@ def test_void_after_a_result_is_refused() -> None:
     k.result(0, (2, 3, 5), 1)
     with pytest.raises(IllegalActionError) as exc:
         k.void(0)
-    assert exc.value.rule == "RULES.md, Deckel: Türmchen / Kippe"
+    assert exc.value.rule == "docs/rules.md, Deckel: Türmchen / Kippe"
 
 
 def test_refusals_name_the_rule_and_change_nothing() -> None:
@@ -165,7 +165,7 @@ def test_refusals_name_the_rule_and_change_nothing() -> None:
     k.result(0, (1, 1, 4), 2, kept=(1, 1))
     before = (list(k.entries), k.record())
     cases = [
-        (dict(seat=1, dice=(4, 5, 6), throws=3), "RULES.md, A turn 1", "höchstens 2-mal"),
+        (dict(seat=1, dice=(4, 5, 6), throws=3), "docs/rules.md, A turn 1", "höchstens 2-mal"),
         (dict(seat=1, dice=(4, 5, 6), throws=2, kept=(5,)), "A turn 2", "nur Einsen"),
         (dict(seat=2, dice=(4, 5, 6), throws=1), "Who starts", "Ben ist am Zug"),
         (

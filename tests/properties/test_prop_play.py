@@ -1,4 +1,4 @@
-"""Invariants of random legal play, every preset, 2 to 5 seats (RULES.md
+"""Invariants of random legal play, every preset, 2 to 5 seats (docs/rules.md
 "Deckel", "Hälfte", "Spiel", "Who starts"): the Deckel are conserved, each
 half has exactly one loser, the game ends with one loser."""
 
@@ -22,7 +22,7 @@ EXAMPLES = 12
 class DeckelLedger:
     """Books every Deckel movement from the events and checks it against the game.
 
-    RULES.md "Deckel": 13 per half; the loser takes from the Stock what is
+    docs/rules.md "Deckel": 13 per half; the loser takes from the Stock what is
     left, at most what is owed; once it is empty, from the winner (or the
     best-ranked holder); Schock Aus gives every Deckel of the half.
     """
@@ -90,7 +90,7 @@ class DeckelLedger:
 
 
 def check_halves(game: Game) -> None:
-    """RULES.md "Hälfte", "Finale", "Durchmarsch", "Spiel", "Who starts"."""
+    """docs/rules.md "Hälfte", "Finale", "Durchmarsch", "Spiel", "Who starts"."""
     log = game.log
     rules = game.rules
     n = len(game.seats)

@@ -1,4 +1,4 @@
-"""Views never leak a hidden die (RULES.md "What each player may see").
+"""Views never leak a hidden die (docs/rules.md "What each player may see").
 
 Two checks over random legal play, every preset:
 
@@ -112,7 +112,7 @@ class Sight:
                 pass
 
     def sees(self, viewer: int | None, seat: int) -> bool | None:
-        """Whether ``viewer`` may see ``seat``'s current throw (None: RULES.md leaves it open)."""
+        """Whether ``viewer`` may see ``seat``'s current throw (None: docs/rules.md leaves it open)."""
         r = self.round
         assert r is not None
         t = r.turns[seat]

@@ -46,7 +46,7 @@ def brute(
 
     Written apart from the solver: dice are tracked one by one (by index),
     throws are ordered tuples of 6**m outcomes, and every legal way to go on
-    is tried as the rules say it (RULES.md, "A turn").
+    is tried as the rules say it (docs/rules.md, "A turn").
     """
     dice = tuple(sorted(kept + thrown))
     best = utility(dice, not kept, used)

@@ -19,7 +19,7 @@ from schock.tournament.format import (
     loads_format,
 )
 
-# (preset, field, value): each from the seeds (shared/seeds) or RULES.md "Tournament formats".
+# (preset, field, value): each from the seeds (shared/seeds) or docs/rules.md "Tournament formats".
 SEED_TABLE = [
     ("irmgarteich", "table_size", 3),  # "gegen zwei Mitspieler"
     ("irmgarteich", "rounds", 2),  # "2 Halbzeiten"

@@ -418,7 +418,7 @@ def test_blind_and_sixes_keys() -> None:
             await pilot.press("b")
             msg = widget_text(app, "#message", width=300)
             assert "Blind ansagen darf nur der Beginner der Runde" in msg
-            assert "Regeln: blind" in msg
+            assert "Regeln: Blind" in msg
             await pilot.press("D")
             turn = game.view(0).turn_of(0)
             assert turn is not None and turn.aside == (1, 1) and turn.turned == 2

@@ -1,4 +1,4 @@
-"""Evaluation and ranking of results, per preset (RULES.md "Results" and
+"""Evaluation and ranking of results, per preset (docs/rules.md "Results" and
 "Comparing results in a round", and the seeds' own examples)."""
 
 from __future__ import annotations
@@ -111,7 +111,7 @@ def test_evaluation_does_not_depend_on_throw_count(preset: str) -> None:
 
 @pytest.mark.parametrize("preset", PRESETS)
 def test_deckel_follow_kind(preset: str) -> None:
-    """Einfach 1, Straße 2, General 3, Schock x, Schock Aus/Hand all (RULES.md table)."""
+    """Einfach 1, Straße 2, General 3, Schock x, Schock Aus/Hand all (docs/rules.md table)."""
     r = rules(preset)
     for dice in ALL_DICE:
         for hand in (False, True):
@@ -161,7 +161,7 @@ def test_einfach_on_hand_best_665_worst_221(preset: str) -> None:
 
 @pytest.mark.parametrize("preset", NOT_IRMGARTEICH)
 def test_composed_general_is_the_number(preset: str) -> None:
-    """5-5-5 composed = 555 (RULES.md, A turn 5): between 554 and 655; 666 composed beats 665."""
+    """5-5-5 composed = 555 (docs/rules.md, A turn 5): between 554 and 655; 666 composed beats 665."""
     r = rules(preset)
     s = {t: evaluate(r, o(t)).strength for t in ("5-5-5/2", "4-5-5/1h", "5-5-6/1h", "6-6-6/2")}
     assert s["4-5-5/1h"] < s["5-5-5/2"] < s["5-5-6/1h"]

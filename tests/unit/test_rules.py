@@ -1,4 +1,4 @@
-"""The rule model and its loading: presets against the RULES.md table,
+"""The rule model and its loading: presets against the docs/rules.md table,
 aliases, validation, house-rules files."""
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from schock.rules import (
 
 ORDER = ("ferschweiler", "porz", "mosel", "irmgarteich", "niederrhein")
 
-# RULES.md, "Preset differences", row by row:
+# docs/rules.md, "Preset differences", row by row:
 #              field                       ferschweiler  porz  mosel  irmgarteich  niederrhein
 EXPECTED: dict[str, tuple[Any, Any, Any, Any, Any]] = {
     # which dice may be set aside between throws
@@ -72,7 +72,7 @@ EXPECTED: dict[str, tuple[Any, Any, Any, Any, Any]] = {
         Structure.ONE_HALF,
         Structure.HALVES_AND_FINAL,
     ),
-    # Fields fixed elsewhere in RULES.md:
+    # Fields fixed elsewhere in docs/rules.md:
     # "Deckel: penalty tokens, 13 per half"
     "deckel": (13, 13, 13, 13, 13),
     # "A player has up to 3 throws per round"
@@ -95,7 +95,7 @@ EXPECTED: dict[str, tuple[Any, Any, Any, Any, Any]] = {
         Strafdeckel.NONE,
         Strafdeckel.NONE,
     ),
-    # House-rule options (issue 16, docs/house-rules.md): RULES.md's results table
+    # House-rule options (issue 16, docs/house-rules.md): docs/rules.md's results table
     # and turn, the same in every preset.
     "general": (True,) * 5,
     "jule": (False,) * 5,
@@ -120,7 +120,7 @@ def test_presets_in_rules_md_order() -> None:
 
 
 def test_expected_table_covers_every_rule_field() -> None:
-    """A new field must get a row here (and in RULES.md)."""
+    """A new field must get a row here (and in docs/rules.md)."""
     assert set(EXPECTED) == set(FIELD_NAMES) - {"id", "name", "source", "base"}
 
 

@@ -247,7 +247,7 @@ def test_views_sent_equal_the_engines_own_view(client: TestClient) -> None:
             if m["type"] != "state":
                 continue
             assert m["seat"] == seat
-            assert set(m) == {"type", "n", "seat", "table", "view", "legal", "log"}
+            assert set(m) == {"type", "n", "seat", "table", "view", "legal", "log", "story", "results"}
             assert m["view"] == game_at(session, m["n"]).view(seat).to_dict()
             checked += 1
     assert checked > 50
@@ -262,7 +262,8 @@ def test_pages_render_and_escape_names(client: TestClient) -> None:
     assert "<b>x</b>" not in r.text and "&lt;b&gt;x&lt;/b&gt;" in r.text
     assert "<svg" in r.text and "#seat=" in r.text and "#host=" in r.text
     r = client.post("/tables", data={"preset": "porz", "name0": "Solo", "kind0": "human"})
-    assert r.status_code == 400 and "Schocken needs" in r.text
+    assert r.status_code == 400 and "Schocken braucht 2 bis 12 Plätze, angegeben: 1" in r.text
+    assert 'value="Solo"' in r.text  # the form keeps what was typed
     toml = b'extends = "porz"\nname = "Haus"\ndeckel = 0\n'
     r = client.post("/tables", data={"name0": "A", "name1": "B"},
                     files={"rules_file": ("haus.toml", toml, "text/plain")})

@@ -4,12 +4,12 @@ scorekeeps a short porz game with the engine, reports it, and the organizer conf
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
 import httpx
 import pytest
+from webhelp import live_tournament
 
 pytestmark = pytest.mark.browser
 
@@ -20,21 +20,10 @@ def server(live_server: Callable[[float], str]) -> str:
 
 
 def _organizer_setup(server: str) -> tuple[str, str, str]:
-    """A porz tournament with four players at one table (by HTTP, not the test's subject)."""
-    with httpx.Client(base_url=server) as c:
-        r = c.post("/turnier", data={"name": "Kneipenpokal", "preset": "porz"})
-        m = re.fullmatch(r"/turnier/(\w+)\?k=([\w-]+)", r.headers["location"])
-        assert r.status_code == 303 and m, r.text
-        tid, key = m[1], m[2]
-        for name in ("Anna", "Ben", "Carl", "Dora"):
-            c.post(f"/turnier/{tid}/do", data={"k": key, "action": "register", "name": name})
-        for n in range(1, 5):
-            c.post(f"/turnier/{tid}/do", data={"k": key, "action": "checkin", "number": n})
-        r = c.post(f"/turnier/{tid}/do", data={"k": key, "action": "draw", "tables": "1,2,3,4"})
-        assert r.status_code == 303, r.text
-        page = c.get(f"/turnier/{tid}?k={key}").text
-        (link,) = re.findall(r'class="table-link" href="([^"]*)"', page)
-    return tid, key, link.replace("&amp;", "&")
+    """A porz tournament with four players at one table."""
+    tid, key, (link,) = live_tournament(server, "porz", ["Anna", "Ben", "Carl", "Dora"],
+                                        "1,2,3,4")
+    return tid, key, link
 
 
 def _result(page: object, dice: tuple[int, int, int]) -> None:

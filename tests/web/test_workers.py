@@ -97,13 +97,19 @@ def test_workers_need_postgresql(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
                                   "2", "--port", "65535"])
     assert r.exit_code == 2 and "65535 to 65536" in r.output
     assert called == []
+    import schock.store.db
+
+    opened: list[str] = []
+    real = schock.store.db.open_database
+    monkeypatch.setattr(schock.store.db, "open_database",
+                        lambda target: opened.append(target) or real("sqlite://"))
     r = CliRunner().invoke(main, ["serve", "--db", "postgresql://u@localhost/db", "--workers",
-                                  "3", "--port", "9001", "--host", "0.0.0.0"])
+                                  "3", "--port", "9001", "--host", "0.0.0.0", "--lang", "en"])
     assert r.exit_code == 0, r.output
-    assert "3 processes on http://127.0.0.1:9001/ to http://127.0.0.1:9003/" in r.output
-    (settings, host, ports), = called
-    assert ports == [9001, 9002, 9003] and host == "0.0.0.0"
-    assert settings.db == "postgresql://u@localhost/db"
+    assert "3 processes on the ports 9001 to 9003, for a proxy" in r.output
+    (settings, host, ports, server), = called
+    assert ports == [9001, 9002, 9003] and host == "0.0.0.0" and server["ws_max_size"] > 0
+    assert settings.db == opened[0] == "postgresql://u@localhost/db"  # migrated once, here
 
 
 def test_worker_ports() -> None:
@@ -119,4 +125,4 @@ def test_a_process_that_cannot_start_ends_the_service(tmp_path: Path) -> None:
             s.listen()
         ports = [a.getsockname()[1], b.getsockname()[1]]
         settings = Settings(db=str(tmp_path / "w.db"), bot_delay=0)
-        assert run_workers(settings, "127.0.0.1", ports) == 3
+        assert run_workers(settings, "127.0.0.1", ports, {"log_level": "critical"}) == 3

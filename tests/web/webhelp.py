@@ -126,3 +126,38 @@ def play_out(client: TestClient, info: dict[str, Any], rng: random.Random,
             read_until_human(ws, None if sinks is None else sinks.setdefault(seat, []),
                              n=state["n"])
         return state
+
+
+def live_tournament(base: str, preset: str, names: list[str],
+                    tables: str) -> tuple[str, str, list[str]]:
+    """A tournament on a live server, players registered and checked in, round 1 drawn as
+    ``tables`` (by HTTP, not a browser test's subject): (id, organizer key, table links)."""
+    import re
+
+    import httpx
+
+    with httpx.Client(base_url=base) as c:
+        r = c.post("/turnier", data={"name": "Kneipenpokal", "preset": preset})
+        m = re.fullmatch(r"/turnier/(\w+)\?k=([\w-]+)", r.headers["location"])
+        assert r.status_code == 303 and m, r.text
+        tid, key = m[1], m[2]
+        for name in names:
+            c.post(f"/turnier/{tid}/do", data={"k": key, "action": "register", "name": name})
+        for n in range(1, len(names) + 1):
+            c.post(f"/turnier/{tid}/do", data={"k": key, "action": "checkin", "number": n})
+        r = c.post(f"/turnier/{tid}/do", data={"k": key, "action": "draw", "tables": tables})
+        assert r.status_code == 303, r.text
+        page = c.get(f"/turnier/{tid}?k={key}").text
+    links = re.findall(r'class="table-link" href="([^"]*)"', page)
+    return tid, key, [link.replace("&amp;", "&") for link in links]
+
+
+def tables_from(client: TestClient, host_ip: str) -> int:
+    """How many tables the database holds that were made from ``host_ip``."""
+    from sqlalchemy import func, select
+
+    from schock.store.tables import TableRow
+
+    with client.app.state.db.session() as s:  # type: ignore[attr-defined]
+        q = select(func.count()).select_from(TableRow).where(TableRow.host_ip == host_ip)
+        return int(s.execute(q).scalar_one())

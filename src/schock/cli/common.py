@@ -12,14 +12,17 @@ import math
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import IO, Any, TypeVar
+from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 import click
-from rich.console import Console
 
-from schock.engine.record import Record, loads
 from schock.errors import InvalidInputError, SchockError
 from schock.messages import Msg
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from schock.engine.record import Record
 
 #: The width of the output when it does not go to a terminal (stable for tests and pipes).
 PLAIN_WIDTH = 120
@@ -145,6 +148,11 @@ class SchockGroup(click.Group):
             raise BadInputError(exc.localized(lang)) from None
         except SchockError as exc:
             raise click.ClickException(exc.localized(lang)) from None
+        except KeyboardInterrupt:
+            # one behaviour for Ctrl-C in every command: a short word, status 130 (what a
+            # shell reports for SIGINT); commands with partial results print them first
+            click.echo("Abgebrochen." if lang == "de" else "Interrupted.", err=True)
+            sys.exit(130)
 
 
 def make_console(file: IO[str] | None = None) -> Console:
@@ -153,6 +161,8 @@ def make_console(file: IO[str] | None = None) -> Console:
     On a terminal rich decides width and colours; anywhere else the output is
     plain text (no control codes) of a fixed width.
     """
+    from rich.console import Console  # rich only for the commands that print with it
+
     stream = file if file is not None else sys.stdout
     isatty = getattr(stream, "isatty", None)
     if isatty is not None and isatty():
@@ -183,6 +193,8 @@ def read_record(file: Path, option: str = "") -> Record:
     except ValueError:  # a NUL character in the name
         raise BadInputError(f"{where[:200]!r}: not a usable file name") from None
     try:
+        from schock.engine.record import loads
+
         return loads(text)
     except InvalidInputError as exc:
         raise BadInputError(Msg("record.bad", {"where": where, "reason": str(exc)})) from None

@@ -110,16 +110,16 @@ class RollOffPurpose(StrEnum):
 
 
 # --- rule references used in error messages -------------------------------------------------
-R_TURN = "RULES.md, A turn"
-R_SET_ASIDE = "RULES.md, A turn 2: setting dice aside"
-R_SIXES = "RULES.md, A turn 3: Sechsen drehen"
-R_LIMIT = "RULES.md, A turn 1: the round's throw limit"
-R_BLIND = "RULES.md, blind"
-R_VIEW = "RULES.md, What each player may see"
-R_EINKAUFEN = "RULES.md, Einkaufen"
-R_STRAF = "RULES.md, Deckel: Strafdeckel"
-R_VOID = "RULES.md, Deckel: Türmchen / Kippe"
-R_ORDER = "RULES.md, Who starts: play goes clockwise"
+R_TURN = "docs/rules.md, A turn"
+R_SET_ASIDE = "docs/rules.md, A turn 2: setting dice aside"
+R_SIXES = "docs/rules.md, A turn 3: Sechsen drehen"
+R_LIMIT = "docs/rules.md, A turn 1: the round's throw limit"
+R_BLIND = "docs/rules.md, Blind"
+R_VIEW = "docs/rules.md, What each player may see"
+R_EINKAUFEN = "docs/rules.md, Einkaufen"
+R_STRAF = "docs/rules.md, Deckel: Strafdeckel"
+R_VOID = "docs/rules.md, Deckel: Türmchen / Kippe"
+R_ORDER = "docs/rules.md, Who starts"
 
 
 class _Turn:

@@ -1,4 +1,4 @@
-"""What one seat may see (RULES.md, "What each player may see").
+"""What one seat may see (docs/rules.md, "What each player may see").
 
 A :class:`View` is built from the game state and holds no die its seat may
 not see: a hidden die is simply absent (``cup`` is None or shorter, and

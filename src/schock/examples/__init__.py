@@ -23,7 +23,7 @@ from schock.errors import RecordError
 from schock.messages import Msg
 from schock.rules import PRESETS, preset_id
 
-#: The shipped examples: one per preset, in the order of RULES.md.
+#: The shipped examples: one per preset, in the order of docs/rules.md.
 EXAMPLES: tuple[str, ...] = PRESETS
 
 

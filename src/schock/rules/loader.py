@@ -32,7 +32,7 @@ from schock.errors import RulesError
 from schock.messages import Msg
 from schock.rules.model import FIELD_NAMES, Rules, coerce_field
 
-#: The shipped presets, in the order of RULES.md.
+#: The shipped presets, in the order of docs/rules.md.
 PRESETS: tuple[str, ...] = ("ferschweiler", "porz", "mosel", "irmgarteich", "niederrhein")
 
 _ALIASES = {

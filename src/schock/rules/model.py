@@ -1,6 +1,6 @@
 """The rule model: one frozen, self-validating record per rule set.
 
-Every row of the preset table in RULES.md is one field of :class:`Rules`.
+Every row of the preset table in docs/rules.md is one field of :class:`Rules`.
 A preset only fixes field values; nothing in the engine branches on a
 preset's name.
 

@@ -1,6 +1,6 @@
 """The exact equilibrium of two-player Schocken: round, half and game.
 
-**The round.** Under the visibility rules of RULES.md ("What each player may
+**The round.** Under the visibility rules of docs/rules.md ("What each player may
 see") every decision in a two-player round is taken on public information:
 the round's first player (Vorhand) lifts his cup to decide after every
 throw but the last one the rules allow, and a result he stops on before

@@ -1,6 +1,6 @@
 """Exact single-turn odds: the best chance to end a turn with a wanted result.
 
-One player's turn as in RULES.md ("A turn"): up to ``n`` throws of three
+One player's turn as in docs/rules.md ("A turn"): up to ``n`` throws of three
 dice; after every throw but the last he may stop, or set dice of that throw
 aside (only 1s where ``set_aside = 'ones'``, any where ``'any'``), put dice
 set aside earlier back into the cup, and throw the cup again (at least one

@@ -113,6 +113,18 @@ class WriterLock:
             self._handle = None
 
 
+def is_sqlite(target: str) -> bool:
+    """Whether ``target`` names a SQLite database (False for one that is not valid).
+
+    >>> is_sqlite("schock.db"), is_sqlite("postgresql://u@h/db"), is_sqlite("")
+    (True, False, False)
+    """
+    try:
+        return make_url(database_url(target)).get_backend_name() == "sqlite"
+    except (InvalidInputError, ArgumentError):
+        return False
+
+
 def lock_path(target: str) -> Path | None:
     """The lock file of a SQLite database file; None for an in-memory SQLite
     database or a database server (PostgreSQL serializes its writers itself).
@@ -122,8 +134,10 @@ def lock_path(target: str) -> Path | None:
     >>> lock_path("sqlite://") is None, lock_path("postgresql://u@h/db") is None
     (True, True)
     """
+    if not is_sqlite(target):
+        return None  # a database server, or no database at all (its error comes later)
     url = make_url(database_url(target))
-    if url.get_backend_name() != "sqlite" or url.database in (None, "", ":memory:"):
+    if url.database in (None, "", ":memory:"):
         return None
     return Path(str(url.database) + ".lock")
 

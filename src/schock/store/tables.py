@@ -9,7 +9,17 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import BigInteger, Boolean, DateTime, ForeignKey, Integer, String, Text, func
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    false,
+    func,
+)
 from sqlalchemy.orm import Mapped, mapped_column
 
 from schock.store.base import Base
@@ -29,11 +39,20 @@ class TableRow(Base):
     started: Mapped[bool] = mapped_column(Boolean, default=False)
     paused: Mapped[bool] = mapped_column(Boolean, default=False)
     ended: Mapped[bool] = mapped_column(Boolean, default=False)
+    finished: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """The game is over (it no longer counts toward the address's open tables)."""
+    invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """SHA-256 of the invite token (one link for the whole table); None: no invite."""
+    game_no: Mapped[int] = mapped_column(Integer, default=1, server_default="1")
+    """The number of the current game (a rematch starts the next one)."""
+    starter: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The seat that begins the current game (the last loser); None: as the rules open."""
 
 
 class SeatRow(Base):
-    """A seat of a table: its name, the bot playing it (None: a person) and the
-    hash of the person's join token."""
+    """A seat of a table: its name, the bot playing it (None: a person), the
+    hash of the person's join token, the person's age (if given) and whether
+    someone holds it."""
 
     __tablename__ = "web_seats"
 
@@ -44,6 +63,11 @@ class SeatRow(Base):
     name: Mapped[str] = mapped_column(String(40))
     bot: Mapped[str | None] = mapped_column(String(40), nullable=True)
     token_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    age: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    claimed: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """Someone holds the seat (opened its link, or took it through the invite)."""
+    waiting: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """A late-comer: joined between two games, plays from the next one."""
 
 
 class ActionRow(Base):
@@ -56,3 +80,19 @@ class ActionRow(Base):
     )
     n: Mapped[int] = mapped_column(Integer, primary_key=True)
     text: Mapped[str] = mapped_column(String(64))
+
+
+class GameRow(Base):
+    """A finished (or ended) game of a table: its record holds the dice thrown, never a
+    seed; ``loser`` is the loser's name (None: the game was ended before its end)."""
+
+    __tablename__ = "web_games"
+
+    table_id: Mapped[str] = mapped_column(
+        ForeignKey("web_tables.id", ondelete="CASCADE"), primary_key=True
+    )
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    loser: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    ended: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    record: Mapped[str] = mapped_column(Text)
+    at: Mapped[datetime] = mapped_column(DateTime, server_default=func.now())

@@ -35,6 +35,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import random
+import re
 import uuid
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -73,6 +74,41 @@ def _where(rnd: int, table: int, game: int | None = None) -> tuple[str, str]:
 
 def _nums(numbers: Iterable[int]) -> str:
     return ", ".join(str(n) for n in numbers)
+
+
+def parse_out(text: str) -> list[list[int]]:
+    """The order of going out as written on a form: start numbers, first out
+    first, separated by commas, semicolons or spaces; players who went out at the
+    same moment joined with ``+`` (as ``schock turnier eintragen --raus 2+3``).
+
+    >>> parse_out("2, 3+5 4")
+    [[2], [3, 5], [4]]
+    >>> format_out(parse_out(" 1 + 2 ; 3 "))
+    '1+2, 3'
+    >>> parse_out("2,,x")
+    Traceback (most recent call last):
+    ...
+    schock.errors.InvalidInputError: out: 'x'; allowed: start numbers, first out first, players going out together joined with + (e.g. 2, 3+5, 4)
+    """
+    groups: list[list[int]] = []
+    cleaned = re.sub(r"\s*\+\s*", "+", str(text or "").strip())
+    for part in re.split(r"[,;\s]+", cleaned):
+        if not part:
+            continue
+        members = part.split("+")
+        if not all(m.isdigit() and len(m) <= 6 for m in members):
+            raise InvalidInputError(Msg("turnier.out", {"text": part[:20]}))
+        groups.append([int(m) for m in members])
+    return groups
+
+
+def format_out(groups: Iterable[Iterable[int]]) -> str:
+    """The order of going out in the notation :func:`parse_out` reads.
+
+    >>> format_out([[2], [3, 5]])
+    '2, 3+5'
+    """
+    return ", ".join("+".join(str(p) for p in g) for g in groups)
 
 
 # ------------------------------------------------------------------ events
@@ -124,6 +160,15 @@ class PlayerWithdrawn(Event):
 
 
 @dataclass(frozen=True)
+class PlayerRenamed(Event):
+    """A player's name is corrected; his start number stays."""
+
+    kind: ClassVar[str] = "player_renamed"
+    number: int
+    name: str
+
+
+@dataclass(frozen=True)
 class RoundDrawn(Event):
     """The tables of a round (start numbers per table) and its Trinkrunden."""
 
@@ -164,7 +209,10 @@ class Undone(Event):
 
 EVENT_TYPES: dict[str, type[Event]] = {
     e.kind: e
-    for e in (PlayerRegistered, PlayerCheckedIn, PlayerWithdrawn, RoundDrawn, GameEntered, Undone)
+    for e in (
+        PlayerRegistered, PlayerCheckedIn, PlayerWithdrawn, PlayerRenamed, RoundDrawn,
+        GameEntered, Undone,
+    )
 }
 
 
@@ -318,6 +366,8 @@ class Tournament:
             self.players[event.number].present = event.present
         elif isinstance(event, PlayerWithdrawn):
             self.players[event.number].withdrawn = True
+        elif isinstance(event, PlayerRenamed):
+            self.players[event.number].name = event.name
         elif isinstance(event, RoundDrawn):
             self.rounds.append(Round(event.round, event.tables, event.trinkrunden))
             if event.plan:
@@ -427,6 +477,15 @@ class Tournament:
             k += len(group)
         return out
 
+    def chips_at_start(self, rnd: int) -> dict[int, int]:
+        """Chips formats: the chips (lives) each player of round ``rnd`` has when it
+        starts (carried over or anew, as the format says); empty for points formats."""
+        if self.format.scoring is not Scoring.CHIPS:
+            return {}
+        start = dataclasses.replace(self.rounds[rnd - 1], games={})
+        d = self._derive([*self.rounds[: rnd - 1], start])
+        return {p: d.chips.get(p, 0) for tb in start.tables for p in tb}
+
     def is_trinkrunde(self, rnd: int, game: int) -> bool:
         """Whether game ``game`` of round ``rnd`` is a Trinkrunde."""
         return game in self.rounds[rnd - 1].trinkrunden
@@ -462,6 +521,16 @@ class Tournament:
                 f"player {player.label} has withdrawn", f"Spieler {player.label} ist abgemeldet"
             )
         self._commit(PlayerCheckedIn(number, present))
+        return player
+
+    def rename(self, number: int, name: str) -> Player:
+        """Correct a player's name; his start number (and everything entered) stays."""
+        player = self._player(number)
+        if not isinstance(name, str) or not name.strip() or len(name.strip()) > 80:
+            raise InvalidInputError(Msg("turnier.player_name", {"name": name}))
+        event = PlayerRenamed(number, name.strip())
+        self.verify(event)
+        self._commit(event)
         return player
 
     def withdraw(self, number: int) -> Player:
@@ -664,6 +733,15 @@ class Tournament:
                 raise InvalidInputError("player name: empty; allowed: a text of 1 to 80 characters")
         elif isinstance(event, PlayerCheckedIn | PlayerWithdrawn):
             self._player(event.number)
+        elif isinstance(event, PlayerRenamed):
+            player = self._player(event.number)
+            clean = event.name.strip()
+            if any(p.name.casefold() == clean.casefold() for p in self.players.values()
+                   if p is not player):
+                raise Refused(
+                    f"a player named {clean!r} is registered already",
+                    f"Ein Spieler namens {clean!r} ist schon angemeldet",
+                )
         elif isinstance(event, RoundDrawn):
             self._verify_draw(event)
         elif isinstance(event, GameEntered):

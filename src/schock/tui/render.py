@@ -14,6 +14,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from schock.bots.names import bot_label
 from schock.dice import Outcome
 from schock.engine.views import TurnView, View
 from schock.errors import IllegalActionError
@@ -23,7 +24,7 @@ from schock.rules import Rules, field_label
 from schock.rules.model import Structure
 from schock.tui.faces import DIE_WIDTH, die_lines, face
 from schock.tui.session import Player, bot_kind_of, slots
-from schock.tui.texts import BOT_KINDS, say, throws_text
+from schock.tui.texts import say, throws_text
 
 ASIDE_STYLE = "bold green"
 ASIDE_FACE_STYLE = "bold green underline"  # small faces: underlined, seen without colours
@@ -98,15 +99,6 @@ def turn_state(view: View, turn: TurnView, lang: str) -> Text:
     if turn.seat == view.actor:
         return Text(say(lang, "state.turn"), style=ACTOR_STYLE)
     return Text(say(lang, "state.waits"), style="dim")
-
-
-def bot_label(kind: str, lang: str) -> str:
-    """A bot's kind in words: ``Faustregel`` (``heuristic``); an unknown kind as it is.
-
-    >>> bot_label("heuristic", "de"), bot_label("heuristic", "en"), bot_label("x", "de")
-    ('Faustregel', 'heuristic', 'x')
-    """
-    return BOT_KINDS.get(lang, {}).get(kind, kind)
 
 
 def seats_table(
@@ -305,11 +297,11 @@ def illegal_text(exc: IllegalActionError, rules: Rules, lang: str) -> str:
     >>> from schock import load_rules
     >>> from schock.messages import Msg
     >>> e = IllegalActionError(Msg("set_aside.ones", {"rules": "porz", "bad": [4, 5]}),
-    ...                        rule="RULES.md, A turn 2: setting dice aside", field="set_aside")
+    ...                        rule="docs/rules.md, A turn 2: setting dice aside", field="set_aside")
     >>> print(illegal_text(e, load_rules("porz"), "de"))
     Nicht erlaubt: Bei porz dürfen nur Einsen herausgelegt werden, nicht 4 und 5 · Regeln: Ein Zug, 2. Herauslegen · Hier gilt: Herauslegen: nur Einsen
     >>> print(illegal_text(e, load_rules("porz"), "en"))
-    Not allowed: may set aside only 1s under porz, not [4, 5] · rule: RULES.md, A turn 2: setting dice aside · rules field: set_aside = ones (which dice may be set aside between throws)
+    Not allowed: may set aside only 1s under porz, not [4, 5] · rule: docs/rules.md, A turn 2: setting dice aside · rules field: set_aside = ones (which dice may be set aside between throws)
     """
     parts = [say(lang, "illegal", reason=exc.message(lang))]
     if exc.rule:

@@ -20,7 +20,16 @@ HERE = Path(__file__).parent
 
 def create_app(settings: Settings) -> FastAPI:
     """The web app for ``settings``; the database is opened and closed in the lifespan."""
-    from schock.web import evening, keep, pages, tables_api, tournament_pages, ws
+    from schock.web import (
+        evening,
+        keep,
+        lobby,
+        middleware,
+        pages,
+        tables_api,
+        tournament_pages,
+        ws,
+    )
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -36,11 +45,14 @@ def create_app(settings: Settings) -> FastAPI:
     app = FastAPI(title="schock", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.settings = settings
     app.state.templates = Jinja2Templates(directory=str(HERE / "templates"))
+    app.state.templates.env.filters["with_lang"] = pages.with_lang
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
     app.include_router(tables_api.router)
+    app.include_router(lobby.router)
     app.include_router(ws.router)
     app.include_router(pages.router)
     app.include_router(keep.router)
     app.include_router(evening.router)
     app.include_router(tournament_pages.router)
+    middleware.install(app, settings)
     return app

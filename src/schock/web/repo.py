@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import delete, func, select
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
 
 from schock.store.db import Database
-from schock.store.tables import ActionRow, SeatRow, TableRow
+from schock.store.tables import ActionRow, GameRow, SeatRow, TableRow
 
 
 def token_hash(token: str) -> str:
@@ -34,6 +36,19 @@ class StoredSeat:
     name: str
     bot: str | None
     token_hash: str | None
+    age: int | None = None
+    claimed: bool = False
+    waiting: bool = False
+
+
+@dataclass
+class StoredGame:
+    """A finished or ended game of a table (its record is read on demand)."""
+
+    number: int
+    loser: str | None
+    ended: bool
+    record: str | None = None
 
 
 @dataclass
@@ -47,6 +62,11 @@ class StoredTable:
     started: bool
     paused: bool
     ended: bool
+    invite_hash: str | None = None
+    finished: bool = False
+    game_no: int = 1
+    starter: int | None = None
+    games: list[StoredGame] = field(default_factory=list)
 
 
 class Repo:
@@ -67,17 +87,24 @@ class Repo:
                     started=t.started,
                     paused=t.paused,
                     ended=t.ended,
+                    finished=t.finished,
+                    invite_hash=t.invite_hash,
+                    game_no=t.game_no,
+                    starter=t.starter,
                 )
             )
             s.flush()
-            for i, seat in enumerate(t.seats):
-                s.add(SeatRow(table_id=t.id, seat=i, name=seat.name, bot=seat.bot,
-                              token_hash=seat.token_hash))
+            _add_seats(s, t.id, t.seats)
 
-    def open_tables_of(self, host_ip: str) -> int:
+    def open_tables_of(self, host_ip: str, since: datetime) -> int:
+        """Tables from ``host_ip`` created since ``since`` that are neither ended by
+        their host nor finished (their game over): what the per-address limit counts."""
         with self.db.session() as s:
             q = select(func.count()).select_from(TableRow).where(
-                TableRow.host_ip == host_ip[:64], TableRow.ended.is_(False)
+                TableRow.host_ip == host_ip[:64],
+                TableRow.ended.is_(False),
+                TableRow.finished.is_(False),
+                TableRow.created >= since,
             )
             return int(s.execute(q).scalar_one())
 
@@ -92,28 +119,82 @@ class Repo:
             actions = s.execute(
                 select(ActionRow.text).where(ActionRow.table_id == table_id).order_by(ActionRow.n)
             ).scalars()
+            games = s.execute(
+                select(GameRow.number, GameRow.loser, GameRow.ended)
+                .where(GameRow.table_id == table_id).order_by(GameRow.number)
+            ).all()
             return StoredTable(
                 id=row.id,
                 rules=json.loads(row.rules_json),
                 seed=row.seed,
                 host_hash=row.host_hash,
-                seats=[StoredSeat(x.name, x.bot, x.token_hash) for x in seats],
+                seats=[StoredSeat(x.name, x.bot, x.token_hash, x.age, x.claimed, x.waiting) for x in seats],
                 actions=list(actions),
                 started=row.started,
                 paused=row.paused,
                 ended=row.ended,
+                invite_hash=row.invite_hash,
+                finished=row.finished,
+                game_no=row.game_no,
+                starter=row.starter,
+                games=[StoredGame(g.number, g.loser, g.ended) for g in games],
             )
 
-    def add_actions(self, table_id: str, first: int, texts: list[str]) -> None:
-        """Store actions ``first``, ``first + 1``, ...; raises :class:`StaleCopy` if one
-        of those places is taken (one writer per action: the loser of a race learns it
-        here, whichever process it is)."""
+    def add_actions(self, table_id: str, first: int, texts: list[str],
+                    finished: bool = False, archive: StoredGame | None = None,
+                    game_no: int | None = None) -> None:
+        """Store actions; ``finished``: they ended the game, whose record ``archive``
+        is kept (in the same transaction). Raises :class:`StaleCopy` (nothing stored) if
+        the place of one of them is taken: one writer per action, and the loser of a race
+        learns it here, whichever process it is; so also if the table plays another game
+        than ``game_no`` meanwhile (a rematch started elsewhere)."""
         try:
             with self.db.session() as s:
+                if game_no is not None:  # the row is locked until the commit (PostgreSQL)
+                    now = s.get(TableRow, table_id, with_for_update=True)
+                    if now is None or now.game_no != game_no:
+                        raise StaleCopy(f"table {table_id}: game {game_no} is over")
                 for i, text in enumerate(texts):
                     s.add(ActionRow(table_id=table_id, n=first + i, text=text))
+                if finished:
+                    row = s.get(TableRow, table_id)
+                    assert row is not None
+                    row.finished = True
+                if archive is not None:
+                    _add_game(s, table_id, archive)
         except IntegrityError as err:
             raise StaleCopy(f"table {table_id}: action {first} is already stored") from err
+
+    def end_game(self, table_id: str, archive: StoredGame | None) -> None:
+        """The host ends the table: the flag and (a game not over) its record at once."""
+        with self.db.session() as s:
+            row = s.get(TableRow, table_id)
+            assert row is not None
+            row.ended = True
+            if archive is not None:
+                _add_game(s, table_id, archive)
+
+    def new_game(self, table_id: str, game_no: int, seed: int, starter: int | None) -> None:
+        """The next game of a table (a rematch): the last one's actions go (its record
+        is kept in ``web_games``), a new seed, the starter; the table runs again."""
+        with self.db.session() as s:
+            s.execute(delete(ActionRow).where(ActionRow.table_id == table_id))
+            row = s.get(TableRow, table_id)
+            assert row is not None
+            row.game_no, row.seed, row.starter = game_no, seed, starter
+            row.started, row.paused, row.ended, row.finished = True, False, False, False
+
+    def game_record(self, table_id: str, number: int) -> str | None:
+        """The stored record of game ``number`` of a table, or None."""
+        with self.db.session() as s:
+            row = s.get(GameRow, (table_id, number))
+            return None if row is None else row.record
+
+    def set_host(self, table_id: str, host_hash: str) -> None:
+        with self.db.session() as s:
+            row = s.get(TableRow, table_id)
+            assert row is not None
+            row.host_hash = host_hash
 
     def set_flags(self, table_id: str, **flags: bool) -> None:
         with self.db.session() as s:
@@ -126,6 +207,17 @@ class Repo:
         with self.db.session() as s:
             s.execute(delete(SeatRow).where(SeatRow.table_id == table_id))
             s.flush()
-            for i, seat in enumerate(seats):
-                s.add(SeatRow(table_id=table_id, seat=i, name=seat.name, bot=seat.bot,
-                              token_hash=seat.token_hash))
+            _add_seats(s, table_id, seats)
+
+
+def _add_game(s: Session, table_id: str, game: StoredGame) -> None:
+    assert game.record is not None
+    s.add(GameRow(table_id=table_id, number=game.number, loser=game.loser, ended=game.ended,
+                  record=game.record))
+
+
+def _add_seats(s: Session, table_id: str, seats: list[StoredSeat]) -> None:
+    for i, seat in enumerate(seats):
+        s.add(SeatRow(table_id=table_id, seat=i, name=seat.name, bot=seat.bot,
+                      token_hash=seat.token_hash, age=seat.age, claimed=seat.claimed,
+                      waiting=seat.waiting))

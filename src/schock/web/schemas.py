@@ -43,19 +43,30 @@ class SetLang(_Msg):
 
 class HostCommand(_Msg):
     type: Literal["host"]
-    command: Literal["start", "pause", "resume", "end", "add_bot", "remove_bot", "replace"]
+    command: Literal["start", "pause", "resume", "end", "add_bot", "remove_bot", "replace",
+                     "move", "remove", "rematch", "hand_host", "give_back"]
     seat: int | None = Field(default=None, ge=0, le=11)
     bot: str | None = Field(default=None, max_length=32)
+    to: int | None = Field(default=None, ge=0, le=11)
+    """``move``: the place the seat moves to (the waiting room, before the start)."""
+
+
+class Rematch(_Msg):
+    """A person asks for the next game (the host's starts it at once)."""
+
+    type: Literal["rematch"]
 
 
 ClientMessage = Annotated[
-    Hello | Act | HintRequest | SetLang | HostCommand, Field(discriminator="type")
+    Hello | Act | HintRequest | SetLang | HostCommand | Rematch, Field(discriminator="type")
 ]
 
 
 class SeatIn(_Msg):
     name: str = Field(min_length=1, max_length=24)
     bot: str | None = Field(default=None, max_length=32)
+    age: int | None = None
+    """Used where the rules need it (porz: an opening tie is lost by the youngest)."""
 
 
 class CreateTable(_Msg):
@@ -64,3 +75,20 @@ class CreateTable(_Msg):
     preset: str = Field(default="ferschweiler", max_length=40)
     rules_toml: str | None = Field(default=None, max_length=20_000)
     seats: list[SeatIn] = Field(min_length=2, max_length=12)
+
+
+class HostOnly(_Msg):
+    """A call only the host may make (``POST /api/tables/{id}/close``)."""
+
+    host: Token
+
+
+class JoinTable(_Msg):
+    """``POST /api/tables/{id}/join``: the invite token, a free seat (None: a new seat
+    with ``name``), the name (empty: keep the free seat's name) and the age (where the
+    rules need it; empty: not given)."""
+
+    invite: Token
+    seat: int | None = Field(default=None, ge=0, le=11)
+    name: str = Field(default="", max_length=40)
+    age: int | str | None = Field(default=None)

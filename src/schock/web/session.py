@@ -8,15 +8,20 @@ Bots and forced moves act from a driver task, bots thinking off the event loop.
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
+import hashlib
 import hmac
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from datetime import UTC, datetime, timedelta
+from functools import partial
 from typing import Any
 
 from schock.bots import Bot, available_bots, make_bot
+from schock.bots.names import bot_names
 from schock.engine.actions import (
     Action,
     StopAction,
@@ -26,14 +31,16 @@ from schock.engine.actions import (
     format_action,
     parse_action,
 )
-from schock.engine.dice_sources import SeededDice
+from schock.engine.dice_sources import SeededDice, ThrownDice
 from schock.engine.game import Game, Phase
 from schock.engine.record import dumps, rules_from_json, rules_to_json
+from schock.engine.seat import Seat
 from schock.errors import IllegalActionError, InvalidInputError, SchockError
+from schock.narrate import Chronicle
 from schock.rules import Rules
 from schock.solver.hints import hints
-from schock.web.messages import legal_verbs, log_lines, rules_rows, state_message
-from schock.web.repo import Repo, StaleCopy, StoredSeat, StoredTable, token_hash
+from schock.web.messages import legal_verbs, rules_rows, state_message
+from schock.web.repo import Repo, StaleCopy, StoredGame, StoredSeat, StoredTable, token_hash
 from schock.web.settings import Settings
 from schock.web.texts import text
 
@@ -59,17 +66,45 @@ def new_token() -> str:
     return secrets.token_urlsafe(16)
 
 
+def invite_token(host: str, table_id: str) -> str:
+    """The table's invite token (one link for everybody), derived from the host's
+    token: the server stores only its hash, yet the host can always be shown it.
+
+    >>> invite_token("h" * 22, "t1") == invite_token("h" * 22, "t1") != invite_token("h" * 22, "t2")
+    True
+    >>> len(invite_token("h" * 22, "t1"))
+    22
+    """
+    mac = hmac.new(host.encode(), b"invite:" + table_id.encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(mac[:16]).decode().rstrip("=")
+
+
 Send = Callable[[dict[str, Any]], Awaitable[None]]
+Close = Callable[[int, str], Awaitable[None]]
+
+
+async def _no_close(code: int, reason: str) -> None:
+    """The default of :attr:`Connection.close` (a connection without a socket)."""
 
 
 @dataclass(eq=False)
 class Connection:
-    """One websocket: its seat (None: spectator), whether it is the host's, its language."""
+    """One websocket and the credentials it showed (hashes of its seat and host tokens).
+
+    Its seat and host role are never stored as authority: :meth:`TableSession.bound`
+    derives them from ``hashes`` and the table's current seats each time they are
+    needed. ``seat`` and ``host`` only remember what this client was last told (in a
+    ``welcome``), so :meth:`TableSession.rebind` knows whom to tell of a change.
+    """
 
     send: Send
-    seat: int | None
-    host: bool
+    hashes: frozenset[str] = frozenset()
     lang: str = "de"
+    seat: int | None = None
+    host: bool = False
+    close: Close = _no_close
+    told: tuple[object, int] = (None, 0)
+    """The log this client holds: (whose: the chronicle and language, its frozen lines)."""
 
 
 @dataclass
@@ -77,6 +112,13 @@ class SeatInfo:
     name: str
     bot: str | None
     token_hash: str | None
+    age: int | None = None
+    claimed: bool = False
+    """Someone holds this seat (its link was opened, or it was taken by the invite)."""
+
+
+#: The fields of a live table that a reload keeps (the rest is taken from the database).
+_LIVE = frozenset({"id", "repo", "settings", "lock", "conns", "driver"})
 
 
 @dataclass(eq=False)
@@ -93,12 +135,24 @@ class TableSession:
     started: bool = False
     paused: bool = False
     ended: bool = False
+    invite_hash: str | None = None
+    game_no: int = 1
+    """The number of the current game (a rematch starts the next)."""
+    starter: int | None = None
+    """The seat that begins the current game (the last loser); None: the rules' opening."""
+    games: list[StoredGame] = field(default_factory=list)
+    """Finished and ended games of this table (their records are read from the database)."""
+    votes: set[int] = field(default_factory=set)
+    """Seats whose people asked for a rematch of the game that is over."""
+    late: list[SeatInfo] = field(default_factory=list)
+    """Late-comers: joined by the invite between two games; seated when the next starts."""
     game: Game = field(init=False)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: list[Connection] = field(default_factory=list)
     bots: dict[int, Bot] = field(default_factory=dict)
     driver: asyncio.Task[None] | None = None
-    _log_cache: tuple[int, dict[str, list[str]]] = (-1, {})
+    _chronicle: Chronicle | None = None
+    _told: tuple[int, dict[str, tuple[int, list[str], dict[str, Any]]]] = (-1, {})
 
     def __post_init__(self) -> None:
         self.game = self._new_game()
@@ -106,7 +160,12 @@ class TableSession:
 
     # ---------------------------------------------------------------- building
     def _new_game(self) -> Game:
-        return Game(self.rules, seats=[s.name for s in self.seats], dice=SeededDice(self.seed))
+        """The current game from the start: the table's seed stays on the server, the
+        dice it gives are recorded as thrown values (a record never tells a die to come)."""
+        starter = self.starter if self.starter is not None and self.starter < len(self.seats) \
+            else None
+        return Game(self.rules, seats=[Seat(s.name, s.age) for s in self.seats],
+                    dice=ThrownDice(SeededDice(self.seed)), starter=starter)
 
     def _make_bots(self) -> None:
         self.bots = {
@@ -123,12 +182,19 @@ class TableSession:
             rules=rules_from_json(t.rules),
             seed=t.seed,
             host_hash=t.host_hash,
-            seats=[SeatInfo(s.name, s.bot, s.token_hash) for s in t.seats],
+            seats=[SeatInfo(s.name, s.bot, s.token_hash, s.age, s.claimed)
+                   for s in t.seats if not s.waiting],
+            late=[SeatInfo(s.name, s.bot, s.token_hash, s.age, s.claimed)
+                  for s in t.seats if s.waiting],
             repo=repo,
             settings=settings,
             started=t.started,
             paused=t.paused,
             ended=t.ended,
+            invite_hash=t.invite_hash,
+            game_no=t.game_no,
+            starter=t.starter,
+            games=list(t.games),
         )
         for line in t.actions:
             seat, action = parse_action(line)
@@ -141,16 +207,28 @@ class TableSession:
             rules=rules_to_json(self.rules),
             seed=self.seed,
             host_hash=self.host_hash,
-            seats=[StoredSeat(s.name, s.bot, s.token_hash) for s in self.seats],
+            seats=self.stored_seats(self.seats),
             actions=[format_action(s, a) for s, a in self.game.actions],
             started=self.started,
             paused=self.paused,
             ended=self.ended,
+            invite_hash=self.invite_hash,
+            finished=self.game.over,
+            game_no=self.game_no,
+            starter=self.starter,
         )
+
+    def stored_seats(self, seats: list[SeatInfo]) -> list[StoredSeat]:
+        """``seats`` as stored, followed by the late-comers waiting for the next game."""
+        return [StoredSeat(s.name, s.bot, s.token_hash, s.age, s.claimed) for s in seats] + [
+            StoredSeat(s.name, s.bot, s.token_hash, s.age, s.claimed, waiting=True)
+            for s in self.late
+        ]
 
     # ---------------------------------------------------------------- who is who
     def seat_of(self, token: str) -> int | None:
-        """The seat whose token this is (constant-time compare), or None."""
+        """The seat whose token this is (constant-time compare), or None; a seat a bot
+        plays for its person still knows the person's token (the person watches)."""
         h = token_hash(token)
         found = None
         for i, s in enumerate(self.seats):
@@ -160,6 +238,30 @@ class TableSession:
 
     def is_host(self, token: str) -> bool:
         return hmac.compare_digest(self.host_hash, token_hash(token))
+
+    def bound(self, conn: Connection) -> tuple[int | None, bool]:
+        """The seat ``conn`` plays now (None: it watches) and whether it is the host's,
+        from its credentials and the current seats; never a remembered index."""
+        seat = None
+        for i, s in enumerate(self.seats):
+            if s.bot is None and s.token_hash is not None and s.token_hash in conn.hashes:
+                seat = i
+        return seat, self.host_hash in conn.hashes
+
+    async def rebind(self) -> None:
+        """After any change of seats or of the host: tell every connection whose seat or
+        host role changed (a new ``welcome``; a ``replaced`` notice to a person whose seat
+        a bot now plays). Views and actions always use :meth:`bound`, so no connection
+        ever sees or acts for a seat that is not its own."""
+        for conn in list(self.conns):
+            seat, host = self.bound(conn)
+            if (seat, host) == (conn.seat, conn.host):
+                continue
+            lost = conn.seat is not None and seat is None
+            conn.seat, conn.host = seat, host
+            await self._deliver(conn, partial(self.welcome, conn))
+            if lost:
+                await self._deliver(conn, lambda: Refused("replaced").message())
 
     # ---------------------------------------------------------------- stepping
     def step(self) -> str:
@@ -189,18 +291,29 @@ class TableSession:
             raise Refused("paused")
 
     def _apply(self, seat: int, action: Action) -> None:
-        """Apply, persist, or leave the game exactly as it was."""
+        """Apply, persist, or leave the game exactly as it was; a game that ends here
+        is kept as a record in the same transaction."""
         n = len(self.game.actions)
         self.game.apply(seat, action)
         texts = [format_action(s, a) for s, a in self.game.actions[n:]]
+        archive = self._archive() if self.game.over else None
         try:
-            self.repo.add_actions(self.id, n, texts)
+            self.repo.add_actions(self.id, n, texts, finished=self.game.over, archive=archive,
+                                  game_no=self.game_no)
         except StaleCopy:
             self.reload()  # another process wrote this table: its copy wins
             raise
         except Exception:
             self.game = self._replayed(n)
             raise
+        if archive is not None:
+            self.games.append(archive)
+
+    def _archive(self) -> StoredGame:
+        """The current game as a kept record (finished, or ended before its end)."""
+        g = self.game
+        loser = g.seats[g.loser].name if g.over and g.loser is not None else None
+        return StoredGame(self.game_no, loser, not g.over, self.record_text())
 
     def reload(self) -> None:
         """Drop this copy and take the stored table (seats, flags, every action)."""
@@ -209,10 +322,9 @@ class TableSession:
             self.ended = True
             return
         fresh = TableSession.restore(stored, self.repo, self.settings)
-        self.seats, self.game = fresh.seats, fresh.game
-        self.started, self.paused, self.ended = fresh.started, fresh.paused, fresh.ended
-        self.bots = fresh.bots
-        self._log_cache = (-1, {})
+        for f in fields(self):  # all but what makes it live: lock, sockets, task
+            if f.name not in _LIVE:
+                setattr(self, f.name, getattr(fresh, f.name))
 
     def _replayed(self, n: int) -> Game:
         g = self._new_game()
@@ -220,9 +332,10 @@ class TableSession:
             g.apply(s, a)
         return g
 
-    async def act(self, seat: int | None, n: int, verb: str) -> None:
+    async def act(self, conn: Connection, n: int, verb: str) -> None:
         """A person's action; raises :class:`Refused` (nothing changed) or applies it."""
         async with self.lock:
+            seat, _ = self.bound(conn)
             if seat is None:
                 raise Refused("spectator")
             self._check_open()
@@ -250,11 +363,13 @@ class TableSession:
             await self.broadcast()
         self.kick()
 
-    async def hint(self, seat: int | None, lang: str) -> dict[str, Any]:
+    async def hint(self, conn: Connection) -> dict[str, Any]:
         """The solver's choices for the seat to move."""
-        if seat is None:
-            raise Refused("spectator")
+        lang = conn.lang
         async with self.lock:
+            seat, _ = self.bound(conn)
+            if seat is None:
+                raise Refused("spectator")
             view = self.game.view(seat)
             n = len(self.game.actions)
         if not view.my_turn or view.phase != "turn":
@@ -313,39 +428,74 @@ class TableSession:
             else:
                 action = ThrowAction()
             async with self.lock:
-                if len(self.game.actions) != n or self.paused or self.ended:
-                    continue
+                if len(self.game.actions) != n or self.paused or self.ended \
+                        or self.bots.get(actor) is not bot:
+                    continue  # moved on, or the seat was given back to its person
                 with contextlib.suppress(StaleCopy):  # reloaded: look at the table again
                     self._apply(actor, action)
                 await self.broadcast()
 
     # ---------------------------------------------------------------- host
     async def command(self, conn: Connection, command: str, seat: int | None,
-                      bot: str | None) -> None:
-        if not conn.host:
-            raise Refused("not_host")
+                      bot: str | None, to: int | None = None) -> None:
         async with self.lock:
+            if not self.bound(conn)[1]:
+                raise Refused("not_host")
             if command == "start":
                 if self.ended:
                     raise Refused("ended")
                 self.started = True
                 self.repo.set_flags(self.id, started=True)
+            elif command == "rematch":
+                self._start_next()
+            elif command == "hand_host":
+                i = self._seat_index(seat)
+                h = self.seats[i].token_hash
+                if self.seats[i].bot is not None or h is None:
+                    raise Refused("no_person", seat=i, name=self.seats[i].name)
+                self.repo.set_host(self.id, h)
+                self.host_hash = h
+            elif command == "give_back":
+                i = self._seat_index(seat)
+                old = self.seats[i]
+                if old.bot is None or old.token_hash is None:
+                    raise Refused("not_replaced", seat=i, name=old.name)
+                if self.ended:
+                    raise Refused("ended")
+                new = list(self.seats)
+                new[i] = SeatInfo(old.name, None, old.token_hash, old.age, old.claimed)
+                self.repo.set_seats(self.id, self.stored_seats(new))
+                self.seats = new
+                self.bots.pop(i, None)
             elif command in ("pause", "resume"):
                 self._check_running()
                 self.paused = command == "pause"
                 self.repo.set_flags(self.id, paused=self.paused)
             elif command == "end":
-                self.ended = True
-                self.repo.set_flags(self.id, ended=True)
+                if not self.ended:
+                    keep = not self.game.over and bool(self.game.actions)
+                    archive = self._archive() if keep else None
+                    self.repo.end_game(self.id, archive)
+                    self.ended = True
+                    if archive is not None:
+                        self.games.append(archive)
             elif command == "add_bot":
                 self._before_start()
                 kind = self._bot_kind(bot)
-                names = {s.name for s in self.seats}
-                name, k = kind, 1
-                while name in names:
-                    k += 1
-                    name = f"{kind} {k}"
+                name = bot_names([kind], taken=[s.name for s in self.seats])[0]  # like `schock play`
                 self._reseat([*self.seats, SeatInfo(name, kind, None)])
+            elif command == "move":  # the waiting room: seat ``seat`` moves to place ``to``
+                self._before_start()
+                i = self._seat_index(seat)
+                if to is None or not 0 <= to < len(self.seats):
+                    raise Refused("bad_move", seat=i, to=to, last=len(self.seats) - 1)
+                order = [s for j, s in enumerate(self.seats) if j != i]
+                order.insert(to, self.seats[i])
+                self._reseat(order)
+            elif command == "remove":  # the waiting room: any seat, before the start
+                self._before_start()
+                i = self._seat_index(seat)
+                self._reseat([s for j, s in enumerate(self.seats) if j != i])
             elif command == "remove_bot":
                 self._before_start()
                 i = self._seat_index(seat)
@@ -360,16 +510,64 @@ class TableSession:
                     raise Refused("is_a_bot", seat=i)
                 kind = self._bot_kind(bot)
                 new = list(self.seats)
-                new[i] = SeatInfo(self.seats[i].name, kind, None)
-                self.repo.set_seats(self.id, [StoredSeat(s.name, s.bot, s.token_hash) for s in new])
+                # the person's token stays: their link watches the table (and may get
+                # the seat back)
+                old = self.seats[i]
+                new[i] = SeatInfo(old.name, kind, old.token_hash, old.age, old.claimed)
+                self.repo.set_seats(self.id, self.stored_seats(new))
                 self.seats = new
                 self.bots[i] = make_bot(kind, seed=secrets.randbits(32))
-                for c in self.conns:
-                    if c.seat == i:
-                        c.seat = None
-                        await _safe(c.send, Refused("replaced").message())
             await self.broadcast()
         self.kick()
+
+    async def vote(self, conn: Connection) -> None:
+        """A person asks for a rematch; when every person at the table has (bots agree),
+        it starts. The host's vote starts it at once (:meth:`command` ``rematch``)."""
+        async with self.lock:
+            seat, host = self.bound(conn)
+            if host:
+                self._start_next()
+            else:
+                if seat is None:
+                    raise Refused("spectator")
+                self._check_between_games()
+                self.votes.add(seat)
+                people = {i for i, s in enumerate(self.seats) if s.bot is None}
+                if people <= self.votes:
+                    self._start_next()
+            await self.broadcast()
+        self.kick()
+
+    def _check_between_games(self) -> None:
+        if not (self.game.over or (self.ended and self.games)):
+            raise Refused("not_over")
+
+    def _start_next(self) -> None:
+        """The next game on this table: same seats and links; the last loser begins
+        (RULES.md, Who starts: the loser of the previous game)."""
+        self._check_between_games()
+        last = self.games[-1] if self.games else None
+        names = [s.name for s in self.seats]
+        starter = names.index(last.loser) if last and last.loser in names else None
+        seed = secrets.randbits(62)
+        self.repo.new_game(self.id, self.game_no + 1, seed, starter)
+        self.game_no += 1
+        self.seed, self.starter = seed, starter
+        self.started, self.paused, self.ended = True, False, False
+        self.votes = set()
+        if self.late:  # late-comers sit down now, after the seats of the last game
+            self.seats, self.late = self.seats + self.late, []
+            self.repo.set_seats(self.id, self.stored_seats(self.seats))
+        self.game = self._new_game()
+        self._make_bots()
+
+    def striche(self) -> dict[str, int]:
+        """Games lost by each name this evening (finished games only)."""
+        out: dict[str, int] = {}
+        for g in self.games:
+            if g.loser is not None:
+                out[g.loser] = out.get(g.loser, 0) + 1
+        return out
 
     def _check_running(self) -> None:
         if self.ended:
@@ -393,6 +591,8 @@ class TableSession:
         return seat
 
     def _reseat(self, seats: list[SeatInfo]) -> None:
+        """New seats before the start (a new game); the caller's broadcast re-binds
+        every connection (:meth:`rebind`)."""
         old = self.seats
         self.seats = seats
         try:
@@ -400,12 +600,12 @@ class TableSession:
         except InvalidInputError as exc:
             self.seats = old
             raise Refused("invalid", detail=str(exc)) from None
-        self.repo.set_seats(self.id, [StoredSeat(s.name, s.bot, s.token_hash) for s in seats])
+        self.repo.set_seats(self.id, self.stored_seats(seats))
         self._make_bots()
 
     # ---------------------------------------------------------------- telling
     def table_info(self) -> dict[str, Any]:
-        online = {c.seat for c in self.conns if c.seat is not None}
+        online = {self.bound(c)[0] for c in self.conns}
         return {
             "id": self.id,
             "started": self.started,
@@ -413,49 +613,104 @@ class TableSession:
             "ended": self.ended,
             "over": self.game.over,
             "step": self.step(),
+            "game": self.game_no,
+            "games": [{"number": g.number, "loser": g.loser, "ended": g.ended}
+                      for g in self.games],
+            "striche": self.striche(),
+            "votes": sorted(self.votes),
             "seats": [
-                {"name": s.name, "bot": s.bot, "online": i in online}
+                {"name": s.name, "bot": s.bot, "online": i in online,
+                 "free": s.bot is None and not s.claimed}
                 for i, s in enumerate(self.seats)
             ],
+            "late": [s.name for s in self.late],
         }
 
-    def log(self, lang: str) -> list[str]:
+    def told(self, lang: str) -> tuple[Chronicle, int, list[str], dict[str, Any]]:
+        """The game told in ``lang`` (frozen lines, lines, story): once per action and
+        language, each new event read once (:class:`~schock.narrate.Chronicle`)."""
+        if self._chronicle is None or self._chronicle.game is not self.game:
+            self._chronicle = Chronicle(self.game)
+            self._told = (-1, {})
         n = len(self.game.actions)
-        if self._log_cache[0] != n:
-            self._log_cache = (n, {})
-        cache = self._log_cache[1]
+        if self._told[0] != n:
+            self._told = (n, {})
+        cache = self._told[1]
         if lang not in cache:
-            cache[lang] = log_lines(self.game, lang)
-        return cache[lang]
+            frozen, lines = self._chronicle.lines(lang)
+            cache[lang] = (frozen, lines, self._chronicle.story(lang))
+        return (self._chronicle, *cache[lang])
 
-    def message_for(self, conn: Connection) -> dict[str, Any]:
-        info = self.table_info()
+    def log(self, lang: str) -> list[str]:
+        """The whole log in ``lang`` (what a fresh client receives)."""
+        return self.told(lang)[2]
+
+    def message_for(self, conn: Connection, info: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The state ``conn`` may see: the view of the seat it plays now (:meth:`bound`),
+        and of the log only what it lacks."""
+        seat, _ = self.bound(conn)
+        info = self.table_info() if info is None else info
         live = self.started and not self.paused and not self.ended
-        return state_message(self.game, conn.seat, table=info, log=self.log(conn.lang), live=live)
+        chronicle, frozen, lines, story = self.told(conn.lang)
+        whose, kept = conn.told
+        start = kept if whose == (chronicle, conn.lang) else 0
+        conn.told = ((chronicle, conn.lang), frozen)
+        log = {"from": start, "lines": lines[start:]}
+        return state_message(self.game, seat, table=info, log=log, story=story, live=live,
+                             lang=conn.lang)
+
+    async def _deliver(self, conn: Connection, build: Callable[[], dict[str, Any]]) -> None:
+        """Build one message for ``conn`` and send it; the one guard of every outgoing
+        message. A message that cannot be built closes that connection with a reason
+        (the others go on); a send to a socket already gone is dropped."""
+        try:
+            message = build()
+        except Exception:
+            logger.exception("table %s: cannot build a message; closing that connection", self.id)
+            if conn in self.conns:
+                self.conns.remove(conn)
+            with contextlib.suppress(Exception):
+                await conn.close(1011, "internal error")
+            return
+        with contextlib.suppress(Exception):
+            await conn.send(message)
+
+    async def send_state(self, conn: Connection, info: dict[str, Any] | None = None) -> None:
+        """Send ``conn`` its own view (through the guard)."""
+        await self._deliver(conn, lambda: self.message_for(conn, info))
 
     async def broadcast(self) -> None:
-        """Send every connection its own view."""
-        await asyncio.gather(*(_safe(c.send, self.message_for(c)) for c in list(self.conns)))
+        """Re-bind every connection to its seat, then send each its own view (the table
+        and the narration are told once for all of them)."""
+        await self.rebind()
+        info = self.table_info()
+        await asyncio.gather(*(self.send_state(c, info) for c in list(self.conns)))
 
     def welcome(self, conn: Connection) -> dict[str, Any]:
+        seat, host = self.bound(conn)
         return {
             "type": "welcome",
             "table": self.id,
-            "seat": conn.seat,
-            "host": conn.host,
+            "seat": seat,
+            "host": host,
             "rules": {"id": self.rules.id, "name": self.rules.name,
                       "rows": rules_rows(self.rules, conn.lang)},
             "bots": list(available_bots()),
         }
 
     def record_text(self) -> str:
-        """The finished game's record (the seed is only given away at the end)."""
+        """The current game's record: the dice thrown so far, never the seed."""
         return dumps(self.game, bots=[s.bot for s in self.seats])
 
-
-async def _safe(send: Send, message: dict[str, Any]) -> None:
-    with contextlib.suppress(Exception):
-        await send(message)
+    def game_record(self, number: int | None) -> str | None:
+        """The record of kept game ``number`` (None: the latest), or None."""
+        if not self.games:
+            return None
+        if number is None:
+            number = self.games[-1].number
+        if not any(g.number == number for g in self.games):
+            return None
+        return self.repo.game_record(self.id, number)
 
 
 class Tables:
@@ -467,23 +722,30 @@ class Tables:
         self.live: dict[str, TableSession] = {}
 
     def create(self, rules: Rules, seats: list[tuple[str, str | None]],
-               host_ip: str) -> tuple[TableSession, str, list[str | None]]:
-        """A new table; returns it, the host token and each seat's token (None for bots)."""
-        if self.repo.open_tables_of(host_ip) >= self.settings.max_tables_per_host:
-            raise Refused("invalid", de="Zu viele offene Tische von dieser Adresse",
-                          en="too many open tables from this address")
+               host_ip: str, ages: list[int | None] | None = None,
+               ) -> tuple[TableSession, str, list[str | None]]:
+        """A new table; returns it, the host token and each seat's token (None for bots).
+        ``ages`` (one per seat, None: not given) decide porz's opening tie."""
+        since = datetime.now(UTC).replace(tzinfo=None) - timedelta(
+            hours=self.settings.open_table_hours)
+        limit = self.settings.max_tables_per_host
+        if self.repo.open_tables_of(host_ip, since) >= limit:
+            raise Refused("too_many_tables", n=limit)
         host = new_token()
         tokens: list[str | None] = [None if bot else new_token() for _, bot in seats]
-        infos = [SeatInfo(name, bot, None if t is None else token_hash(t))
-                 for (name, bot), t in zip(seats, tokens, strict=True)]
+        ages = ages or [None] * len(seats)
+        infos = [SeatInfo(name, bot, None if t is None else token_hash(t), age)
+                 for (name, bot), t, age in zip(seats, tokens, ages, strict=True)]
+        table_id = secrets.token_urlsafe(12)
         session = TableSession(
-            id=secrets.token_urlsafe(12),
+            id=table_id,
             rules=rules,
             seed=secrets.randbits(62),
             host_hash=token_hash(host),
             seats=infos,
             repo=self.repo,
             settings=self.settings,
+            invite_hash=token_hash(invite_token(host, table_id)),
         )
         self.repo.create(session.stored(), host_ip)
         self.live[session.id] = session

@@ -36,7 +36,125 @@ TEXTS: dict[str, tuple[str, str]] = {
     "no_hint": ("Gerade gibt es nichts zu entscheiden", "there is nothing to decide right now"),
     "replaced": ("Dein Platz wird jetzt von einem Bot gespielt", "a bot now plays your seat"),
     "invalid": ("{detail}", "{detail}"),
-    "table_full": ("Zu viele Verbindungen an diesem Tisch", "too many connections at this table"),
+    "table_full": (
+        "Zu viele Zuschauer an diesem Tisch (höchstens {limit}); Spieler kommen immer herein",
+        "too many spectators at this table (at most {limit}); players always get in",
+    ),
+    # table-seats: socket binding, rematch, host hand-over, seats given back
+    "not_over": (
+        "Ein neues Spiel gibt es erst, wenn dieses vorbei oder beendet ist",
+        "a new game only follows when this one is over or ended",
+    ),
+    "no_person": (
+        "Platz {seat} ({name}) spielt keine Person mit eigenem Link",
+        "seat {seat} ({name}) is not played by a person with their own link",
+    ),
+    "not_replaced": (
+        "Platz {seat} ({name}) wurde nicht durch einen Bot ersetzt",
+        "seat {seat} ({name}) was not replaced by a bot",
+    ),
+    "not_kept": (
+        "An diesem Tisch ist noch kein Spiel fertig oder beendet; der Bericht eines "
+        "laufenden Spiels wird nicht herausgegeben",
+        "no game at this table is finished or ended yet; a running game's account is "
+        "not given out",
+    ),
+    "no_game": (
+        "Spiel {game} gibt es an diesem Tisch nicht (fertig oder beendet: {allowed})",
+        "there is no game {game} at this table (finished or ended: {allowed})",
+    ),
+    "opened_elsewhere": (
+        "Dieser Platz ist in einem anderen Fenster offen; hier ist die Verbindung beendet",
+        "this seat is open in another window; this connection is closed",
+    ),
+    # --- server operation (issue 24: addresses, hardening) ---
+    "loopback_links": (
+        "Achtung: Die Links dieses Servers beginnen mit {base} – diese Adresse erreicht nur "
+        "dieser Rechner, kein Handy. Für Freunde im selben WLAN: schock serve --host 0.0.0.0; "
+        "im Internet: schock serve --base-url https://deine-adresse (siehe docs/deploy.md).",
+        "Note: this server's links start with {base}, an address only this computer can open, "
+        "no phone. For friends on the same Wi-Fi: schock serve --host 0.0.0.0; on the internet: "
+        "schock serve --base-url https://your-address (see docs/deploy.md).",
+    ),
+    "untrusted_forward": (
+        "Abgelehnt: die Kopfzeile {header} kam von {peer}, das kein vertrauter Proxy ist; "
+        "erlaubt nur von: {allowed}",
+        "refused: the {header} header came from {peer}, which is not a trusted proxy; "
+        "allowed only from: {allowed}",
+    ),
+    "cross_origin": (
+        "Abgelehnt: dieses Formular kam von einer fremden Seite ({origin}); erlaubt sind nur "
+        "Formulare von dieser Seite selbst. Nichts wurde geändert.",
+        "refused: this form came from another site ({origin}); only forms of this site "
+        "itself are allowed. Nothing was changed.",
+    ),
+    # --- end of server operation ---
+    # --- table lobby (issue 23: start page, one invite link, ages, my tables) ---
+    "too_many_tables": (
+        "Von dieser Adresse laufen schon {n} Tische; beende alte unter „Meine Tische“ "
+        "auf der Startseite (fertige Spiele zählen nicht)",
+        "{n} tables from this address are already running; end old ones under "
+        "'My tables' on the start page (finished games do not count)",
+    ),
+    "seat_count": (
+        "Schocken braucht 2 bis 12 Plätze, angegeben: {n}",
+        "Schocken needs 2 to 12 seats, got {n}",
+    ),
+    "seat_names_differ": (
+        "Die Namen müssen verschieden sein (Groß- und Kleinschreibung zählt nicht): "
+        "{name!r} kommt doppelt vor",
+        "seat names must differ (ignoring case): {name!r} appears twice",
+    ),
+    "seat_name_bad": (
+        "Name {name!r}: erlaubt sind 1 bis {limit} druckbare Zeichen",
+        "name {name!r}: allowed are 1 to {limit} printable characters",
+    ),
+    "bad_age": (
+        "Alter {age!r}: erlaubt ist eine ganze Zahl von 0 bis 150 oder nichts",
+        "age {age!r}: allowed is a whole number from 0 to 150, or nothing",
+    ),
+    "upload_large": (
+        "{file}: größer als {limit} Bytes", "{file}: larger than {limit} bytes",
+    ),
+    "upload_text": ("{file}: keine UTF-8-Textdatei", "{file}: not UTF-8 text"),
+    "no_table": ("Kein solcher Tisch", "no such table"),
+    "bad_invite": (
+        "Dieser Einladungslink gilt nicht (mehr) für diesen Tisch",
+        "this invite link is not (or no longer) valid for this table",
+    ),
+    "game_running": (
+        "Das Spiel läuft schon; über den Einladungslink kommt man erst zwischen zwei "
+        "Spielen dazu (zuschauen geht immer)",
+        "the game is running; the invite link lets people in only between games "
+        "(watching is always possible)",
+    ),
+    "seat_taken": (
+        "Platz {seat} ({name}) ist schon vergeben; wähle einen freien Platz oder gib "
+        "deinen Namen ein",
+        "seat {seat} ({name}) is already taken; pick a free seat or type your name",
+    ),
+    "seats_full": (
+        "Der Tisch hat schon {n} Plätze (höchstens {n})",
+        "the table already has {n} seats (at most {n})",
+    ),
+    "name_taken": (
+        "Den Namen {name!r} gibt es an diesem Tisch schon; bitte einen anderen",
+        "the name {name!r} is already at this table; please choose another",
+    ),
+    "join_what": (
+        "Wähle einen freien Platz oder gib deinen Namen ein",
+        "pick a free seat or type your name",
+    ),
+    "late_new_seat": (
+        "Zwischen zwei Spielen kommt man mit seinem Namen auf einen neuen Platz dazu "
+        "(die Plätze des letzten Spiels bleiben, wie sie sind)",
+        "between games people join with their name on a new seat (the seats of the "
+        "last game stay as they are)",
+    ),
+    "bad_move": (
+        "Platz {seat} kann nicht an Stelle {to} rücken (erlaubt: 0 bis {last})",
+        "seat {seat} cannot move to place {to} (allowed: 0 to {last})",
+    ),
 }
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hmac
 import json
+import re
 import time
 from dataclasses import asdict
 from datetime import UTC, datetime
@@ -26,6 +27,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
+from starlette.datastructures import UploadFile
 
 from schock.errors import IllegalActionError, InvalidInputError
 from schock.messages import Msg
@@ -38,12 +40,35 @@ from schock.store.tournament_web import (
     table_token,
 )
 from schock.tournament import draws, printing, storage
-from schock.tournament.domain import GameEntered, Refused, Tournament
-from schock.tournament.format import PRESETS, Scoring, SidePrize, TieBreak, load_format
-from schock.tournament.standings import ledger, standings
+from schock.tournament.domain import (
+    Event,
+    GameEntered,
+    PlayerCheckedIn,
+    PlayerRegistered,
+    PlayerRenamed,
+    PlayerWithdrawn,
+    Refused,
+    RoundDrawn,
+    Tournament,
+    Undone,
+    format_out,
+    parse_out,
+)
+from schock.tournament.format import (
+    PRESETS,
+    Scoring,
+    SidePrize,
+    TieBreak,
+    TournamentFormat,
+    load_format,
+    loads_format,
+)
+from schock.tournament.roster import DELIMITERS, ENCODINGS, Roster, read_roster
+from schock.tournament.standings import drinks_totals, ledger, standings
+from schock.web.urls import public_base
 
 router = APIRouter()
-MODES = ("live", "frozen", "hidden")
+MODES = ("live", "frozen", "hidden", "last")
 
 
 def _lang(request: Request) -> str:
@@ -92,7 +117,7 @@ def _organizer(request: Request, tid: str, key: str) -> tuple[Tournament, Tourna
     return storage.load(_db(request), tid), access
 
 
-def _int(value: object, what: str) -> int:
+def _int(value: object, what: str | Msg) -> int:
     text = str(value if value is not None else "").strip()
     if not text.isdigit() or len(text) > 6:
         raise InvalidInputError(Msg("web.number", {"what": what, "text": text}))
@@ -125,12 +150,20 @@ async def tournament_create(request: Request) -> Response:
     name = str(form.get("name", "")).strip()
     preset = str(form.get("preset", ""))
     try:
-        if preset not in PRESETS:
+        upload = form.get("format_file")
+        data = await _read_upload(upload)
+        if data:
+            fmt = _uploaded_format(data, str(getattr(upload, "filename", "") or "format.toml"))
+        elif preset not in PRESETS:
             raise InvalidInputError(f"format: {preset!r}; allowed: {', '.join(PRESETS)}")
+        else:
+            fmt = load_format(preset)
         if not name or len(name) > 120:
             raise InvalidInputError(f"name: {name!r}; allowed: a text of 1 to 120 characters")
         seed = _int(form.get("seed") or "0", "seed")
-        t = Tournament.create(name=name, fmt=load_format(preset), seed=seed)
+        fmt = _sized(fmt, str(form.get("table_size", "") or "").strip(),
+                     str(form.get("chips", "") or "").strip())
+        t = Tournament.create(name=name, fmt=fmt, seed=seed)
     except (InvalidInputError, IllegalActionError) as exc:
         return _render(request, "turnier_list.html", 400, presets=PRESETS,
                        error=_msg(exc, _lang(request)))
@@ -139,6 +172,52 @@ async def tournament_create(request: Request) -> Response:
     secret = ensure_organizer_secret(db, t.id)
     lang = "&lang=en" if _lang(request) == "en" else ""
     return RedirectResponse(f"/turnier/{t.id}?k={secret}{lang}", status_code=303)
+
+
+async def _read_upload(upload: object) -> bytes:
+    """The bytes of an uploaded file (empty when the form sent none), at most 2 MB + 1."""
+    if isinstance(upload, UploadFile):
+        return await upload.read(2_000_001)
+    return b""
+
+
+def _uploaded_format(data: bytes, filename: str) -> TournamentFormat:
+    """A format TOML uploaded by the organizer. It may extend a preset and name a rules
+    preset, but no file on the server (no paths)."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise InvalidInputError(Msg("tw.format_file", {"file": filename})) from None
+    for key in ("extends", "rules"):
+        found = re.search(rf"(?m)^\s*{key}\s*=\s*[\"']([^\"']*)[\"']", text)
+        if found and ("/" in found[1] or "\\" in found[1] or found[1].endswith(".toml")):
+            raise InvalidInputError(Msg("tw.format_path", {"key": key, "value": found[1]}))
+    return loads_format(text, name=filename)
+
+
+def _sized(fmt: TournamentFormat, size: str, chips: str) -> TournamentFormat:
+    """The format with the table size and the chips (lives) the organizer typed, if any;
+    a points format gets the place points of the new size (as it scores such tables)."""
+    if size:
+        n = _int(size, Msg("tw.table_size"))
+        if not 2 <= n <= 12:
+            raise InvalidInputError(Msg("tw.range", {"what": Msg("tw.table_size"), "n": n,
+                                                     "lo": 2, "hi": 12}))
+        if n != fmt.table_size:
+            points = fmt.points
+            if fmt.scoring is Scoring.POINTS:
+                places = fmt.place_points(n)
+                if any(p.denominator != 1 for p in places):
+                    raise InvalidInputError(Msg("tw.points_size", {"n": n}))
+                points = tuple(int(p) for p in places)
+            fmt = fmt.replace(table_size=n, points=points)
+    if chips:
+        n = _int(chips, Msg("tw.chips"))
+        if fmt.scoring is not Scoring.CHIPS or not 1 <= n <= 99:
+            raise InvalidInputError(Msg("tw.range", {"what": Msg("tw.chips"), "n": n,
+                                                     "lo": 1, "hi": 99}))
+        fmt = fmt.replace(chips=n)
+    return fmt
 
 
 # ------------------------------------------------------------------ organizer page
@@ -159,8 +238,11 @@ def _pending(db: Database, tid: str) -> list[dict[str, Any]]:
 def _organizer_view(
     request: Request, t: Tournament, access: TournamentAccessRow, *, status: int = 200,
     error: str | None = None, preview: list[list[int]] | None = None,
+    notice: str | None = None, roster: dict[str, Any] | None = None,
 ) -> Response:
     rnd = t.current_round
+    stand = request.query_params.get("stand", "")
+    shown = int(stand) if stand.isdigit() and 1 <= int(stand) <= len(t.rounds) else None
     tables = []
     if rnd is not None:
         for i, players in enumerate(rnd.tables, start=1):
@@ -171,9 +253,10 @@ def _organizer_view(
                 "games": [rnd.games.get(i, {})[g] for g in sorted(rnd.games.get(i, {}))],
                 "token": table_token(access.secret, rnd.number, i),
             })
+    lang = _lang(request)
     history = [
-        {"seq": e.seq, "at": e.at, "kind": e.event.kind, "undone": e.undone,
-         "text": _short(json.dumps(e.event.to_json(), ensure_ascii=False))}
+        {"seq": e.seq, "at": e.at.replace("T", " ")[:19], "kind": e.event.kind,
+         "undone": e.undone, "text": _short(_event_text(t, e.event, lang))}
         for e in reversed(t.log)
     ][:40]
     preview_info = None
@@ -186,12 +269,58 @@ def _organizer_view(
     return _render(
         request, "turnier_org.html", status, t=t, key=access.secret, access=access,
         rnd=rnd, tables=tables, points=t.format.scoring is Scoring.POINTS,
+        chips=t.format.scoring is Scoring.CHIPS,
         schock_aus=uses_schock_aus(t),
         missing=[tb["number"] for tb in tables if tb["next_game"] is not None],
-        pending=[p for p in _pending(_db(request), t.id) if p["status"] == "pending"],
-        standings=standings(t), ledger=ledger(t), history=history, error=error,
-        preview=preview_info, modes=MODES,
+        pending=_pending_view(t, _db(request), _lang(request)), notice=notice,
+        standings=standings(t, shown), shown=shown, ledger=ledger(t), history=history,
+        error=error, preview=preview_info, modes=MODES, roster=roster,
     )
+
+
+def _event_text(t: Tournament, event: Event, lang: str) -> str:
+    """One line of the organizer's history, in words (not the stored JSON)."""
+    def who(p: int) -> str:
+        player = t.players.get(p)
+        return f"{p} {player.name}" if player is not None else str(p)
+
+    if isinstance(event, PlayerRegistered):
+        team = f" ({event.team})" if event.team else ""
+        return Msg("tw.h_registered", {"p": f"{event.number} {event.name}{team}"}).text(lang)
+    if isinstance(event, PlayerCheckedIn):
+        key = "tw.h_present" if event.present else "tw.h_absent"
+        return Msg(key, {"p": who(event.number)}).text(lang)
+    if isinstance(event, PlayerWithdrawn):
+        return Msg("tw.h_withdrawn", {"p": who(event.number)}).text(lang)
+    if isinstance(event, PlayerRenamed):
+        return Msg("tw.h_renamed", {"n": event.number, "name": event.name}).text(lang)
+    if isinstance(event, RoundDrawn):
+        tables = " · ".join(f"{i}: {', '.join(map(str, tb))}"
+                            for i, tb in enumerate(event.tables, start=1))
+        text = Msg("tw.h_drawn", {"r": event.round, "tables": tables}).text(lang)
+        if event.trinkrunden:
+            text += " · " + Msg("tw.h_trink", {
+                "games": ", ".join(map(str, event.trinkrunden))}).text(lang)
+        return text
+    if isinstance(event, GameEntered):
+        where = Msg("tw.h_game", {"r": event.round, "t": event.table, "g": event.game})
+        return f"{where.text(lang)}: {_entry_text(t, _event_entry(event), lang)}"
+    assert isinstance(event, Undone)
+    return Msg("tw.h_undone", {"seq": event.seq}).text(lang)
+
+
+def _pending_view(t: Tournament, db: Database, lang: str) -> list[dict[str, Any]]:
+    """The waiting reports, each with its text and whether another report of the same
+    game says something else."""
+    waiting = [p for p in _pending(db, t.id) if p["status"] == "pending"]
+    seen: dict[tuple[int, int, int], set[str]] = {}
+    for p in waiting:
+        seen.setdefault((p["round"], p["table"], p["game"]), set()).add(
+            json.dumps(p["entry"], sort_keys=True))
+    for p in waiting:
+        p["text"] = _entry_text(t, p["entry"], lang)
+        p["conflict"] = len(seen[(p["round"], p["table"], p["game"])]) > 1
+    return waiting
 
 
 @router.get("/turnier/{tid}", response_class=HTMLResponse)
@@ -215,11 +344,22 @@ def _swap(tables: list[list[int]], a: int, b: int) -> list[list[int]]:
     where = {p: (i, j) for i, tb in enumerate(tables) for j, p in enumerate(tb)}
     for p in (a, b):
         if p not in where:
-            raise InvalidInputError(f"swap: player {p} is not in this draw; allowed: {sorted(where)}")
+            raise InvalidInputError(Msg("tw.swap", {"p": p, "allowed": _ranges(sorted(where))}))
     out = [list(tb) for tb in tables]
     (ia, ja), (ib, jb) = where[a], where[b]
     out[ia][ja], out[ib][jb] = b, a
     return [sorted(tb) for tb in out]
+
+
+def _ranges(numbers: list[int]) -> str:
+    """``[1, 2, 3, 5]`` → ``"1–3, 5"``: start numbers, short."""
+    out: list[str] = []
+    for n in numbers:
+        if out and out[-1].split("–")[-1] == str(n - 1):
+            out[-1] = out[-1].split("–")[0] + "–" + str(n)
+        else:
+            out.append(str(n))
+    return ", ".join(out)
 
 
 @router.post("/turnier/{tid}/do", response_class=HTMLResponse)
@@ -236,12 +376,35 @@ async def organizer_action(tid: str, request: Request) -> Response:
             t.checkin(_int(form.get("number"), "number"), str(form.get("present", "1")) != "0")
         elif action == "withdraw":
             t.withdraw(_int(form.get("number"), "number"))
+        elif action == "rename":
+            t.rename(_int(form.get("number"), "number"), str(form.get("name", "")))
+        elif action == "all_present":
+            for p in t.players.values():
+                if not p.withdrawn and not p.present:
+                    t.checkin(p.number)
+        elif action == "csv_preview":
+            upload = form.get("file")
+            data = await _read_upload(upload)
+            name = str(getattr(upload, "filename", "") or "CSV")[:80]
+            return _organizer_view(request, t, access, roster=_roster_preview(
+                t, read_roster(data, name), _lang(request)))
+        elif action == "csv_import":
+            rows = read_roster(str(form.get("csv", "")), "CSV").rows
+            present = str(form.get("present", "")) == "1"
+            for row in rows:
+                p = t.register(row.name, row.team)
+                if present:
+                    t.checkin(p.number)
         elif action == "preview":
             trial = storage.load(db, tid)
             preview = [list(tb) for tb in trial.draw().tables]
         elif action == "swap":
-            preview = _swap(_parse_tables(str(form.get("tables", "")), t),
-                            _int(form.get("a"), "a"), _int(form.get("b"), "b"))
+            drawn = _parse_tables(str(form.get("tables", "")), t)
+            try:
+                preview = _swap(drawn, _int(form.get("a"), "A"), _int(form.get("b"), "B"))
+            except InvalidInputError as exc:  # the preview stays on the page
+                return _organizer_view(request, t, access, status=400, preview=drawn,
+                                       error=_msg(exc, _lang(request)))
         elif action == "draw":
             t.draw(tables=_parse_tables(str(form.get("tables", "")), t))
             _set_access(db, tid, clock_started=None)
@@ -260,6 +423,11 @@ async def organizer_action(tid: str, request: Request) -> Response:
                         str(form.get("card", "")))
         elif action == "confirm":
             _confirm(db, t, _int(form.get("pending"), "pending"))
+        elif action == "confirm_all":
+            done, left = _confirm_all(db, t)
+            notice = Msg("tw.confirmed_all", {"done": done, "left": left}).text(_lang(request))
+            return _organizer_view(request, storage.load(db, tid), _access(db, tid),
+                                   notice=notice)
         elif action == "reject":
             _set_pending(db, tid, _int(form.get("pending"), "pending"), "rejected")
         elif action == "undo":
@@ -279,8 +447,9 @@ async def organizer_action(tid: str, request: Request) -> Response:
             _set_access(db, tid, standings_mode=mode, frozen_json=frozen)
         else:
             raise InvalidInputError(
-                f"action: {action!r}; allowed: register, checkin, withdraw, preview, swap, draw, "
-                "enter, card, confirm, reject, undo, clock, standings"
+                f"action: {action!r}; allowed: register, checkin, withdraw, rename, all_present, "
+                "csv_preview, csv_import, preview, swap, draw, enter, card, confirm, confirm_all, "
+                "reject, undo, clock, standings"
             )
         if action not in ("preview", "swap", "confirm"):
             storage.save(db, t)
@@ -291,6 +460,26 @@ async def organizer_action(tid: str, request: Request) -> Response:
         return _organizer_view(request, t, _access(db, tid), preview=preview)
     lang = "&lang=en" if _lang(request) == "en" else ""
     return RedirectResponse(f"/turnier/{tid}?k={access.secret}{lang}", status_code=303)
+
+
+def _roster_preview(t: Tournament, roster: Roster, lang: str) -> dict[str, Any]:
+    """What an upload would register: each row with the start number it would get, and
+    the rows the tournament would refuse (a name registered already or twice in the file)."""
+    taken = {p.name.casefold() for p in t.players.values()}
+    rows, number, problems = [], max(t.players, default=0) + 1, 0
+    for row in roster.rows:
+        twice = row.name.casefold() in taken
+        taken.add(row.name.casefold())
+        problems += twice
+        rows.append({"line": row.line, "name": row.name, "team": row.team,
+                     "number": None if twice else number, "twice": twice})
+        number += not twice
+    text = "\n".join(";".join('"' + x.replace('"', '""') + '"' for x in (r.name, r.team or ""))
+                     for r in roster.rows)
+    return {"rows": rows, "problems": problems, "csv": "Name;Team\n" + text,
+            "encoding": ENCODINGS.get(roster.encoding, roster.encoding),
+            "delimiter": DELIMITERS.get(roster.delimiter, roster.delimiter),
+            "header": roster.header}
 
 
 def _set_access(db: Database, tid: str, **values: Any) -> None:
@@ -312,6 +501,51 @@ def _set_pending(db: Database, tid: str, pid: int, status: str) -> TournamentPen
         return row
 
 
+def _same_result(t: Tournament, have: GameEntered, entry: dict[str, Any]) -> bool:
+    """Whether a report says what was entered for its game already."""
+    return bool(have.loser == entry["loser"] and (
+        t.format.scoring is not Scoring.POINTS or [list(g) for g in have.out] == entry["out"]))
+
+
+def _confirm_all(db: Database, t: Tournament) -> tuple[int, int]:
+    """Confirm every waiting report that fits the table's card: in game order per table,
+    the only result reported for its game, and accepted by the domain. A game reported
+    twice with different results, and everything after it at that table, waits for the
+    organizer. Returns (confirmed, still waiting)."""
+    with db.session() as s:
+        rows = list(s.scalars(
+            select(TournamentPendingRow)
+            .where(TournamentPendingRow.tournament_id == t.id,
+                   TournamentPendingRow.status == "pending")
+            .order_by(TournamentPendingRow.round, TournamentPendingRow.table,
+                      TournamentPendingRow.game, TournamentPendingRow.id)))
+        games: dict[tuple[int, int, int], list[TournamentPendingRow]] = {}
+        for row in rows:
+            games.setdefault((row.round, row.table, row.game), []).append(row)
+        blocked: set[tuple[int, int]] = set()
+        done = 0
+        for (r, tb, g), reports in games.items():
+            entries = {row.payload for row in reports}
+            entry = json.loads(reports[0].payload)
+            have = t.rounds[r - 1].games.get(tb, {}).get(g) if r <= len(t.rounds) else None
+            if (r, tb) in blocked or len(entries) > 1 or (
+                    have is not None and not _same_result(t, have, entry)):
+                blocked.add((r, tb))
+                continue
+            if have is None:
+                try:
+                    _enter(t, r, tb, g, entry)
+                except (InvalidInputError, IllegalActionError):
+                    blocked.add((r, tb))
+                    continue
+            for row in reports:
+                row.status = "confirmed"
+            done += len(reports)
+        if done:
+            storage._save(s, t)
+        return done, len(rows) - done
+
+
 def _confirm(db: Database, t: Tournament, pid: int) -> None:
     with db.session() as s:
         row = s.get(TournamentPendingRow, pid)
@@ -320,11 +554,7 @@ def _confirm(db: Database, t: Tournament, pid: int) -> None:
         entry = json.loads(row.payload)
         have = t.rounds[row.round - 1].games.get(row.table, {}).get(row.game)
         if have is not None:
-            same = have.loser == entry["loser"] and (
-                t.format.scoring is not Scoring.POINTS
-                or [list(g) for g in have.out] == entry["out"]
-            )
-            if not same:
+            if not _same_result(t, have, entry):
                 raise Refused(
                     f"round {row.round}, table {row.table}, game {row.game} is entered already "
                     "with another result; reject this entry or correct the game by hand",
@@ -342,8 +572,7 @@ def _confirm(db: Database, t: Tournament, pid: int) -> None:
 def _pairs(text: str, what: Msg | str, *, fraction: bool) -> dict[str, str]:
     """``"3:1, 5:2"`` → ``{"3": "1", "5": "2"}`` (start number: count or points)."""
     out: dict[str, str] = {}
-    for part in text.replace(";", ",").split(","):
-        part = part.strip()
+    for part in re.split(r"[,;\s]+", re.sub(r"\s*:\s*", ":", text.strip())):
         if not part:
             continue
         number, sep, value = part.partition(":")
@@ -369,7 +598,7 @@ def _pairs(text: str, what: Msg | str, *, fraction: bool) -> dict[str, str]:
 
 def _entry_from_form(form: Any) -> dict[str, Any]:
     loser = _int(form.get("loser"), "loser")
-    out = [[p] for p in _numbers(form.get("out", ""), "out")]
+    out = parse_out(str(form.get("out", "") or ""))
     entry: dict[str, Any] = {"loser": loser, "out": out}
     schock = _pairs(str(form.get("schock_aus", "") or ""), "Schock Aus", fraction=False)
     if schock:
@@ -472,13 +701,6 @@ def _enter(t: Tournament, rnd: int, table: int, game: int, entry: dict[str, Any]
     )
 
 
-def _check_entry(
-    t: Tournament, rnd: int, table: int, game: int, entry: dict[str, Any]
-) -> GameEntered:
-    """Refuse an entry the domain would refuse, without keeping it (a trial copy)."""
-    return _enter(_trial(t), rnd, table, game, entry)
-
-
 # ------------------------------------------------------------------ print
 @router.get("/turnier/{tid}/print/{kind}.pdf")
 async def print_pdf(tid: str, kind: str, request: Request, k: str = "") -> Response:
@@ -487,12 +709,70 @@ async def print_pdf(tid: str, kind: str, request: Request, k: str = "") -> Respo
     try:
         pdf = printing.render(
             t, kind, rnd=rnd.number if rnd and kind in ("plan", "sheets") else None,
-            base_url=str(request.base_url), lang=_lang(request),
+            base_url=public_base(request), lang=_lang(request),
             table_token=lambda r, tb: table_token(access.secret, r, tb),
         )
     except (InvalidInputError, IllegalActionError) as exc:
         raise HTTPException(400, _msg(exc, _lang(request))) from exc
     return Response(pdf, media_type="application/pdf")
+
+
+# ------------------------------------------------------------------ waiting reports
+def _report_order(p: dict[str, Any]) -> tuple[int, int]:
+    """Which of several reports of one game a projection takes: the most often sent, then
+    the first."""
+    return (-int(p["copies"]), int(p["id"]))
+
+
+def _project(
+    t: Tournament, waiting: list[dict[str, Any]], rnd: int, table: int,
+    before: int | None = None,
+) -> Tournament:
+    """A trial copy of ``t`` with the table's waiting reports entered in game order (up
+    to, not including, game ``before``): what the table plays on from while the organizer
+    has not confirmed yet. A report the trial refuses (or a game after it) is left out."""
+    trial = _trial(t)
+    by_game: dict[int, list[dict[str, Any]]] = {}
+    for p in waiting:
+        if p["round"] == rnd and p["table"] == table and p["status"] == "pending":
+            by_game.setdefault(p["game"], []).append(p)
+    while True:
+        nxt = trial.next_game(rnd, table)
+        if nxt is None or nxt not in by_game or (before is not None and nxt >= before):
+            return trial
+        for p in sorted(by_game[nxt], key=_report_order):
+            try:
+                _enter(trial, rnd, table, nxt, p["entry"])
+                break
+            except (InvalidInputError, IllegalActionError):
+                continue
+        else:
+            return trial
+
+
+def _entry_text(t: Tournament, entry: dict[str, Any], lang: str) -> str:
+    """Everything a report would enter, in words: loser, order of going out (ties with
+    ``+``), Schock Aus counts, the points column given to check, scorekept or not."""
+    def who(p: object) -> str:
+        player = t.players.get(int(str(p)))
+        return f"{p} · {player.name}" if player is not None else str(p)
+
+    parts = [Msg("tw.loser", {"p": who(entry["loser"])}).text(lang)]
+    if entry.get("out") and t.format.scoring is Scoring.POINTS:
+        parts.append(Msg("tw.out", {"order": format_out(entry["out"])}).text(lang))
+    schock = entry.get("schock_aus") or {}
+    if schock:
+        counts = ", ".join(f"{p}: {n}×" for p, n in sorted(schock.items(), key=lambda x: int(x[0])))
+        parts.append(Msg("tw.schock_aus", {"counts": counts}).text(lang))
+    elif uses_schock_aus(t):
+        parts.append(Msg("tw.no_schock_aus").text(lang))
+    if entry.get("points"):
+        given = ", ".join(f"{p}:{v}" for p, v in sorted(entry["points"].items(),
+                                                         key=lambda x: int(x[0])))
+        parts.append(Msg("tw.points", {"points": given}).text(lang))
+    if entry.get("kept"):
+        parts.append(Msg("tw.kept").text(lang))
+    return " · ".join(parts)
 
 
 # ------------------------------------------------------------------ table entry by phone
@@ -511,15 +791,31 @@ def _table_access(
 def _table_view(request: Request, t: Tournament, rnd: int, table: int, players: list[int],
                 key: str, status: int = 200, error: str | None = None,
                 notice: str | None = None) -> Response:
+    lang = _lang(request)
     games = t.rounds[rnd - 1].games.get(table, {})
-    mine = [p for p in _pending(_db(request), t.id) if p["round"] == rnd and p["table"] == table]
+    mine = [p for p in _pending(_db(request), t.id) if p["round"] == rnd and p["table"] == table
+            and p["status"] == "pending"]
+    for p in mine:
+        p["text"] = _entry_text(t, p["entry"], lang)
+    ahead = _project(t, mine, rnd, table)
+    nxt = ahead.next_game(rnd, table)
+    playing = set(ahead.table_players(rnd, table)) if nxt is not None else set()
     return _render(
         request, "turnier_table.html", status, t=t, rnd=rnd, table=table, key=key,
         players=[t.players[p] for p in players], games=[games[g] for g in sorted(games)],
-        next_game=t.next_game(rnd, table), pending=mine, error=error, notice=notice,
+        next_game=nxt, pending=mine, error=error, notice=notice,
         points=t.format.scoring is Scoring.POINTS, schock_aus=uses_schock_aus(t),
-        chips=_table_chips(t, rnd, table, players),
+        chips=_table_chips(ahead, rnd, table, players), playing=playing,
+        trinkrunde=nxt is not None and t.is_trinkrunde(rnd, nxt),
+        game_text={g: _entry_text(t, _event_entry(games[g]), lang) for g in games},
     )
+
+
+def _event_entry(event: GameEntered) -> dict[str, Any]:
+    """An entered game in the shape of a report (for :func:`_entry_text`)."""
+    return {"loser": event.loser, "out": [list(g) for g in event.out],
+            "schock_aus": {str(p): n for p, n in event.schock_aus if n},
+            "kept": event.record is not None}
 
 
 def _table_chips(t: Tournament, rnd: int, table: int, players: list[int]) -> dict[int, int] | None:
@@ -553,14 +849,17 @@ async def table_entry(tid: str, rnd: int, table: int, request: Request) -> Respo
                 raise InvalidInputError(
                     Msg("web.not_at_table", {"p": p, "table": table, "allowed": sorted(players)})
                 )
-        nxt = t.next_game(rnd, table)
-        if nxt is None or game != nxt:
+        waiting = [p for p in _pending(db, tid) if p["status"] == "pending"]
+        nxt = _project(t, waiting, rnd, table).next_game(rnd, table)
+        resent = any(p["round"] == rnd and p["table"] == table and p["game"] == game
+                     for p in waiting)
+        if not resent and (nxt is None or game != nxt):
             raise InvalidInputError(
                 Msg("web.next_game", {"game": game, "next": nxt})
                 if nxt
                 else Msg("web.table_done", {"game": game, "table": table})
             )
-        _check_entry(t, rnd, table, game, entry)
+        _enter(_project(t, waiting, rnd, table, before=game), rnd, table, game, entry)
         payload = json.dumps(entry, sort_keys=True)
         with db.session() as s:
             rows = list(s.scalars(select(TournamentPendingRow).where(
@@ -598,13 +897,14 @@ async def table_keep_start(tid: str, rnd: int, table: int, request: Request) -> 
     key = str(form.get("k", ""))
     t, players = _table_access(request, tid, rnd, table, key)
     db = _db(request)
-    game = t.next_game(rnd, table)
+    ahead = _project(t, [p for p in _pending(db, tid) if p["status"] == "pending"], rnd, table)
+    game = ahead.next_game(rnd, table)
     if game is None:
         error = Msg("web.keep_done", {"table": table}).text(_lang(request))
         return _table_view(request, t, rnd, table, players, key, 400, error=error)
     kid = _open_kept(db, tid, rnd, table, game)
     if kid is None:
-        seats, starter = next_seats(t, rnd, table)
+        seats, starter = next_seats(ahead, rnd, table)
         try:
             row = new_kept_game_row(t.rules, [t.players[p].label for p in seats], starter)
         except InvalidInputError as exc:
@@ -670,13 +970,15 @@ async def table_keep_report(tid: str, rnd: int, table: int, kid: str,
                     notice = Msg("web.kept_twice").text(lang)
                     return _table_view(request, t, rnd, table, players, key, notice=notice)
         game = binding.game
-        if t.next_game(rnd, table) != game:
-            nxt = t.next_game(rnd, table)
+        waiting = [p for p in _pending(db, tid) if p["status"] == "pending"]
+        ahead = _project(t, waiting, rnd, table, before=game)
+        if ahead.next_game(rnd, table) != game:
+            nxt = ahead.next_game(rnd, table)
             raise InvalidInputError(
                 Msg("web.next_game", {"game": game, "next": nxt}) if nxt
                 else Msg("web.table_done", {"game": game, "table": table}))
         record = keeper.record()
-        event = _check_entry(t, rnd, table, game, {"record": record})
+        event = _enter(ahead, rnd, table, game, {"record": record})
         entry = {"loser": event.loser, "out": [list(g) for g in event.out],
                  "schock_aus": {str(p): n for p, n in event.schock_aus},
                  "record": record, "kept": kid}
@@ -733,10 +1035,25 @@ def _standings_json(t: Tournament) -> list[dict[str, Any]]:
 
 
 @router.get("/turnier/{tid}/projektor", response_class=HTMLResponse)
-async def projector_page(tid: str, request: Request) -> Response:
+async def projector_page(tid: str, request: Request, turn: str = "12") -> Response:
+    """The projector: ``turn`` is the seconds a page stays up (0: pages turn only by hand)."""
     _access(_db(request), tid)
     t = storage.load(_db(request), tid)
-    return _render(request, "turnier_projector.html", t=t)
+    try:
+        seconds = _int(turn, "turn") if turn.strip() else 12
+    except InvalidInputError as exc:
+        raise HTTPException(400, _msg(exc, _lang(request))) from None
+    return _render(request, "turnier_projector.html", t=t, turn=min(seconds, 3600))
+
+
+def _hidden_now(t: Tournament, mode: str) -> bool:
+    """Whether the projector hides the standings: always (``hidden``), or from the drawing
+    of the format's last round until the tournament is over (``last``)."""
+    if mode == "hidden":
+        return True
+    rnd = t.current_round
+    return (mode == "last" and rnd is not None and t.format.rounds > 0
+            and rnd.number >= t.format.rounds and not t.finished)
 
 
 @router.get("/api/turnier/{tid}/projector")
@@ -750,18 +1067,28 @@ async def projector_state(tid: str, request: Request) -> JSONResponse:
             plan.append({"table": i, "players": [asdict(t.players[p]) for p in tb],
                          "done": t.next_game(rnd.number, i) is None,
                          "games": len(rnd.games.get(i, {}))})
-    if access.standings_mode == "hidden":
-        table: list[dict[str, Any]] | None = None
+    table: list[dict[str, Any]] | None
+    koenig: list[dict[str, Any]] | None = None
+    if _hidden_now(t, access.standings_mode):
+        table = None
     elif access.standings_mode == "frozen" and access.frozen_json:
         table = json.loads(access.frozen_json)
     else:
         table = _standings_json(t)
+    if table is not None and SidePrize.SCHOCK_AUS_KOENIG in t.format.side_prizes:
+        counted = sorted((s for s in standings(t) if s.schock_aus), key=lambda s: -s.schock_aus)
+        koenig = [{"rank": 1 + sum(o.schock_aus > s.schock_aus for o in counted),
+                   "number": s.number, "name": s.name, "count": s.schock_aus} for s in counted]
+    drinks = sorted(drinks_totals(t).items(), key=lambda x: (-x[1][0], -x[1][1], x[0]))
     remaining = None
     if access.clock_started is not None:
         remaining = int(access.clock_started + access.clock_minutes * 60 - time.time())
     return JSONResponse({
         "name": t.name, "round": rnd.number if rnd else None, "plan": plan,
-        "standings": table, "mode": access.standings_mode,
+        "rounds": t.format.rounds or None, "chips": t.format.scoring is Scoring.CHIPS,
+        "standings": table, "mode": access.standings_mode, "koenig": koenig,
+        "drinks": [{"number": p, "name": t.players[p].name, "buys": b, "gets": g}
+                   for p, (b, g) in drinks],
         "clock": {"running": access.clock_started is not None, "remaining": remaining,
                   "minutes": access.clock_minutes, "warning": remaining is not None
                   and remaining <= 300},

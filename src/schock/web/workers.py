@@ -32,10 +32,6 @@ from typing import Any
 
 from schock.errors import InvalidInputError
 
-#: What uvicorn gets in every process (``schock serve`` passes the same to one process).
-UVICORN: dict[str, Any] = {"log_level": "warning", "ws_max_size": 16384}
-
-
 def worker_ports(port: int, workers: int) -> list[int]:
     """The ports of ``workers`` processes from ``port`` on."""
     last = port + workers - 1
@@ -47,16 +43,19 @@ def worker_ports(port: int, workers: int) -> list[int]:
     return list(range(port, last + 1))
 
 
-def serve_one(settings: Any, host: str, port: int) -> None:
-    """One server process (the target of every worker)."""
+def serve_one(settings: Any, host: str, port: int, server: dict[str, Any]) -> None:
+    """One server process (the target of every worker): uvicorn with ``server``'s options."""
+    import dataclasses
+
     import uvicorn
 
     from schock.web import create_app
 
-    uvicorn.run(create_app(settings), host=host, port=port, **UVICORN)
+    uvicorn.run(create_app(dataclasses.replace(settings, port=port)), host=host, port=port,
+                **server)
 
 
-def run_workers(settings: Any, host: str, ports: list[int]) -> int:
+def run_workers(settings: Any, host: str, ports: list[int], server: dict[str, Any]) -> int:
     """Start one process per port and supervise them; returns the exit status."""
     ctx = multiprocessing.get_context("spawn")
     procs: list[BaseProcess] = []
@@ -75,7 +74,7 @@ def run_workers(settings: Any, host: str, ports: list[int]) -> int:
     old = {s: signal.signal(s, on_signal) for s in (signal.SIGTERM, signal.SIGINT)}
     try:
         for port in ports:
-            worker = ctx.Process(target=serve_one, args=(settings, host, port))
+            worker = ctx.Process(target=serve_one, args=(settings, host, port, server))
             worker.start()
             procs.append(worker)
         ended = wait([p.sentinel for p in procs])  # the first process that ends ends the service

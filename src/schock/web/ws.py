@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from typing import Any
@@ -9,7 +10,17 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import TypeAdapter, ValidationError
 
-from schock.web.schemas import Act, ClientMessage, Hello, HintRequest, HostCommand, SetLang
+from schock.web.lobby import claim
+from schock.web.repo import token_hash
+from schock.web.schemas import (
+    Act,
+    ClientMessage,
+    Hello,
+    HintRequest,
+    HostCommand,
+    Rematch,
+    SetLang,
+)
 from schock.web.session import Connection, Refused, Tables, TableSession
 from schock.web.settings import Settings
 
@@ -34,8 +45,11 @@ class Bucket:
         return True
 
 
-def parse(raw: str, settings: Settings) -> Any:
-    """A client message, or :class:`Refused` saying what is wrong with it."""
+def parse(raw: str | None, settings: Settings) -> Any:
+    """A client message, or :class:`Refused` saying what is wrong with it (``None``: a
+    binary frame, which this protocol does not use)."""
+    if raw is None:
+        raise Refused("malformed", detail="binary frame; allowed: JSON text frames")
     if len(raw) > settings.max_message:
         raise Refused("too_large", size=len(raw), limit=settings.max_message)
     try:
@@ -62,16 +76,22 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     async def send(message: dict[str, Any]) -> None:
         await websocket.send_json(message)
 
+    async def close(code: int, reason: str) -> None:
+        await websocket.close(code=code, reason=reason)
+
     try:
         while True:
-            raw = await websocket.receive_text()
+            frame = await websocket.receive()
+            if frame["type"] == "websocket.disconnect":
+                break
+            raw = frame.get("text")
             if not bucket.take():
                 await send(Refused("rate").message())
                 continue
             try:
                 msg = parse(raw, settings)
                 if conn is None:
-                    conn = await _hello(session, msg, send, settings)
+                    conn = await _hello(session, msg, send, close, settings)
                     continue
                 await _handle(session, conn, msg)
             except Refused as exc:
@@ -79,45 +99,65 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     except (WebSocketDisconnect, RuntimeError):
         pass  # gone (a failed send to a closed socket marks it disconnected: RuntimeError)
     finally:
-        if conn is not None and conn in session.conns:
-            session.conns.remove(conn)
-            await session.broadcast()
+        if conn is not None:
+            async with session.lock:
+                if conn in session.conns:
+                    session.conns.remove(conn)
+                    await session.broadcast()
 
 
-async def _hello(session: TableSession, msg: Any, send: Any, settings: Settings) -> Connection:
+async def _hello(session: TableSession, msg: Any, send: Any, close: Any,
+                 settings: Settings) -> Connection:
+    """Admit a connection: a seat's or the host's token always gets in (its oldest
+    socket is closed when it has too many); spectators have their own cap."""
     if not isinstance(msg, Hello):
         raise Refused("hello_first")
-    seat = None
+    hashes: set[str] = set()
     if msg.token is not None:
-        seat = session.seat_of(msg.token)
-        if seat is None:
+        if await claim(session, msg.token) is None:  # held now: the invite no longer offers it
             raise Refused("bad_token")
-    host = False
+        hashes.add(token_hash(msg.token))
     if msg.host is not None:
-        host = session.is_host(msg.host)
-        if not host:
+        if not session.is_host(msg.host):
             raise Refused("bad_token")
-    if len(session.conns) >= settings.max_connections_per_table:
-        raise Refused("table_full")
-    conn = Connection(send=send, seat=seat, host=host, lang=msg.lang)
-    await send(session.welcome(conn))
+        hashes.add(token_hash(msg.host))
     async with session.lock:
+        if hashes:
+            same = [c for c in session.conns if c.hashes == hashes]
+            for old in same[: max(0, len(same) - settings.max_sockets_per_seat + 1)]:
+                session.conns.remove(old)
+                await _close_quietly(old, Refused("opened_elsewhere").message())
+        elif sum(not c.hashes for c in session.conns) >= settings.max_spectators_per_table:
+            raise Refused("table_full", limit=settings.max_spectators_per_table)
+        conn = Connection(send=send, hashes=frozenset(hashes), lang=msg.lang, close=close)
+        conn.seat, conn.host = session.bound(conn)
+        await send(session.welcome(conn))
         session.conns.append(conn)
         await session.broadcast()
     session.kick()
     return conn
 
 
+async def _close_quietly(conn: Connection, notice: dict[str, Any]) -> None:
+    with contextlib.suppress(Exception):
+        await conn.send(notice)
+        await conn.close(4001, str(notice.get("en", ""))[:100])
+
+
 async def _handle(session: TableSession, conn: Connection, msg: Any) -> None:
     if isinstance(msg, Act):
-        await session.act(conn.seat, msg.n, msg.action)
+        await session.act(conn, msg.n, msg.action)
     elif isinstance(msg, HintRequest):
-        await conn.send(await session.hint(conn.seat, conn.lang))
+        await conn.send(await session.hint(conn))
     elif isinstance(msg, SetLang):
         conn.lang = msg.lang
-        await conn.send(session.welcome(conn))
-        await conn.send(session.message_for(conn))
+        conn.told = (None, 0)  # the whole log again (also how a client resyncs its log)
+        async with session.lock:
+            await conn.send(session.welcome(conn))
+            await session.send_state(conn)
     elif isinstance(msg, HostCommand):
-        await session.command(conn, msg.command, msg.seat, msg.bot)
+        await session.command(conn, msg.command, msg.seat, msg.bot, to=msg.to)
+    elif isinstance(msg, Rematch):
+        await session.vote(conn)
     else:
         raise Refused("malformed", detail="hello was already said")

@@ -1,57 +1,181 @@
-// The projector view: polls the tournament's JSON every few seconds, no reload.
+// The projector page: one screen that never scrolls. The tournament's state comes from
+// /api/turnier/{id}/projector every 3 seconds (no reload); it is laid out as slides
+// (tables, standings, drinks, Schock-Aus-König), each cut into as many pages as it needs
+// to fit the screen, measured in the browser. Pages turn by themselves every `turn`
+// seconds (?turn=N, 0: never); window.projector.next() / .show(i) turn them by hand.
 (function () {
   "use strict";
   var root = document.getElementById("projector");
+  var stage = document.getElementById("p-stage");
   var tid = root.dataset.tid, en = root.dataset.en === "1";
-  var W = en ? {table: "Table", frozen: "(frozen)", hidden: "hidden until the end", stopped: "clock stopped", done: "done"}
-             : {table: "Tisch", frozen: "(eingefroren)", hidden: "bis zum Ende verdeckt", stopped: "Uhr steht", done: "fertig"};
-  var state = null, fetchedAt = 0;
-  function el(tag, text, cls) { var e = document.createElement(tag); e.textContent = text; if (cls) e.className = cls; return e; }
-  function draw() {
-    if (!state) return;
-    document.getElementById("p-round").textContent = state.round || "–";
-    var plan = document.getElementById("p-plan");
-    plan.replaceChildren();
-    state.plan.forEach(function (t) {
-      var li = el("li", W.table + " " + t.table + ": " + t.players.map(function (p) { return p.number + " " + p.name; }).join(" · ") + (t.done ? " ✓" : ""), t.done ? "done" : "");
-      li.dataset.table = t.table;
-      plan.appendChild(li);
-    });
-    var body = document.querySelector("#p-standings tbody");
-    body.replaceChildren();
-    document.getElementById("p-mode").textContent = state.mode === "frozen" ? W.frozen : "";
-    if (state.standings === null) {
-      var tr = document.createElement("tr"); tr.appendChild(el("td", W.hidden)); body.appendChild(tr);
-    } else {
-      state.standings.forEach(function (s) {
-        var tr = document.createElement("tr");
-        tr.dataset.number = s.number;
-        tr.appendChild(el("td", s.rank + "."));
-        tr.appendChild(el("td", s.number + " " + s.name));
-        tr.appendChild(el("td", s.chips === null ? s.points : String(s.chips), "score"));
-        body.appendChild(tr);
-      });
-    }
-    tick();
+  var turn = Number(root.dataset.turn);
+  var W = en ? {
+    table: "Table", tables: "Tables", round: "Round", of: "of", standings: "Standings",
+    points: "points", chips: "chips", frozen: "frozen", hidden: "Standings hidden until the end",
+    stopped: "clock stopped", drinks: "Drinks", buys: "buys", gets: "gets", koenig: "Schock-Aus-König",
+    games: "games", withdrawn: "withdrawn", noround: "No round drawn yet", out: "out"
+  } : {
+    table: "Tisch", tables: "Tische", round: "Runde", of: "von", standings: "Tabelle",
+    points: "Punkte", chips: "Chips", frozen: "eingefroren", hidden: "Tabelle bis zum Ende verdeckt",
+    stopped: "Uhr steht", drinks: "Getränke", buys: "gibt aus", gets: "bekommt", koenig: "Schock-Aus-König",
+    games: "Spiele", withdrawn: "abgemeldet", noround: "Noch keine Runde gelost", out: "raus"
+  };
+  var state = null, text = "", fetchedAt = 0, pages = [], index = 0, timer = null;
+
+  function el(tag, cls, content) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (content !== undefined) e.textContent = content;
+    return e;
   }
+  function row(rank, name, value, gone) {
+    var r = el("div", "p-row" + (gone ? " gone" : ""));
+    r.appendChild(el("span", "r", rank));
+    r.appendChild(el("span", "n", name));
+    r.appendChild(el("span", "v", value));
+    return r;
+  }
+  function slides() {
+    var s = state, out = [];
+    var rnd = s.round ? W.round + " " + s.round + (s.rounds ? " " + W.of + " " + s.rounds : "") : "";
+    var cards = s.plan.map(function (t) {
+      var c = el("div", "p-card" + (t.done ? " done" : ""));
+      c.dataset.table = t.table;
+      var h = el("h3");
+      h.appendChild(el("span", "", W.table + " " + t.table));
+      h.appendChild(el("span", "", t.done ? "✓" : t.games ? t.games + " " + W.games : ""));
+      c.appendChild(h);
+      var ul = el("ul");
+      t.players.forEach(function (p) {
+        ul.appendChild(el("li", "", p.number + " " + p.name + (p.withdrawn ? " (" + W.withdrawn + ")" : "")));
+      });
+      c.appendChild(ul);
+      return c;
+    });
+    out.push({key: "tables", title: W.tables + (rnd ? " · " + rnd : ""), grid: true,
+              items: cards.length ? cards : [el("div", "p-big", W.noround)]});
+    if (s.standings) {
+      out.push({key: "standings", title: W.standings + " · " + (s.chips ? W.chips : W.points),
+                note: s.mode === "frozen" ? W.frozen : "",
+                items: s.standings.map(function (x) {
+                  var gone = x.status === "withdrawn";
+                  var r = row(x.rank + ".", x.number + " " + x.name + (gone ? " (" + W.withdrawn + ")" : ""),
+                              x.chips === null ? x.points : String(x.chips), gone);
+                  r.dataset.number = x.number;
+                  return r;
+                })});
+    } else {
+      out.push({key: "standings", title: W.standings, items: [el("div", "p-big", W.hidden)]});
+    }
+    if (s.drinks && s.drinks.length) {
+      out.push({key: "drinks", title: W.drinks, note: W.buys + " / " + W.gets,
+                items: s.drinks.map(function (d, i) {
+                  return row(i + 1 + ".", d.number + " " + d.name, d.buys + " / " + d.gets);
+                })});
+    }
+    if (s.koenig && s.koenig.length) {
+      out.push({key: "koenig", title: W.koenig, items: s.koenig.map(function (k) {
+        return row(k.rank + ".", k.number + " " + k.name, k.count + "×");
+      })});
+    }
+    return out;
+  }
+  function holderFor(slide, box) {
+    var h = el("div", slide.grid ? "p-grid" : "p-cols");
+    box.appendChild(h);
+    return h;
+  }
+  function fits(box, holder) {
+    return holder.scrollHeight <= box.clientHeight + 1 && holder.scrollWidth <= holder.clientWidth + 1 &&
+      holder.offsetHeight <= box.clientHeight + 1;
+  }
+  function paginate(slide) {
+    var made = [], box = null, holder = null, count = 0;
+    function open() {
+      box = el("div", "p-page-box measure");
+      box.dataset.slide = slide.key;
+      stage.appendChild(box);
+      holder = holderFor(slide, box);
+      count = 0;
+      made.push(box);
+    }
+    open();
+    slide.items.forEach(function (item) {
+      holder.appendChild(item);
+      if (count > 0 && !fits(box, holder)) {
+        holder.removeChild(item);
+        open();
+        holder.appendChild(item);
+      }
+      count += 1;
+    });
+    return made.map(function (b, i) {
+      b.classList.remove("measure");
+      b.hidden = true;
+      return {box: b, slide: slide, part: i + 1, parts: made.length};
+    });
+  }
+  function build() {
+    if (!state) return;
+    var was = pages[index] ? pages[index].slide.key + "/" + pages[index].part : "";
+    stage.replaceChildren();
+    pages = [];
+    slides().forEach(function (s) { pages = pages.concat(paginate(s)); });
+    index = 0;
+    pages.forEach(function (p, i) { if (p.slide.key + "/" + p.part === was) index = i; });
+    show(index);
+  }
+  function show(i) {
+    if (!pages.length) return;
+    index = ((i % pages.length) + pages.length) % pages.length;
+    pages.forEach(function (p, j) { p.box.hidden = j !== index; });
+    var p = pages[index];
+    document.getElementById("p-slide").textContent = p.slide.title;
+    document.getElementById("p-note").textContent = p.slide.note || "";
+    document.getElementById("p-page").textContent = p.parts > 1 ? p.part + "/" + p.parts : "";
+    root.dataset.page = String(index);
+  }
+  function next() { show(index + 1); }
   function tick() {
     var c = document.getElementById("p-clock");
-    if (!state || !state.clock.running) { c.textContent = W.stopped; c.className = "p-clock"; return; }
+    if (!state || !state.clock.running) { c.textContent = W.stopped; c.className = "p-clock stopped"; return; }
     var left = state.clock.remaining - Math.floor((Date.now() - fetchedAt) / 1000);
     var sign = left < 0 ? "-" : "", a = Math.abs(left);
     c.textContent = sign + Math.floor(a / 60) + ":" + String(a % 60).padStart(2, "0");
     c.className = "p-clock" + (left <= 300 ? " warning" : "");
   }
+  function take(data) {
+    var now = JSON.stringify(data);
+    fetchedAt = Date.now();
+    state = data;
+    if (now !== text) {
+      text = now;
+      document.getElementById("p-round").textContent = data.round
+        ? W.round + " " + data.round + (data.rounds ? " " + W.of + " " + data.rounds : "") : "";
+      build();
+    }
+    tick();
+    root.dataset.version = String(Number(root.dataset.version || 0) + 1);
+  }
   function poll() {
-    fetch("/api/turnier/" + encodeURIComponent(tid) + "/projector", {cache: "no-store"})
+    var sub = location.pathname.slice(0, location.pathname.lastIndexOf("/turnier/"));  // a proxy's sub-path
+    return fetch(sub + "/api/turnier/" + encodeURIComponent(tid) + "/projector", {cache: "no-store"})
       .then(function (r) { return r.json(); })
-      .then(function (data) { state = data; fetchedAt = Date.now(); draw(); })
+      .then(take)
       .catch(function () {});
   }
   document.getElementById("p-full").addEventListener("click", function () {
     if (document.documentElement.requestFullscreen) document.documentElement.requestFullscreen();
   });
+  window.addEventListener("resize", build);
+  window.projector = {
+    next: next, show: show, poll: poll, build: build,
+    count: function () { return pages.length; },
+    current: function () { return index; },
+    slide: function () { return pages[index] ? pages[index].slide.key : null; }
+  };
   poll();
   setInterval(poll, 3000);
   setInterval(tick, 1000);
+  if (turn > 0) timer = setInterval(next, turn * 1000);
 })();
