@@ -185,9 +185,10 @@ def serve(args: list[str], log: Path, env: dict[str, str] | None = None) -> subp
 
 
 @contextlib.contextmanager
-def serving(args: list[str], ports: list[int], log: Path) -> Iterator[subprocess.Popen[bytes]]:
+def serving(args: list[str], ports: list[int], log: Path,
+            env: dict[str, str] | None = None) -> Iterator[subprocess.Popen[bytes]]:
     """A running ``schock serve``, stopped (SIGTERM) at the end; waits for every port."""
-    proc = serve(args, log)
+    proc = serve(args, log, env)
     try:
         for port in ports:
             wait_until(lambda p=port: http_ok(f"http://127.0.0.1:{p}/api/health"), proc,  # type: ignore[misc]

@@ -72,39 +72,42 @@ class Client:
             yield Socket(ws)
 
 
-def exec_start(port: int, db: str) -> list[str]:
-    """The ExecStart line of deploy/schock.service with this checkout's schock, a test
-    port and database."""
+def service(port: int, db: str, base_url: str) -> tuple[list[str], dict[str, str]]:
+    """The command line and environment of deploy/schock.service, with this checkout's
+    schock, a test port, database and base URL."""
     text = (DEPLOY / "schock.service").read_text()
     line = re.search(r"^ExecStart=(.*)$", text, re.M)
     assert line, "deploy/schock.service: no ExecStart"
-    args = shlex.split(line[1].replace("${SCHOCK_DB}", db))
+    args = shlex.split(line[1])
     assert args[:2] == ["/opt/schock/bin/schock", "serve"], args
-    args = args[2:]
-    assert args[args.index("--port") + 1] == "8000"
-    args[args.index("--port") + 1] = str(port)
-    return [*args, "--bot-delay", "0"]
+    env = dict(re.findall(r"^Environment=(\w+)=(.*)$", text, re.M))
+    assert env["SCHOCK_PORT"] == "8000" and env["SCHOCK_HOST"] == "127.0.0.1", env
+    assert env["SCHOCK_FORWARDED_ALLOW_IPS"] == "127.0.0.1", env
+    env.update(SCHOCK_PORT=str(port), SCHOCK_DB=db, SCHOCK_BASE_URL=base_url,
+               SCHOCK_BOT_DELAY="0")
+    return args[2:], env
 
 
-def test_caddy_in_front_of_the_systemd_command_line(tmp_path: Path) -> None:
-    """deploy/Caddyfile (as a plain-http loopback site: no certificate) in front of the
-    command line deploy/schock.service runs; a whole game through Caddy's websocket."""
+def test_caddy_in_front_of_the_systemd_service(tmp_path: Path) -> None:
+    """deploy/Caddyfile (as a plain-http loopback site: no certificate) in front of what
+    deploy/schock.service runs; a whole game through Caddy's websocket; the links handed
+    out start with the base URL, and the client address comes from Caddy's header."""
     app, site = free_port(), free_port()
-    args = exec_start(app, str(tmp_path / "schock.db"))
-    with serving(args, [app], tmp_path / "serve.log"), \
+    base_url = f"http://127.0.0.1:{site}"
+    args, env = service(app, str(tmp_path / "schock.db"), base_url)
+    with serving(args, [app], tmp_path / "serve.log", env), \
             caddy(caddyfile(app, site), site, tmp_path / "caddy") as base:
         client = Client(base)
         info = new_table(client, preset="porz")  # type: ignore[arg-type]
+        assert info["host_link"].startswith(base_url + f"/t/{info['table']}")
         last = play_out(client, info, random.Random(4))  # type: ignore[arg-type]
         assert last["table"]["over"] and last["view"]["loser"] is not None
         r = client.get(f"/api/tables/{info['table']}/record")
         assert r.status_code == 200 and json.loads(r.text)["actions"]
         page = client.get(f"/t/{info['table']}")
         assert page.status_code == 200 and "/static/" in page.text
-        assert client.get("/static/table.js").status_code == 200
-        assert "gzip" in client.get("/static/table.js",
-                                    headers={"Accept-Encoding": "gzip"}).headers.get(
-            "content-encoding", "")
+        js = client.get("/static/table.js", headers={"Accept-Encoding": "gzip"})
+        assert js.status_code == 200 and js.headers.get("content-encoding") == "gzip"
 
 
 def _two_free_ports() -> int:
@@ -134,7 +137,8 @@ def test_nginx_routes_each_table_to_one_of_two_processes(tmp_path: Path, pg_url:
     table and never see each other's moves). The tournament pages answer from either."""
     first, site = _two_free_ports(), free_port()
     ports = [first, first + 1]
-    args = ["--workers", "2", "--port", str(first), "--db", pg_url, "--bot-delay", "0"]
+    args = ["--workers", "2", "--port", str(first), "--db", pg_url, "--bot-delay", "0",
+            "--forwarded-allow-ips", "127.0.0.1"]
     conf = nginx_site(ports, site)
     # our main configuration logs which process answered each request
     with serving(args, ports, tmp_path / "serve.log") as proc, \

@@ -97,8 +97,8 @@ def serve(host: str, port: int, db: str | None, base_url: str | None, root_path:
     except InvalidInputError as exc:
         reason = " ".join(str(exc).split())
         raise InvalidInputError(Msg("ops.db_unusable", {"reason": reason})) from None
-    server = {"log_level": "warning", "ws_max_size": 16384, "proxy_headers": False,
-              "server_header": False}
+    server: dict[str, Any] = {"log_level": "warning", "ws_max_size": 16384,
+                              "proxy_headers": False, "server_header": False}
     if workers > 1:
         click.echo(Msg("db.serve_workers", {"n": workers, "first": ports[0],
                                             "last": ports[-1]}).text(lang))

@@ -151,8 +151,10 @@ def lock_writer(target: str) -> WriterLock | None:
     path = lock_path(target)
     if path is None:
         return None
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle = open(path, "a+", encoding="utf-8")  # noqa: SIM115 - held for the process's life
+    try:
+        handle = open(path, "a+", encoding="utf-8")  # noqa: SIM115 - held for the process's life
+    except OSError:
+        return None  # no such folder, or not writable: opening the database says so
     try:
         fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:

@@ -32,6 +32,7 @@ from typing import Any
 
 from schock.errors import InvalidInputError
 
+
 def worker_ports(port: int, workers: int) -> list[int]:
     """The ports of ``workers`` processes from ``port`` on."""
     last = port + workers - 1
