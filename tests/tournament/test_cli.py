@@ -169,3 +169,43 @@ def test_import_excel_csv_with_preview_and_rename(tmp_path: Path) -> None:
     bad.write_bytes(b"Name;Team\n;Rot\n")
     result = run(db, "spieler", "import", str(bad))
     assert result.exit_code == 2 and "Zeile 2: kein Name" in result.output
+
+
+def test_eintragen_never_overwrites_silently(tmp_path: Path) -> None:
+    """Issue 25, item 6: the same result again changes nothing (no second log event); a
+    different one needs --korrigieren and says what it replaces."""
+    db = tmp_path / "t.db"
+    ok(db, "neu", "Dorf", "--format", "irmgarteich", "--id", "d")
+    for name in ("Anna", "Ben", "Cem"):
+        ok(db, "player", "add", name, "--present")
+    ok(db, "auslosen", "--tisch", "1,2,3")
+    ok(db, "eintragen", "1", "1", "1", "--raus", "1", "--raus", "2", "--verlierer", "3")
+    events = ok(db, "protokoll").count("game_entered")
+    out = ok(db, "eintragen", "1", "1", "1", "--raus", "1", "--raus", "2", "--verlierer", "3")
+    assert "ist schon so eingetragen" in out and "nichts geändert" in out
+    assert ok(db, "protokoll").count("game_entered") == events
+    result = run(db, "eintragen", "1", "1", "1", "--raus", "2+3", "--verlierer", "1")
+    assert result.exit_code == 2
+    assert "ist schon eingetragen: Verlierer 3 Cem, raus 1, 2; neu wäre: Verlierer 1 Anna, " \
+           "raus 2+3; zum Ersetzen --korrigieren angeben" in result.output
+    out = ok(db, "eintragen", "1", "1", "1", "--raus", "2+3", "--verlierer", "1", "--korrigieren")
+    assert "korrigiert: vorher Verlierer 3 Cem, raus 1, 2; jetzt Verlierer 1 Anna, raus 2+3" in out
+    result = run(db, "eintragen", "1", "1", "2", "--raus", "1", "--raus", "2", "--verlierer",
+                 "3", "--schock-aus", "1", "--schock-aus", "1")
+    assert result.exit_code == 2 and "Spieler 1 mit 2 Schock Aus in einem Spiel" in result.output
+
+
+def test_chips_formats_refuse_what_they_do_not_use(tmp_path: Path) -> None:
+    db = tmp_path / "t.db"
+    ok(db, "neu", "Kneipe", "--format", "porz", "--id", "k")
+    for name in ("Anna", "Ben", "Cem"):
+        ok(db, "player", "add", name, "--present")
+    ok(db, "auslosen")
+    for args, said in (
+        (("--verlierer", "1", "--verlierer", "3"), "mehr als einer"),
+        (("--verlierer", "1", "--raus", "2"), "--raus: dieses Format zählt Chips"),
+        (("--verlierer", "1", "--punkte", "2=1"), "--punkte: dieses Format zählt Chips"),
+    ):
+        result = run(db, "eintragen", "1", "1", "1", *args)
+        assert result.exit_code == 2 and said in result.output, result.output
+    assert "game_entered" not in ok(db, "protokoll")
