@@ -24,6 +24,7 @@ and Babel's plural rule picks the form. No hand-written ``if n == 1``.
 from __future__ import annotations
 
 import string
+from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
 from functools import cache
@@ -178,6 +179,43 @@ def plural(
     return form.format(n=number(count, lang, digits), **params)
 
 
+@dataclass(frozen=True, slots=True)
+class Money:
+    """An amount of money as a message parameter: shown in the message's language.
+
+    >>> from schock.messages import Msg
+    >>> Money(250).localized("de"), Money(250, "EUR").localized("en")
+    ('2,50\\xa0€', '€2.50')
+    """
+
+    cents: int
+    currency: str = "EUR"
+
+    def localized(self, lang: str) -> str:
+        return money(self.cents, self.currency, lang)
+
+    def __str__(self) -> str:
+        return self.localized("en")
+
+
+@dataclass(frozen=True, slots=True)
+class Count:
+    """A count with its noun (a key of :data:`PLURALS`) as a message parameter.
+
+    >>> Count("rounds", 1).localized("de"), str(Count("rounds", 2))
+    ('1 Runde', '2 rounds')
+    """
+
+    key: str
+    n: int
+
+    def localized(self, lang: str) -> str:
+        return plural(self.key, self.n, lang)
+
+    def __str__(self) -> str:
+        return self.localized("en")
+
+
 def placeholders(template: str) -> set[str]:
     """The names of a template's placeholders.
 
@@ -190,6 +228,8 @@ def placeholders(template: str) -> set[str]:
 __all__ = [
     "LANGS",
     "PLURALS",
+    "Count",
+    "Money",
     "day",
     "lang_of",
     "locale",

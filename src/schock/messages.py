@@ -201,6 +201,20 @@ CATALOG: dict[str, dict[str, str]] = {
 INPUT_CATALOG: dict[str, dict[str, str]] = {
     "en": {
         "input.where": "{where}: {reason}",
+        # schock hint --objective half (issue 27 item 4)
+        "hint.half_players": (
+            "--objective half is for a two-player round (you and one other), got {players} players"
+        ),
+        "hint.half_stock": (
+            "--objective half needs the Deckel situation: give --stock (and your --deckel; "
+            "the other player holds the rest)"
+        ),
+        "hint.half_deckel": (
+            "Stock {stock} and your {mine} Deckel are more than the {deckel} Deckel of a half"
+        ),
+        "hint.half_blind": (
+            "a blind round is one throw for the second player: there is nothing to choose"
+        ),
         "input.seat": "seat {spec!r}",
         "input.unknown_bot": "{where}: unknown bot {kind!r} (allowed: {allowed})",
         "input.bot": "unknown bot {kind!r} (allowed: {allowed})",
@@ -304,6 +318,15 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "tw.no_schock_aus": "no Schock Aus",
         "tw.points": "points column {points}",
         "tw.kept": "scorekept",
+        "tw.h_registered": "registered: {p}",
+        "tw.h_present": "{p} present",
+        "tw.h_absent": "{p} absent",
+        "tw.h_withdrawn": "{p} withdrawn",
+        "tw.h_drawn": "round {r} drawn, tables {tables}",
+        "tw.h_trink": "Trinkrunden: games {games}",
+        "tw.h_game": "round {r}, table {t}, game {g}",
+        "tw.h_undone": "entry #{seq} undone",
+        "tw.swap": "swap: player {p} is not in this draw; allowed: {allowed}",
         "tw.confirmed_all": (
             "{done} report(s) confirmed; {left} still waiting (two different results for one "
             "game, or not the table's next game: decide one by one)"
@@ -371,9 +394,170 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
             "round {r}, table {t}, game {g}: Schock Aus of player {p}: {n!r}; allowed: 0 to 99"
         ),
         "state.others": "a round needs at least one other player (before: {before}, after: {after})",
+        # analysis of a game (schock analyse, the Analyse page): issue 26
+        "analyse.title": "Analysis: {rules} — {names}",
+        "analyse.objective.round": "Values: the chance not to lose the round (exact turn solver, from what the player saw)",
+        "analyse.objective.half": "Values: the chance not to lose the half, and so the game (exact two-player equilibrium, from what the player saw)",
+        "analyse.unfinished": "The game is not over: analysed is what was played ({actions} actions).",
+        "analyse.round": "Half {half}, round {round}",
+        "analyse.holding": "{result} after {throws}",
+        "analyse.cup": "throw under the cup",
+        "analyse.line": "{name} ({holding}) played: {played} — {mark}",
+        "analyse.better": "better: {best} — {value_best} instead of {value_played}",
+        "analyse.unrated": "{name}: {played} — not rated ({why})",
+        "analyse.einkaufen": "the solver does not value Einkaufen",
+        "analyse.einkaufen_yes": "Einkaufen: yes",
+        "analyse.einkaufen_no": "Einkaufen: no",
+        "analyse.none": "No decision of {who} to rate.",
+        "analyse.all_ok": "Every rated decision was ok (mark below 0.02): use --all to see them.",
+        "analyse.players": "Summary per player",
+        "analyse.head": "player|decisions|loss|mean|good|inaccurate|mistake|blunder|Deckel|expected own|expected best|luck",
+        "analyse.explain": "loss: chance given away by the decisions; Deckel expected under own decisions and under best play; luck = Deckel received − expected under own decisions (above 0: unlucky).",
+        "analyse.mark.ok": "good",
+        "analyse.mark.ungenau": "inaccurate",
+        "analyse.mark.fehler": "mistake",
+        "analyse.mark.patzer": "blunder",
+        "analyse.bad_record": "{where}: the record does not replay: {reason}",
+        "analyse.empty": "{where}: nothing to analyse: the record holds no actions",
+        "analyse.no_seat": "--seat: no player {name!r}; the players are: {names}",
+        "analyse.objective_unknown": "unknown objective {objective!r} (allowed: round, half)",
+        "analyse.half_seats": "the half objective values two-player games only, this game has {n} seats (allowed: round)",
+        "analyse.half_rules": "the half objective cannot value these rules: rules field {field} (allowed: {allowed})",
+        # --- server operation (schock serve, schock tables, schock db; issue 24) ---
+        "ops.base_url": (
+            "base URL {value!r}: not an http(s) address with a host; "
+            "allowed: e.g. https://schock.example or http://192.168.1.20:8000"
+        ),
+        "ops.root_path": (
+            "root path {value!r}: not a URL path; allowed: e.g. /schock (letters, digits, - _ . ~ /)"
+        ),
+        "ops.proxy": (
+            "trusted proxy {value!r}: not an IP address or network; "
+            "allowed: e.g. 127.0.0.1, 10.0.0.0/8, ::1 or * (any)"
+        ),
+        "ops.serve_open": "schock: open {url} in your browser",
+        "ops.serve_also": "        also reachable at {url}",
+        "ops.serve_qr": "Scan to open it on a phone:",
+        "ops.serve_stop": "Ctrl+C stops the server.",
+        "ops.db_unusable": "cannot use the database (nothing was written): {reason}",
+        # --- end of server operation ---
+        "abend.f.name": "name",
+        "abend.f.group_name": "group name",
+        "abend.f.player": "player",
+        "abend.f.loser": "loser",
+        "abend.f.schock_aus": "Schock Aus received by",
+        "abend.f.half_loser": "half loser",
+        "abend.f.payer": "payer",
+        "abend.f.payee": "payee",
+        "abend.f.amount": "amount",
+        "abend.f.evening": "evening",
+        "abend.f.entry": "entry",
+        "abend.f.members": "members",
+        "abend.f.schock_aus_stakes": "stakes per Schock Aus",
+        "abend.f.stake": "stake",
+        "abend.f.currency": "currency",
+        "abend.f.date": "date",
+        "abend.f.version": "version",
+        "abend.the_group": "the group",
+        "abend.none_yet": "(none yet)",
+        "abend.settings_object": (
+            "settings: not an object; allowed: stake, amount, currency, schock_aus_stakes"
+        ),
+        "abend.settings_field": (
+            "settings: unknown field {field!r}; allowed: stake, amount, currency, schock_aus_stakes"
+        ),
+        "abend.stake": "stake: {stake!r}; allowed: runde (a round), geld (money)",
+        "abend.amount_min": (
+            "amount: missing or 0; allowed: a sum such as 2.50 when the stake is money"
+        ),
+        "abend.currency": "currency: {currency!r}; allowed: a three-letter code such as EUR",
+        "abend.int_not": "{what}: {value!r} is not a whole number; allowed: {lo} to {hi}",
+        "abend.int_range": "{what}: {value}; allowed: {lo} to {hi}",
+        "abend.name_type": "{what}: not text; allowed: 1 to {max} printable characters",
+        "abend.name_empty": "{what}: empty; allowed: 1 to {max} printable characters",
+        "abend.name_bad": (
+            "{what}: {name!r} is too long or has control characters; allowed: 1 to {max} printable characters"
+        ),
+        "abend.entry_id": "entry id: {entry!r}; allowed: 1 to 64 letters, digits, - and _",
+        "abend.date": "date: {day!r}; allowed: a date such as 2026-11-20",
+        "abend.duplicate": (
+            "this entry is already entered (entry {seq}); it is not counted twice"
+        ),
+        "abend.events_first": "events: the first event must be 'created'",
+        "abend.event_kind": "event {seq}: unknown kind {kind!r}",
+        "abend.not_member": "{what}: {name!r} is not a member; allowed: {allowed}",
+        "abend.member_exists": "{name!r} is already in the group",
+        "abend.members_max": "the group has {max} members; allowed: at most {max}",
+        "abend.no_evening": "no evening is open; start an evening first",
+        "abend.players_list": "players: not a list; allowed: 2 to {max} members",
+        "abend.players_count": "players: {n}; allowed: 2 to {max} members (tick who played)",
+        "abend.players_twice": "players: a member is named twice; allowed: each player once",
+        "abend.loser_absent": "loser: {name!r} did not play this game; allowed: {allowed}",
+        "abend.too_many": "Schock Aus / half losers: more than 20; allowed: 0 to 20",
+        "abend.did_not_play": "{name!r} did not play this game; allowed: {allowed}",
+        "abend.record_text": "record: not text or larger than {max} characters",
+        "abend.evening_none": "evening: {n}; there is no such evening yet; start one first",
+        "abend.payee_self": "payee: {name!r} is the payer; allowed: another member",
+        "abend.payee_rounds": "payee: a round is given to the group; allowed: no payee",
+        "abend.payee_missing": "payee: missing; allowed: a member {name!r} owes money to",
+        "abend.nothing_owed": "{name} owes {to} nothing; nothing to settle",
+        "abend.too_much": (
+            "amount: {amount} is more than {name} owes {to} ({owed}); allowed: at most {owed}"
+        ),
+        "abend.not_item": "entry: {n} is not a game or payment; allowed: {allowed}",
+        "abend.already_voided": "entry {n} is already voided",
+        "abend.already_valid": "entry {n} already counts",
+        "abend.money": "amount: {text!r}; allowed: a sum such as 2.50 (at most 10000.00)",
+        "abend.record_open": (
+            "record: the game has not ended; allowed: the record of a finished game"
+        ),
+        "abend.record_no_loser": (
+            "record: the game has no loser; allowed: the record of a finished game"
+        ),
+        "abend.group_unknown": "group: {key!r} is not known or not unique; allowed: {allowed}",
+        "abend.group_none": "group: no group {key!r}",
+        "abend.group_name_taken": (
+            "group name: a group {name!r} already exists; allowed: another name"
+        ),
+        "abend.field_type": "{what}: not a text field",
+        "abend.field_long": "{what}: longer than {max} characters",
+        "abend.members_count": "members: {n}; allowed: at least 2 names, one a line",
+        "abend.loser_missing": "loser: missing; allowed: tap the loser, or upload a game record",
+        "abend.schock_aus_count": "Schock Aus: {text!r}; allowed: 0 to 20",
+        "abend.version": "version: missing; allowed: the form as the page sent it",
+        "abend.record_large": "{file}: larger than {max} bytes",
+        "abend.record_utf8": "{file}: not UTF-8 text",
+        "abend.meanwhile": (
+            "Meanwhile game {seq} was entered (lost by {loser}). Is yours another game?"
+        ),
+        "abend.rounds_amount": "amount: {text!r}; allowed: a whole number of rounds",
+        "abend.evening_param": "evening: {text!r}; allowed: 1 to {n}",
+        "abend.no_group": "no such group (the link is wrong or incomplete)",
+        "abend.cli_amount_missing": "--amount: missing; allowed: a sum such as 2.50 when --stake geld",
+        "abend.cli_record_alone": (
+            "--record: the record names loser, players and Schock Aus; "
+            "allowed: --record alone or --loser with --player/--schock-aus"
+        ),
+        "abend.cli_loser_missing": "--loser: missing; allowed: --loser NAME or --record FILE",
+        "abend.cli_base_url": "--base-url: {url!r}; allowed: an address such as https://schock.example",
     },
     "de": {
         "input.where": "{where}: {reason}",
+        # schock hint --objective half (issue 27 item 4)
+        "hint.half_players": (
+            "--objective half gilt für eine Runde zu zweit (du und ein anderer), "
+            "nicht für {players} Spieler"
+        ),
+        "hint.half_stock": (
+            "--objective half braucht den Deckelstand: --stock angeben (und deine --deckel; "
+            "der andere hat den Rest)"
+        ),
+        "hint.half_deckel": (
+            "Stock {stock} und deine {mine} Deckel sind mehr als die {deckel} Deckel einer Hälfte"
+        ),
+        "hint.half_blind": (
+            "Eine blinde Runde ist ein Wurf für den zweiten Spieler: Da gibt es nichts zu wählen"
+        ),
         "input.seat": "Platz {spec!r}",
         "input.unknown_bot": "{where}: unbekannter Bot {kind!r} (erlaubt: {allowed})",
         "input.bot": "unbekannter Bot {kind!r} (erlaubt: {allowed})",
@@ -492,6 +676,15 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "tw.no_schock_aus": "kein Schock Aus",
         "tw.points": "Punkte-Spalte {points}",
         "tw.kept": "mitgeschrieben",
+        "tw.h_registered": "angemeldet: {p}",
+        "tw.h_present": "{p} anwesend",
+        "tw.h_absent": "{p} abwesend",
+        "tw.h_withdrawn": "{p} abgemeldet",
+        "tw.h_drawn": "Runde {r} ausgelost, Tische {tables}",
+        "tw.h_trink": "Trinkrunden: Spiele {games}",
+        "tw.h_game": "Runde {r}, Tisch {t}, Spiel {g}",
+        "tw.h_undone": "Eintrag #{seq} zurückgenommen",
+        "tw.swap": "Tauschen: Spieler {p} ist nicht in dieser Auslosung; erlaubt: {allowed}",
         "tw.confirmed_all": (
             "{done} Meldung(en) bestätigt; {left} warten noch (zwei verschiedene Ergebnisse "
             "für ein Spiel oder nicht das nächste Spiel des Tisches: einzeln entscheiden)"
@@ -577,6 +770,168 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
             "Eine Runde braucht mindestens einen weiteren Spieler (davor: {before}, "
             "danach: {after})"
         ),
+        # analysis of a game (schock analyse, the Analyse page): issue 26
+        "analyse.title": "Analyse: {rules} — {names}",
+        "analyse.objective.round": "Werte: Chance, die Runde nicht zu verlieren (exakter Zug-Solver, aus Sicht des Spielers)",
+        "analyse.objective.half": "Werte: Chance, die Hälfte und damit das Spiel nicht zu verlieren (exaktes Gleichgewicht zu zweit, aus Sicht des Spielers)",
+        "analyse.unfinished": "Das Spiel ist nicht zu Ende: analysiert ist, was gespielt wurde ({actions} Aktionen).",
+        "analyse.round": "Hälfte {half}, Runde {round}",
+        "analyse.holding": "{result} nach {throws}",
+        "analyse.cup": "Wurf unter dem Becher",
+        "analyse.line": "{name} ({holding}) spielt: {played} — {mark}",
+        "analyse.better": "besser: {best} — {value_best} statt {value_played}",
+        "analyse.unrated": "{name}: {played} — nicht bewertet ({why})",
+        "analyse.einkaufen": "der Solver bewertet Einkaufen nicht",
+        "analyse.einkaufen_yes": "Einkaufen: ja",
+        "analyse.einkaufen_no": "Einkaufen: nein",
+        "analyse.none": "Keine Entscheidung von {who} zu bewerten.",
+        "analyse.all_ok": "Jede bewertete Entscheidung war ok (Verlust unter 0,02): --all zeigt sie.",
+        "analyse.players": "Zusammenfassung je Spieler",
+        "analyse.head": "Spieler|Entscheidungen|Verlust|Schnitt|ok|ungenau|Fehler|Patzer|Deckel|erwartet eigen|erwartet best|Glück",
+        "analyse.explain": "Verlust: durch Entscheidungen verschenkte Chance; Deckel erwartet bei eigenen Entscheidungen und bei bestem Spiel; Glück = erhaltene Deckel − erwartete bei eigenen Entscheidungen (über 0: Pech).",
+        "analyse.mark.ok": "ok",
+        "analyse.mark.ungenau": "ungenau",
+        "analyse.mark.fehler": "Fehler",
+        "analyse.mark.patzer": "Patzer",
+        "analyse.bad_record": "{where}: die Aufzeichnung lässt sich nicht nachspielen: {reason}",
+        "analyse.empty": "{where}: nichts zu analysieren: die Aufzeichnung enthält keine Aktionen",
+        "analyse.no_seat": "--seat: kein Spieler {name!r}; die Spieler sind: {names}",
+        "analyse.objective_unknown": "unbekanntes Ziel {objective!r} (erlaubt: round, half)",
+        "analyse.half_seats": "das Ziel half bewertet nur Spiele zu zweit, dieses Spiel hat {n} Plätze (erlaubt: round)",
+        "analyse.half_rules": "das Ziel half kann diese Regeln nicht bewerten: Regelfeld {field} (erlaubt: {allowed})",
+        # --- server operation (schock serve, schock tables, schock db; issue 24) ---
+        "ops.base_url": (
+            "Basis-Adresse {value!r}: keine http(s)-Adresse mit Rechnername; "
+            "erlaubt: z. B. https://schock.example oder http://192.168.1.20:8000"
+        ),
+        "ops.root_path": (
+            "Unterpfad {value!r}: kein URL-Pfad; erlaubt: z. B. /schock "
+            "(Buchstaben, Ziffern, - _ . ~ /)"
+        ),
+        "ops.proxy": (
+            "Vertrauter Proxy {value!r}: keine IP-Adresse und kein Netz; "
+            "erlaubt: z. B. 127.0.0.1, 10.0.0.0/8, ::1 oder * (alle)"
+        ),
+        "ops.serve_open": "schock: {url} im Browser öffnen",
+        "ops.serve_also": "        auch erreichbar unter {url}",
+        "ops.serve_qr": "Mit dem Handy scannen:",
+        "ops.serve_stop": "Strg+C beendet den Server.",
+        "ops.db_unusable": "Datenbank nicht nutzbar (nichts wurde geschrieben): {reason}",
+        # --- end of server operation ---
+        # the Stammtisch evening (schock abend, /abend)
+        "abend.f.name": "Name",
+        "abend.f.group_name": "Name der Gruppe",
+        "abend.f.player": "Spieler",
+        "abend.f.loser": "Verlierer",
+        "abend.f.schock_aus": "Schock Aus kassiert von",
+        "abend.f.half_loser": "Verlierer einer Hälfte",
+        "abend.f.payer": "Zahler",
+        "abend.f.payee": "Empfänger",
+        "abend.f.amount": "Betrag",
+        "abend.f.evening": "Abend",
+        "abend.f.entry": "Eintrag",
+        "abend.f.members": "Mitglieder",
+        "abend.f.schock_aus_stakes": "Einsätze je Schock Aus",
+        "abend.f.stake": "Einsatz",
+        "abend.f.currency": "Währung",
+        "abend.f.date": "Datum",
+        "abend.f.version": "Version",
+        "abend.the_group": "der Runde",
+        "abend.none_yet": "(noch keine)",
+        "abend.settings_object": (
+            "Einstellungen: kein Objekt; erlaubt: stake, amount, currency, schock_aus_stakes"
+        ),
+        "abend.settings_field": (
+            "Einstellungen: unbekanntes Feld {field!r}; erlaubt: stake, amount, currency, schock_aus_stakes"
+        ),
+        "abend.stake": "Einsatz: {stake!r}; erlaubt: runde (eine Runde), geld (Geld)",
+        "abend.amount_min": (
+            "Betrag: fehlt oder 0; erlaubt: ein Betrag wie 2,50, wenn um Geld gespielt wird"
+        ),
+        "abend.currency": "Währung: {currency!r}; erlaubt: ein Code aus drei Buchstaben wie EUR",
+        "abend.int_not": "{what}: {value!r} ist keine ganze Zahl; erlaubt: {lo} bis {hi}",
+        "abend.int_range": "{what}: {value}; erlaubt: {lo} bis {hi}",
+        "abend.name_type": "{what}: kein Text; erlaubt: 1 bis {max} druckbare Zeichen",
+        "abend.name_empty": "{what}: leer; erlaubt: 1 bis {max} druckbare Zeichen",
+        "abend.name_bad": (
+            "{what}: {name!r} ist zu lang oder enthält Steuerzeichen; erlaubt: 1 bis {max} druckbare Zeichen"
+        ),
+        "abend.entry_id": (
+            "Eintrags-Kennung: {entry!r}; erlaubt: 1 bis 64 Buchstaben, Ziffern, - und _"
+        ),
+        "abend.date": "Datum: {day!r}; erlaubt: ein Datum wie 2026-11-20",
+        "abend.duplicate": (
+            "Dieser Eintrag steht schon im Buch (Eintrag {seq}); er zählt nicht doppelt"
+        ),
+        "abend.events_first": "Ereignisse: Das erste Ereignis muss 'created' sein",
+        "abend.event_kind": "Ereignis {seq}: unbekannte Art {kind!r}",
+        "abend.not_member": "{what}: {name!r} ist kein Mitglied; erlaubt: {allowed}",
+        "abend.member_exists": "{name!r} ist schon Mitglied der Gruppe",
+        "abend.members_max": "Die Gruppe hat {max} Mitglieder; erlaubt: höchstens {max}",
+        "abend.no_evening": "Kein Abend ist offen; zuerst einen Abend beginnen",
+        "abend.players_list": "Spieler: keine Liste; erlaubt: 2 bis {max} Mitglieder",
+        "abend.players_count": (
+            "Spieler: {n}; erlaubt: 2 bis {max} Mitglieder (ankreuzen, wer mitgespielt hat)"
+        ),
+        "abend.players_twice": (
+            "Spieler: ein Mitglied ist doppelt genannt; erlaubt: jeder Spieler einmal"
+        ),
+        "abend.loser_absent": (
+            "Verlierer: {name!r} hat dieses Spiel nicht mitgespielt; erlaubt: {allowed}"
+        ),
+        "abend.too_many": "Schock Aus / Verlierer der Hälften: mehr als 20; erlaubt: 0 bis 20",
+        "abend.did_not_play": "{name!r} hat dieses Spiel nicht mitgespielt; erlaubt: {allowed}",
+        "abend.record_text": "Spielbericht: kein Text oder länger als {max} Zeichen",
+        "abend.evening_none": "Abend: {n}; diesen Abend gibt es noch nicht; zuerst einen beginnen",
+        "abend.payee_self": "Empfänger: {name!r} ist der Zahler; erlaubt: ein anderes Mitglied",
+        "abend.payee_rounds": "Empfänger: Eine Runde geht an die Gruppe; erlaubt: kein Empfänger",
+        "abend.payee_missing": (
+            "Empfänger: fehlt; erlaubt: ein Mitglied, dem {name!r} Geld schuldet"
+        ),
+        "abend.nothing_owed": "{name} schuldet {to} nichts; nichts zu begleichen",
+        "abend.too_much": (
+            "Betrag: {amount} ist mehr, als {name} {to} schuldet ({owed}); erlaubt: höchstens {owed}"
+        ),
+        "abend.not_item": "Eintrag: {n} ist kein Spiel und keine Zahlung; erlaubt: {allowed}",
+        "abend.already_voided": "Eintrag {n} ist schon gestrichen",
+        "abend.already_valid": "Eintrag {n} zählt schon",
+        "abend.money": "Betrag: {text!r}; erlaubt: ein Betrag wie 2,50 (höchstens 10.000,00)",
+        "abend.record_open": (
+            "Spielbericht: Das Spiel ist nicht zu Ende; erlaubt: der Bericht eines beendeten Spiels"
+        ),
+        "abend.record_no_loser": (
+            "Spielbericht: Das Spiel hat keinen Verlierer; erlaubt: der Bericht eines beendeten Spiels"
+        ),
+        "abend.group_unknown": (
+            "Gruppe: {key!r} ist unbekannt oder nicht eindeutig; erlaubt: {allowed}"
+        ),
+        "abend.group_none": "Gruppe: keine Gruppe {key!r}",
+        "abend.group_name_taken": (
+            "Name der Gruppe: Es gibt schon eine Gruppe {name!r}; erlaubt: ein anderer Name"
+        ),
+        "abend.field_type": "{what}: kein Textfeld",
+        "abend.field_long": "{what}: länger als {max} Zeichen",
+        "abend.members_count": "Mitglieder: {n}; erlaubt: mindestens 2 Namen, einer je Zeile",
+        "abend.loser_missing": (
+            "Verlierer: fehlt; erlaubt: den Verlierer antippen oder einen Spielbericht hochladen"
+        ),
+        "abend.schock_aus_count": "Schock Aus: {text!r}; erlaubt: 0 bis 20",
+        "abend.version": "Version: fehlt; erlaubt: das Formular, wie die Seite es geschickt hat",
+        "abend.record_large": "{file}: größer als {max} Bytes",
+        "abend.record_utf8": "{file}: kein UTF-8-Text",
+        "abend.meanwhile": (
+            "Inzwischen wurde Spiel {seq} eingetragen (verloren hat {loser}). Ist deins ein anderes Spiel?"
+        ),
+        "abend.rounds_amount": "Betrag: {text!r}; erlaubt: eine ganze Zahl von Runden",
+        "abend.evening_param": "Abend: {text!r}; erlaubt: 1 bis {n}",
+        "abend.no_group": "Keine solche Gruppe (der Link ist falsch oder unvollständig)",
+        "abend.cli_amount_missing": "--amount: fehlt; erlaubt: ein Betrag wie 2,50 bei --stake geld",
+        "abend.cli_record_alone": (
+            "--record: Der Spielbericht nennt Verlierer, Spieler und Schock Aus; "
+            "erlaubt: --record allein oder --loser mit --player/--schock-aus"
+        ),
+        "abend.cli_loser_missing": "--loser: fehlt; erlaubt: --loser NAME oder --record DATEI",
+        "abend.cli_base_url": "--base-url: {url!r}; erlaubt: eine Adresse wie https://schock.example",
     },
 }
 
@@ -695,9 +1050,11 @@ class Msg:
 def _show(value: object, lang: str) -> object:
     if isinstance(value, Msg):
         return value.text(lang)
-    if isinstance(value, Exception):  # an error of schock: its text in ``lang`` where it has one
-        localized = getattr(value, "localized", None)
-        return localized(lang) if callable(localized) else str(value)
+    localized = getattr(value, "localized", None)
+    if callable(localized):  # an error of schock, an amount or a count (schock.i18n): in ``lang``
+        return localized(lang)
+    if isinstance(value, Exception):
+        return str(value)
     if lang == "de" and isinstance(value, list | tuple):
         items = [str(v) for v in value]
         if not items:

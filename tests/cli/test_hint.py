@@ -171,3 +171,47 @@ def test_readme_and_help_examples_are_true() -> None:
     for args in examples:
         r = run(*args)
         assert r.exit_code == 0, (args, r.output)
+
+
+def test_hint_half_objective_values_the_half() -> None:
+    """Issue 27 item 4: --objective half takes the Deckel situation and weighs every
+    choice by the chance not to lose the half (the exact two-player tables)."""
+    from schock import load_rules
+    from schock.solver.half import duel_half
+
+    r = run("1-2-5 1/3", "--before", "1-1-4/3", "--objective", "half",
+            "--stock", "0", "--deckel", "6", "--json")
+    assert r.exit_code == 0, r.output
+    choices = json.loads(r.output)["choices"]
+    values = [c["value"] for c in choices]
+    assert values == sorted(values, reverse=True) and all(0 < v < 1 for v in values)
+    # Stopping on 521 against Schock 4 loses the round for sure: 4 Deckel come from
+    # the other player (the Stock is empty), 10 against 3, and the loser starts.
+    stop = next(c for c in choices if c["stop"])
+    assert stop["p_not_lose"] == 0.0
+    assert stop["value"] == pytest.approx(
+        duel_half(load_rules("porz")).value(0, 10, 3, first=True), abs=1e-12
+    )
+    assert choices[0]["move"] == "keep 1, throw 2 dice"
+
+    shown = run("1-1-5 1/*", "--objective", "half", "--stock", "5", "--deckel", "6")
+    assert shown.exit_code == 0, shown.output
+    assert "Hälfte nicht verlieren" in shown.output and "Am besten: " in shown.output
+
+
+@pytest.mark.parametrize(
+    ("args", "de", "en"),
+    [
+        ([], "braucht den Deckelstand", "needs the Deckel situation"),
+        (["--stock", "9", "--deckel", "6"], "mehr als die 13 Deckel", "more than the 13 Deckel"),
+        (["--after", "2", "--stock", "1"], "nicht für 3 Spieler", "got 3 players"),
+        (["--stock", "1", "--blind", "--before", "1-1-4/1"], "nichts zu wählen",
+         "nothing to choose"),
+    ],
+)
+def test_hint_half_objective_refusals(args: list[str], de: str, en: str) -> None:
+    state = "1-1-5 1/1" if "--blind" in args else "1-1-5 1/*"
+    for lang, text in (("de", de), ("en", en)):
+        r = run(state, "--objective", "half", *args, "--lang", lang)
+        assert r.exit_code == 2, r.output
+        assert text in r.output and "Traceback" not in r.output

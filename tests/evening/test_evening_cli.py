@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from importlib.resources import files
 from pathlib import Path
 
@@ -31,9 +32,9 @@ def test_a_whole_evening(db: Path, tmp_path: Path) -> None:
     assert run(db, "game", "Dienstag", "--loser", "anna", "-p", "Anna", "-p", "Ben").exit_code == 0
     r = run(db, "ledger", "Dienstag")
     assert r.exit_code == 0
-    assert "Anna             1 Runden" in r.output and "Ben              2 Runden" in r.output
+    assert "Anna             schuldet 1 Runde\n" in r.output and "Ben              schuldet 2 Runden" in r.output
     r = run(db, "settle", "Dienstag", "Ben", "--amount", "1")
-    assert r.exit_code == 0 and "Ben hat 1 Runden bezahlt" in r.output
+    assert r.exit_code == 0 and "Ben hat 1 Runde bezahlt" in r.output
     r = run(db, "stats", "Dienstag")
     assert r.exit_code == 0
     ben = next(line for line in r.output.splitlines() if line.startswith("Ben"))
@@ -46,7 +47,7 @@ def test_a_whole_evening(db: Path, tmp_path: Path) -> None:
     assert run(db, "ledger", "Dienstag", "--csv", str(led)).exit_code == 0
     assert "payment,Ben,,1,rounds" in led.read_text(encoding="utf-8")
     r = run(db, "list")
-    assert "Dienstag" in r.output and "3 Mitglieder, 1 Abende" in r.output
+    assert "Dienstag" in r.output and "3 Mitglieder, 1 Abend)" in r.output
     r = run(db, "list", "Dienstag")
     assert "Abend 1  2026-11-20  2 Spiele  (offen)" in r.output
 
@@ -56,9 +57,11 @@ def test_english_alias_and_void(db: Path) -> None:
     assert r.exit_code == 0, r.output
     assert "Spiel 6 eingetragen" in r.output
     assert run(db, "void", "Dienstag", "6").exit_code == 0
-    assert "Cem              0 Runden" in run(db, "ledger", "Dienstag").output
+    assert "Cem              schuldet nichts" in run(db, "ledger", "Dienstag").output
     assert run(db, "void", "Dienstag", "6", "--restore").exit_code == 0
-    assert "Cem              1 Runden" in run(db, "ledger", "Dienstag").output
+    assert "Cem              schuldet 1 Runde" in run(db, "ledger", "Dienstag").output
+    r = run(db, "ledger", "Dienstag", "--lang", "en")
+    assert "Cem              owes 1 round\n" in r.output
 
 
 def test_game_from_a_record(db: Path, tmp_path: Path) -> None:
@@ -70,7 +73,7 @@ def test_game_from_a_record(db: Path, tmp_path: Path) -> None:
     assert r.exit_code == 0, r.output
     assert "verloren hat Elke, Schock Aus: 1" in r.output
     r = run(db, "game", "Dienstag", "--record", str(rec))
-    assert r.exit_code == 2 and "already entered" in r.output
+    assert r.exit_code == 2 and "schon im Buch" in r.output
     r = run(db, "stats", "Dienstag", "--evening", "1")
     elke = next(line for line in r.output.splitlines() if line.startswith("Elke"))
     assert elke.split()[:5] == ["Elke", "1", "1", "100%", "1"]
@@ -83,49 +86,77 @@ def test_money_group(tmp_path: Path) -> None:
     run(db, "start", "Kasse")
     assert run(db, "game", "Kasse", "--loser", "A", "--id", "x1").exit_code == 0
     r = run(db, "game", "Kasse", "--loser", "A", "--id", "x1")
-    assert r.exit_code == 2 and "already entered" in r.output
-    assert "A schuldet B 2.50 EUR" in run(db, "ledger", "Kasse").output
-    r = run(db, "settle", "Kasse", "A", "--to", "B", "--amount", "1.00")
-    assert r.exit_code == 0 and "1.00 EUR bezahlt an B" in r.output
-    assert "A schuldet B 1.50 EUR" in run(db, "ledger", "Kasse").output
+    assert r.exit_code == 2 and "schon im Buch" in r.output
+    out = run(db, "ledger", "Kasse").output
+    assert "A                schuldet 2,50\xa0€" in out and "B                bekommt 2,50\xa0€" in out
+    assert "A zahlt B 2,50\xa0€" in out
+    r = run(db, "settle", "Kasse", "A", "--to", "B", "--amount", "1,00")
+    assert r.exit_code == 0 and "1,00\xa0€ bezahlt an B" in r.output
+    assert "A zahlt B 1,50\xa0€" in run(db, "ledger", "Kasse").output
+    r = run(db, "settle", "Kasse", "A", "--to", "B", "--amount", "2", "--lang", "en")
+    assert r.exit_code == 2 and "Error: amount: €2.00 is more than A owes B (€1.50)" in r.output
+    assert "A pays B €1.50" in run(db, "ledger", "Kasse", "--lang", "en").output
 
 
 @pytest.mark.parametrize(
-    ("args", "message"),
+    ("args", "de", "en"),
     [
-        (("game", "Dienstag", "--loser", "Zed"), "'Zed' is not a member; allowed: Anna, Ben, Cem"),
-        (("game", "Dienstag"), "--loser: missing"),
-        (("game", "Freitag", "--loser", "Ben"), "group: 'Freitag' is not known"),
-        (("start", "Dienstag", "--date", "20.11.2026"), "date: '20.11.2026'; allowed: a date YYYY-MM-DD"),
-        (("settle", "Dienstag", "Anna"), "Anna owes the group nothing"),
-        (("settle", "Dienstag", "Anna", "--amount", "x"), "allowed: a whole number of rounds"),
-        (("settle", "Dienstag", "Anna", "--to", "Ben"), "a round is given to the group"),
-        (("void", "Dienstag", "99"), "entry: 99"),
-        (("stats", "Dienstag", "--evening", "5"), "--evening: 5; allowed: 1 to 1"),
-        (("member", "Dienstag", "anna"), "already in the group"),
-        (("new-group", "X", "--stake", "geld"), "--amount: missing"),
-        (("new-group", "X", "--stake", "geld", "--amount", "zwei"), "amount: 'zwei'"),
+        (("game", "Dienstag", "--loser", "Zed"), "Verlierer: 'Zed' ist kein Mitglied; erlaubt: Anna, Ben, Cem",
+         "loser: 'Zed' is not a member; allowed: Anna, Ben, Cem"),
+        (("game", "Dienstag"), "--loser: fehlt", "--loser: missing"),
+        (("game", "Freitag", "--loser", "Ben"), "Gruppe: 'Freitag' ist unbekannt",
+         "group: 'Freitag' is not known"),
+        (("start", "Dienstag", "--date", "20.11.2026"), "Datum: '20.11.2026'; erlaubt: ein Datum wie 2026-11-20",
+         "date: '20.11.2026'; allowed: a date such as 2026-11-20"),
+        (("settle", "Dienstag", "Anna"), "Anna schuldet der Runde nichts", "Anna owes the group nothing"),
+        (("settle", "Dienstag", "Anna", "--amount", "x"), "erlaubt: eine ganze Zahl von Runden",
+         "allowed: a whole number of rounds"),
+        (("settle", "Dienstag", "Anna", "--to", "Ben"), "Eine Runde geht an die Gruppe",
+         "a round is given to the group"),
+        (("void", "Dienstag", "99"), "Eintrag: 99; erlaubt: 1 bis 5", "entry: 99; allowed: 1 to 5"),
+        (("stats", "Dienstag", "--evening", "5"), "Abend: '5'; erlaubt: 1 bis 1", "evening: '5'; allowed: 1 to 1"),
+        (("member", "Dienstag", "anna"), "'anna' ist schon Mitglied", "'anna' is already in the group"),
+        (("new-group", "X", "--stake", "geld"), "--amount: fehlt", "--amount: missing"),
+        (("new-group", "X", "--stake", "geld", "--amount", "zwei"),
+         "Betrag: 'zwei'; erlaubt: ein Betrag wie 2,50", "amount: 'zwei'; allowed: a sum such as 2.50"),
     ],
 )
-def test_bad_input_is_one_line_exit_2(db: Path, args: tuple[str, ...], message: str) -> None:
-    r = run(db, *args)
-    assert r.exit_code == 2, r.output
-    assert message in r.output
-    assert "Traceback" not in r.output and r.output.startswith("Error: ")
+def test_bad_input_is_one_line_exit_2(db: Path, args: tuple[str, ...], de: str, en: str) -> None:
+    for lang, message in (("de", de), ("en", en)):
+        r = run(db, *args, "--lang", lang)
+        assert r.exit_code == 2, r.output
+        assert message in r.output
+        assert "Traceback" not in r.output and r.output.startswith("Error: ")
+    assert de in run(db, *args).output  # German by default
 
 
 def test_bad_record_file(db: Path, tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_bytes(b"\xff\xfe")
     r = run(db, "game", "Dienstag", "--record", str(bad))
-    assert r.exit_code == 2 and "not UTF-8" in r.output
+    assert r.exit_code == 2 and "kein UTF-8" in r.output
     bad.write_text("{}", encoding="utf-8")
     r = run(db, "game", "Dienstag", "--record", str(bad))
     assert r.exit_code == 2 and r.output.startswith("Error: ")
     r = run(db, "game", "Dienstag", "--record", str(bad), "--loser", "Ben")
-    assert r.exit_code == 2 and "--record alone" in r.output
+    assert r.exit_code == 2 and "--record allein" in r.output
 
 
 def test_an_empty_db_is_refused_not_the_default() -> None:
     r = CliRunner().invoke(main, ["abend", "list", "--db", ""])
     assert r.exit_code == 2 and "database: empty" in r.output
+
+
+def test_the_link_of_a_group(db: Path) -> None:
+    r = run(db, "link", "Dienstag", "--base-url", "https://schock.example/")
+    assert r.exit_code == 0, r.output
+    link = r.output.strip()
+    assert re.fullmatch(r"https://schock\.example/abend/g/[\w-]+/[\w-]{20,}", link)
+    assert run(db, "link", "dienstag", "--base-url", "https://schock.example").output.strip() == link
+    bad = run(db, "link", "Dienstag", "--base-url", "ftp://x")
+    assert bad.exit_code == 2 and "--base-url: 'ftp://x'; erlaubt" in bad.output
+
+
+def test_a_second_group_of_the_same_name_is_refused(db: Path) -> None:
+    r = run(db, "new-group", "DIENSTAG", "-m", "X", "-m", "Y")
+    assert r.exit_code == 2 and "Es gibt schon eine Gruppe 'DIENSTAG'" in r.output

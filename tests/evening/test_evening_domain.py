@@ -50,13 +50,16 @@ def test_money_ledger_by_hand() -> None:
     st.add_game(players=ABC, loser="Ben")               # Ben owes Anna 1.50, Cem 1.50
     st.add_game(players=["Anna", "Ben"], loser="Anna")  # Anna owes Ben 3.00
     st.add_game(players=ABC, loser="Cem", schock_aus=["Cem"])  # Cem owes Anna 3.00, Ben 3.00
-    # net: Anna->Ben 3.00 - 1.50 = 1.50; Cem->Anna 3.00; Cem->Ben 3.00 - 1.50 = 1.50
-    assert st.debts() == {("Anna", "Ben"): 150, ("Cem", "Anna"): 300, ("Cem", "Ben"): 150}
-    assert st.balance() == {"Anna": 150 - 300, "Ben": -300, "Cem": 450}
+    # balances: Anna -1.50 +3.00 -3.00; Ben +3.00 -3.00 -3.00; Cem -1.50 +6.00
+    assert st.balance() == {"Anna": -150, "Ben": -300, "Cem": 450}
+    # settling up: the fewest payments, the biggest debtor to the biggest creditor first
+    assert st.debts() == {("Cem", "Anna"): 150, ("Cem", "Ben"): 300}
     st.pay("Cem", "Anna", 100)
-    assert st.debts()[("Cem", "Anna")] == 200
+    assert st.debts() == {("Cem", "Anna"): 50, ("Cem", "Ben"): 300}
+    with pytest.raises(IllegalActionError, match="more than Cem owes Anna"):
+        st.pay("Cem", "Anna", 51)
     st.pay("Cem", "Anna")
-    assert ("Cem", "Anna") not in st.debts()
+    assert st.debts() == {("Cem", "Ben"): 300}
     with pytest.raises(InvalidInputError, match="payee: missing"):
         st.pay("Cem", None)
     with pytest.raises(IllegalActionError, match="owes Anna nothing"):
@@ -67,8 +70,32 @@ def test_odd_cents_go_to_the_first_others() -> None:
     st = evening(Settings(stake="geld", amount=100, schock_aus_stakes=0))
     st.add_game(players=ABC, loser="Anna")
     st.add_member("Dora")
-    st.add_game(players=["Anna", "Ben", "Cem", "Dora"], loser="Anna")  # 100 / 3 = 34, 33, 33
-    assert st.debts() == {("Anna", "Ben"): 50 + 34, ("Anna", "Cem"): 50 + 33, ("Anna", "Dora"): 33}
+    st.add_game(players=["Anna", "Ben", "Cem", "Dora"], loser="Anna")  # 100 / 3 = 33 1/3 each
+    # Ben and Cem: 50 + 33 1/3 = 83 1/3; Dora 33 1/3; the one cent left over to the first
+    assert st.debts() == {("Anna", "Ben"): 84, ("Anna", "Cem"): 83, ("Anna", "Dora"): 33}
+
+
+def test_the_issue_example_is_split_fairly_to_the_cent() -> None:
+    """2,50 EUR over three: 0,84/0,83/0,83; three such games: 2,50 each, not 2,52/2,49/2,49."""
+    four = [*ABC, "Dora"]
+    st = Stammtisch.create("x", four, Settings(stake="geld", amount=250, schock_aus_stakes=0))
+    st.start_evening("2026-11-20")
+    st.add_game(players=four, loser="Ben")
+    assert st.balance() == {"Anna": -84, "Ben": 250, "Cem": -83, "Dora": -83}
+    st.add_game(players=four, loser="Ben")
+    st.add_game(players=four, loser="Ben")
+    assert st.balance() == {"Anna": -250, "Ben": 750, "Cem": -250, "Dora": -250}
+    # everybody loses once: nobody owes anybody anything, not even a cent
+    st.add_game(players=four, loser="Anna")
+    st.add_game(players=four, loser="Cem")
+    st.add_game(players=four, loser="Dora")
+    st.add_game(players=four, loser="Ben")
+    assert st.debts() == {("Ben", "Anna"): 250, ("Ben", "Cem"): 250, ("Ben", "Dora"): 250}
+    st.add_game(players=four, loser="Anna")  # exactly: Ben 6,66 2/3; Cem, Dora -3,33 1/3; Anna 0
+    assert st.debts() == {("Ben", "Cem"): 333, ("Ben", "Dora"): 333}
+    for m in ("Anna", "Anna", "Cem", "Cem", "Cem", "Dora", "Dora", "Dora"):
+        st.add_game(players=four, loser=m)
+    assert st.debts() == {} and set(st.balance().values()) == {0}
 
 
 def test_stats_and_streaks_by_hand() -> None:
@@ -154,11 +181,11 @@ def test_bad_group_input() -> None:
         st.add_member("a\x00b")
     with pytest.raises(InvalidInputError, match="amount"):
         parse_money("1e5")
-    with pytest.raises(InvalidInputError, match="amount: must be at least"):
+    with pytest.raises(InvalidInputError, match="amount: missing or 0"):
         Settings.from_json({"stake": "geld"})
     with pytest.raises(InvalidInputError, match="currency"):
         Settings.from_json({"currency": "euro"})
-    with pytest.raises(InvalidInputError, match="schock_aus_stakes: 11"):
+    with pytest.raises(InvalidInputError, match="stakes per Schock Aus: 11"):
         Settings.from_json({"schock_aus_stakes": 11})
     with pytest.raises(InvalidInputError, match="unknown field"):
         Settings.from_json({"price": 1})

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from schock.errors import IllegalActionError
 from schock.evening import Settings, Stammtisch
+from schock.evening.domain import apportion, split
 
 NAMES = ["Anna", "Ben", "Cem", "Dora"]
 step = st.one_of(
@@ -45,3 +48,39 @@ def test_ledger_invariants(geld: bool, steps: list[tuple[object, ...]]) -> None:
             assert sum(book.rounds_owed().values()) == charges - paid
     again = Stammtisch.from_events(book.events)
     assert again.balance() == book.balance() and again.games == book.games
+
+
+@given(st.integers(0, 10**7), st.integers(1, 40))
+def test_a_split_adds_up_and_is_fair_to_the_cent(cents: int, n: int) -> None:
+    parts = split(cents, n)
+    assert len(parts) == n and sum(parts) == cents
+    assert max(parts) - min(parts) <= 1
+    assert parts == sorted(parts, reverse=True)  # the extra cents to the first
+
+
+@given(st.lists(st.fractions(min_value=-(10**6), max_value=10**6, max_denominator=60), max_size=12))
+def test_apportioned_parts_are_within_a_cent_and_keep_the_total(exact: list[Fraction]) -> None:
+    parts = apportion(exact)
+    assert sum(parts) == round(sum(exact, Fraction(0)))
+    assert all(abs(p - x) < 1 for p, x in zip(parts, exact, strict=True))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.lists(st.sampled_from(NAMES), min_size=2, max_size=4, unique=True),
+                          st.integers(0, 3)), max_size=30), st.integers(1, 999))
+def test_money_balances_are_exact_to_the_cent(games: list[tuple[list[str], int]], amount: int) -> None:
+    book = Stammtisch.create("x", NAMES, Settings(stake="geld", amount=amount, schock_aus_stakes=0))
+    book.start_evening("2026-11-20")
+    for players, i in games:
+        book.add_game(players=players, loser=players[i % len(players)])
+    exact, bal = book.exact_balance(), book.balance()
+    assert sum(bal.values()) == 0
+    assert all(abs(bal[m] - exact[m]) < 1 for m in NAMES)
+    # the payments that settle up reproduce every balance and are all real debts
+    debts = book.debts()
+    assert all(v > 0 for v in debts.values())
+    for m in NAMES:
+        out = sum(v for (a, _), v in debts.items() if a == m)
+        back = sum(v for (_, b), v in debts.items() if b == m)
+        assert out - back == bal[m]
+    assert len(debts) <= len(NAMES) - 1

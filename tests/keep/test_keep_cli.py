@@ -16,6 +16,12 @@ def run(args: list[str], lines: list[str]) -> tuple[int, str, str]:
     return r.exit_code, r.stdout, r.stderr
 
 
+@pytest.fixture(autouse=True)
+def _in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without --save a kept game is written to a dated file in the current folder."""
+    monkeypatch.chdir(tmp_path)
+
+
 def test_a_porz_game_to_the_end_with_record(tmp_path: Path) -> None:
     rec = tmp_path / "spiel.json"
     save = tmp_path / "keep.json"
@@ -140,3 +146,58 @@ def test_entry_and_option_errors_in_german_by_default_and_english_on_request() -
     assert r.exit_code == 2 and "'Cem' ist kein --seat; die Plätze sind: Anna, Ben" in r.stderr
     r = CliRunner().invoke(main, ["keep", "--seat", "Anna", "--lang", "en"], input="")
     assert r.exit_code == 2 and "name at least 2 players" in r.stderr
+
+
+def test_without_save_the_game_goes_to_a_dated_file_and_ctrl_c_keeps_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 27 item 3: never drop a kept game unasked; Ctrl-C saves it and exits 130."""
+    import click
+
+    r = CliRunner().invoke(main, ["keep", "--seat", "Anna", "--seat", "Ben", "--starter",
+                                  "Anna"], input="wurf 1-1-4\nheben\nraus 1-1\nende\n")
+    assert r.exit_code == 0, r.output
+    files = sorted(tmp_path.glob("schock-keep-porz-*.json"))
+    assert len(files) == 1 and f"Gespeichert: {files[0].name}" in r.output
+    assert "gespeichert" in r.output.split("Anna: Ergebnis")[0]  # said before the first entry
+    kept = json.loads(files[0].read_text("utf-8"))
+    assert kept["entries"] == [f"0 {step}" for step in ("throw 1-1-4", "lift", "aside 1-1")]
+
+    # a second game in the same minute gets its own file, and Ctrl-C at a prompt keeps it
+    answers = iter(["wurf 1-1-4"])
+
+    def prompt(*args: object, **kwargs: object) -> str:
+        for answer in answers:
+            return answer
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt:
+            raise click.exceptions.Abort() from None  # what click.prompt does
+
+    monkeypatch.setattr(click, "prompt", prompt)
+    r = CliRunner().invoke(main, ["keep", "--seat", "Anna", "--seat", "Ben", "--starter",
+                                  "Anna", "--lang", "en"])
+    assert r.exit_code == 130, r.output
+    assert "Interrupted." in r.output
+    second = sorted(set(tmp_path.glob("schock-keep-porz-*.json")) - set(files))
+    assert len(second) == 1 and f"Saved: {second[0].name}" in r.output
+    assert json.loads(second[0].read_text("utf-8"))["entries"] == ["0 throw 1-1-4"]
+
+
+def test_a_game_quit_before_any_entry_leaves_no_file(tmp_path: Path) -> None:
+    r = CliRunner().invoke(main, ["keep", "--seat", "Anna", "--seat", "Ben"], input="ende\n")
+    assert r.exit_code == 0, r.output
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_ctrl_c_exits_130_in_every_command(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 27 item 7: one behaviour for Ctrl-C, never click's 'Aborted!' with status 1."""
+    import schock.cli.odds
+
+    def interrupted(*args: object, **kwargs: object) -> object:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(schock.cli.odds, "load_rules", interrupted)
+    for lang, word in (("de", "Abgebrochen."), ("en", "Interrupted.")):
+        r = CliRunner().invoke(main, ["odds", "--lang", lang])
+        assert r.exit_code == 130 and word in r.stderr and "Aborted" not in r.output

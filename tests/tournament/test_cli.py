@@ -137,3 +137,16 @@ def test_bad_input_is_german_by_default_and_english_with_lang_en(tmp_path: Path)
         result = run(db, *args, "--lang", "en")
         assert result.exit_code == 2 and en in result.output, (args, result.output)
     assert "Startnummer" not in ok(db, "spieler", "liste")
+
+
+def test_the_status_line_of_an_open_ended_format(tmp_path: Path) -> None:
+    """Issue 25, item 7: porz has no fixed number of rounds: "Runde 1", never "von -"."""
+    db = tmp_path / "t.db"
+    ok(db, "neu", "Kneipe", "--format", "porz", "--id", "k")
+    for name in ("Anna", "Ben", "Cem"):
+        ok(db, "player", "add", name, "--present")
+    ok(db, "auslosen")
+    out = ok(db, "tabelle")
+    assert "Kneipe: Runde 1, 3 Spieler im Turnier" in out and "von -" not in out
+    ok(db, "neu", "Pokal", "--format", "irmgarteich", "--id", "p")
+    assert "Pokal: Runde 0 von 2" in ok(db, "tabelle", "--turnier", "p")

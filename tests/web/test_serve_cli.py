@@ -10,6 +10,7 @@ import uvicorn
 from click.testing import CliRunner
 
 from schock.cli import main
+from schock.web import urls
 
 
 def test_serve_prints_the_address_and_runs_uvicorn(
@@ -34,11 +35,77 @@ def test_serve_default_db_in_the_app_dir(tmp_path: Path, monkeypatch: pytest.Mon
     monkeypatch.setattr(uvicorn, "run", lambda app, **kw: None)
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
     monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setattr(urls, "lan_addresses", lambda: ("192.168.1.20", "2001:db8::5"))
     r = CliRunner().invoke(main, ["serve", "--host", "0.0.0.0"])
-    assert r.exit_code == 0 and "http://127.0.0.1:8000/" in r.output
+    assert r.exit_code == 0, r.output
+    assert "schock: http://192.168.1.20:8000/ im Browser öffnen" in r.output
+    assert "auch erreichbar unter http://[2001:db8::5]:8000/" in r.output
+    assert "Mit dem Handy scannen:" in r.output and "█" in r.output  # the QR code
     assert (Path(tmp_path) / "schock").is_dir() or any(Path(tmp_path).rglob("schock"))
 
 
 def test_serve_refuses_a_bad_db() -> None:
     r = CliRunner().invoke(main, ["serve", "--db", "nosuchdialect://x"])
     assert r.exit_code == 2 and r.output.startswith("Error: ")
+
+
+def run_fake(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    seen: dict[str, Any] = {}
+
+    def fake_run(app: Any, **kw: Any) -> None:
+        seen["app"] = app
+        seen.update(kw)
+
+    monkeypatch.setattr(uvicorn, "run", fake_run)
+    return seen
+
+
+def test_serve_takes_every_setting_from_schock_environment_variables(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen = run_fake(monkeypatch)
+    env = {"SCHOCK_DB": str(tmp_path / "env.db"), "SCHOCK_BASE_URL": "https://schock.example/k/",
+           "SCHOCK_PORT": "8124", "SCHOCK_BOT_DELAY": "0.2", "SCHOCK_FORWARDED_ALLOW_IPS":
+           "127.0.0.1, 10.0.0.0/8", "SCHOCK_MAX_TABLES_PER_HOST": "3", "SCHOCK_RATE": "5",
+           "SCHOCK_BURST": "7", "SCHOCK_MAX_SPECTATORS_PER_TABLE": "9"}
+    r = CliRunner().invoke(main, ["serve", "--lang", "en"], env=env)
+    assert r.exit_code == 0, r.output
+    assert "schock: open https://schock.example/k/ in your browser" in r.output
+    s = seen["app"].state.settings
+    assert (s.db, s.base_url, s.root, s.port, s.bot_delay) == (
+        str(tmp_path / "env.db"), "https://schock.example/k", "/k", 8124, 0.2)
+    assert s.forwarded_allow_ips == ("127.0.0.1", "10.0.0.0/8")
+    assert (s.max_tables_per_host, s.rate, s.burst, s.max_spectators_per_table) == (3, 5, 7, 9)
+    assert seen["port"] == 8124 and seen["proxy_headers"] is False  # the app checks proxies
+    r = CliRunner().invoke(main, ["serve", "--port", "8125"], env=env)  # options beat the env
+    assert seen["port"] == 8125
+
+
+@pytest.mark.parametrize(("args", "de", "en"), [
+    (["--base-url", "ftp://schock.example"], "Basis-Adresse 'ftp://schock.example': keine http(s)",
+     "base URL 'ftp://schock.example': not an http(s) address with a host"),
+    (["--base-url", "https://"], "keine http(s)-Adresse mit Rechnername", "with a host"),
+    (["--root-path", "/a b"], "Unterpfad '/a b'", "root path '/a b'"),
+    (["--forwarded-allow-ips", "proxy"], "Vertrauter Proxy 'proxy'", "trusted proxy 'proxy'"),
+    (["--db", "/nonexistent/dir/x.db"], "Datenbank nicht nutzbar (nichts wurde geschrieben)",
+     "cannot use the database (nothing was written): database '/nonexistent/dir/x.db'"),
+    (["--db", "nosuchdialect://x"], "Datenbank nicht nutzbar", "cannot use the database"),
+])
+def test_serve_refuses_bad_input_in_one_line_and_writes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str], de: str, en: str
+) -> None:
+    seen = run_fake(monkeypatch)
+    db = ["--db", str(tmp_path / "never.db")] if "--db" not in args else []
+    for lang, want in (("de", de), ("en", en)):
+        r = CliRunner().invoke(main, ["serve", *db, *args, "--lang", lang])
+        assert r.exit_code == 2, r.output
+        assert r.output.startswith("Error: ") and want in r.output, r.output
+        assert len(r.output.strip().splitlines()) == 1
+    assert not (tmp_path / "never.db").exists() and not seen
+
+
+def test_serve_refuses_an_unreachable_database_in_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen = run_fake(monkeypatch)
+    r = CliRunner().invoke(main, ["serve", "--db", "postgresql://u@127.0.0.1:1/x", "--lang", "en"])
+    assert r.exit_code == 2 and "cannot use the database" in r.output, r.output
+    assert len(r.output.strip().splitlines()) == 1 and not seen

@@ -43,7 +43,7 @@ def test_a_small_tournament_with_phones_and_projector(server: str, chromium: Any
 
     projector = chromium.new_context(viewport={"width": 1280, "height": 720}).new_page()
     projector.goto(server + (org.locator("#projector-link").get_attribute("href") or ""))
-    projector.wait_for_function("document.querySelectorAll('.p-card').length === 2")
+    projector.wait_for_function("() => document.querySelectorAll('.p-card').length === 2")
     projector.evaluate("window.__notReloaded = true")
 
     tables: list[list[int]] = []
@@ -81,7 +81,7 @@ def test_a_small_tournament_with_phones_and_projector(server: str, chromium: Any
         .map(r => r.dataset.number + ':' + r.querySelector('.v').textContent).sort().join(',')"""
     expect = ",".join(sorted(f"{n}:{v}" for n, v in want.items()))
     projector.wait_for_function(
-        f"({read}) === {json.dumps(expect)}"
+        f"() => ({read}) === {json.dumps(expect)}"
         " && !document.getElementById('p-clock').textContent.includes('Uhr steht')",
         timeout=20_000)
     assert projector.evaluate("window.__notReloaded === true")

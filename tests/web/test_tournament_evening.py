@@ -182,3 +182,25 @@ def test_projector_hides_the_standings_in_the_last_round(client: TestClient) -> 
     assert 'value="last" aria-pressed="true">In der letzten Runde verdecken' in page
     assert client.get(f"/turnier/{tid}/projektor?turn=x").status_code == 400
     assert 'data-turn="0"' in client.get(f"/turnier/{tid}/projektor?turn=0").text
+
+
+def test_organizer_page_in_words_and_as_the_format_counts(client: TestClient) -> None:
+    names = ["Anna", "Ben", "Carl", "Dora"]
+    tid, key, (t1,) = _setup(client, "porz", names, "1,2,3,4")
+    assert _send(client, t1, 1, 2, schock_aus="3:1").status_code == 200
+    assert _do(client, tid, key, action="confirm_all").status_code == 200
+    assert _do(client, tid, key, action="withdraw", number=4).status_code == 303
+    page = client.get(f"/turnier/{tid}?k={key}").text
+    assert "<th>Chips</th>" in page and "<th>Punkte</th>" not in page
+    assert '4 Dora <em class="withdrawn">(abgemeldet)</em>' in page
+    assert "(porz · Runde 1)" in page
+    # the history in words, not the stored JSON
+    assert "Runde 1, Tisch 1, Spiel 1: Verlierer 2 · Ben · Schock Aus 3: 1×" in page
+    assert "Runde 1 ausgelost, Tische 1: 1, 2, 3, 4" in page and "4 Dora abgemeldet" in page
+    assert "angemeldet: 1 Anna" in page and "1 Anna anwesend" in page
+    assert "{&#34;" not in page and '{"' not in page
+    assert _do(client, tid, key, action="undo").status_code == 303
+    page = client.get(f"/turnier/{tid}?k={key}&lang=en").text
+    assert "entry #" in page and "undone" in page and "4 Dora withdrawn" in page
+    tid2, key2, _links = _setup(client)
+    assert "(irmgarteich · Runde 1 von 2)" in client.get(f"/turnier/{tid2}?k={key2}").text

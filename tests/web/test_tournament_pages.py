@@ -111,7 +111,8 @@ def test_draw_preview_swap_shows_the_repeat_count_before_commit(client: TestClie
     assert re.findall(r'id="repeats">(\d+)', r.text) == ["6"]
     assert 'value="1,2,3|4,5,6"' in r.text
     r = _do(client, tid, key, action="swap", tables=tables, a=1, b=99)
-    assert r.status_code == 400 and "swap: player 99" in r.text
+    assert r.status_code == 400 and "Tauschen: Spieler 99 ist nicht in dieser Auslosung" in r.text
+    assert f'value="{tables}"' in r.text  # the preview stays
     r = _do(client, tid, key, action="draw", tables="1,2|x")
     assert r.status_code == 400 and "tables" in r.text
     assert _do(client, tid, key, action="draw", tables=tables).status_code == 303

@@ -64,6 +64,12 @@ def test_tap_the_order_with_a_tie_and_play_on(server: str, shots: Path, chromium
     org.goto(f"{server}/turnier/{tid}?k={key}")
     assert org.locator("#pending li").count() == 2
     org.screenshot(path=str(shots / "tournament-organizer-pending.png"), full_page=True)
+    small = chromium.new_context(viewport={"width": 360, "height": 740}, is_mobile=True)
+    org_phone = small.new_page()
+    org_phone.goto(f"{server}/turnier/{tid}?k={key}")
+    org_phone.screenshot(path=str(shots / "tournament-organizer-phone.png"), full_page=True)
+    assert org_phone.evaluate(NO_SIDEWAYS)
+    small.close()
     org.click("#confirm-all")
     org.locator("#notice").wait_for()
     assert "2 Meldung(en) bestätigt" in org.locator("#notice").inner_text()

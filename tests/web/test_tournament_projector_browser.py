@@ -95,7 +95,7 @@ def test_projector_fits_both_screens(server: str, tmp_path: Path, shots: Path, c
     for width, height in ((1920, 1080), (1280, 720)):
         page = chromium.new_context(viewport={"width": width, "height": height}).new_page()
         page.goto(f"{server}/turnier/{tid}/projektor?turn=0")
-        page.wait_for_function("window.projector && window.projector.count() > 0")
+        page.wait_for_function("() => window.projector && window.projector.count() > 0")
         seen_rows: dict[str, list[str]] = {}
         seen_tables: list[int] = []
         taken: set[str] = set()
@@ -127,8 +127,8 @@ def test_projector_pages_turn_by_themselves(server: str, tmp_path: Path, chromiu
     tid, _t = _evening(str(tmp_path / "live.db"), 24, "irmgarteich", 3)
     page = chromium.new_context(viewport={"width": 1280, "height": 720}).new_page()
     page.goto(f"{server}/turnier/{tid}/projektor?turn=1")
-    page.wait_for_function("window.projector && window.projector.count() > 1")
+    page.wait_for_function("() => window.projector && window.projector.count() > 1")
     first = page.evaluate("window.projector.slide()")
-    page.wait_for_function(f"window.projector.slide() !== {first!r}", timeout=10_000)
-    page.wait_for_function(f"window.projector.slide() === {first!r}", timeout=30_000)
+    page.wait_for_function(f"() => window.projector.slide() !== {first!r}", timeout=10_000)
+    page.wait_for_function(f"() => window.projector.slide() === {first!r}", timeout=30_000)
     page.context.close()

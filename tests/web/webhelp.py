@@ -148,3 +148,14 @@ def live_tournament(base: str, preset: str, names: list[str],
         page = c.get(f"/turnier/{tid}?k={key}").text
     links = re.findall(r'class="table-link" href="([^"]*)"', page)
     return tid, key, [link.replace("&amp;", "&") for link in links]
+
+
+def tables_from(client: TestClient, host_ip: str) -> int:
+    """How many tables the database holds that were made from ``host_ip``."""
+    from sqlalchemy import func, select
+
+    from schock.store.tables import TableRow
+
+    with client.app.state.db.session() as s:  # type: ignore[attr-defined]
+        q = select(func.count()).select_from(TableRow).where(TableRow.host_ip == host_ip)
+        return int(s.execute(q).scalar_one())

@@ -28,6 +28,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "abend",
         "Stammtisch-Abend: Spiele, Runden/Schulden, Statistik (the Stammtisch evening).",
     ),
+    "analyse": (
+        "schock.cli.analyse",
+        "analyse_cmd",
+        "Rate every decision of the game in RECORD with the exact solver.",
+    ),
     "arena": (
         "schock.cli.arena",
         "arena",
@@ -127,7 +132,7 @@ class LazyGroup(SchockGroup):
             formatter.write_dl(rows)
 
 
-@click.group(cls=LazyGroup)
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="schock", prog_name="schock")
 def main() -> None:
     """Schocken, the German pub dice game: rules, records and tools."""

@@ -6,6 +6,7 @@ The same database as ``schock serve`` (``--db``). Every error is one line
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import date
@@ -17,27 +18,49 @@ import click
 from schock.cli.common import BadInputError, SafePath
 from schock.cli.serve import default_db
 from schock.errors import SchockError
-from schock.evening import Settings, Stammtisch, game_from_record, money
+from schock.evening import Settings, Stammtisch, game_from_record
 from schock.evening.domain import parse_money
 from schock.evening.export import games_csv, ledger_csv
-from schock.evening.repo import change, create_group, find_group, list_groups, load_group
+from schock.evening.repo import (
+    change,
+    create_group,
+    ensure_group_secret,
+    find_group,
+    list_groups,
+    load_group,
+)
+from schock.i18n import plural
+from schock.messages import Msg
 from schock.store.db import Database, open_database
 
 MAX_RECORD_FILE = 2_000_000
 
 
 class AbendGroup(click.Group):
-    """Every schock error is one line and exit status 2."""
+    """Every schock error is one line and exit status 2, in the language of ``--lang``
+    (German by default)."""
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except SchockError as exc:
-            raise BadInputError(str(exc)) from None
+            raise BadInputError(exc.localized(str(ctx.meta.get("schock.lang", "de")))) from None
 
 
-db_option = click.option("--db", "db_path", metavar="PATH|URL", default=None,
-                         help="SQLite file or database URL (default: the one of schock serve).")
+_db_opt = click.option("--db", "db_path", metavar="PATH|URL", default=None,
+                       help="SQLite file or database URL (default: the one of schock serve).")
+_lang_opt = click.option("--lang", type=click.Choice(["de", "en"]), default="de", show_default=True,
+                         expose_value=False, help="Language of messages and errors.")
+
+
+def db_option(f: Any) -> Any:
+    """``--db`` and ``--lang`` (read from the command line by schock's group, see
+    :func:`schock.cli.common.command_lang`)."""
+    return _db_opt(_lang_opt(f))
+
+
+def _lang() -> str:
+    return str(click.get_current_context().meta.get("schock.lang", "de"))
 
 
 @contextmanager
@@ -73,20 +96,22 @@ def list_cmd(group: str | None, db_path: str | None) -> None:
                 click.echo("Noch keine Gruppe / no groups yet (schock abend new-group NAME -m ...)")
             for gid, name, _ in groups:
                 st = load_group(db, gid)
-                click.echo(f"{gid}  {name}  ({len(st.members)} Mitglieder, {len(st.evenings)} Abende)")
+                lang = _lang()
+                click.echo(f"{gid}  {name}  ({plural('members', len(st.members), lang)}, "
+                           f"{plural('evenings', len(st.evenings), lang)})")
             return
         st = load_group(db, find_group(db, group))
     click.echo(f"{st.name}: {', '.join(st.members)}")
     for e in st.evenings:
         n = len(st.valid_games(e.number))
-        click.echo(f"Abend {e.number}  {e.day}  {n} Spiele{'' if e.closed else '  (offen)'}")
+        click.echo(f"Abend {e.number}  {e.day}  {plural('games', n, _lang())}{'' if e.closed else '  (offen)'}")
 
 
 def _settings(stake: str, amount: str | None, currency: str, sa: int) -> Settings:
     data: dict[str, Any] = {"stake": stake, "currency": currency, "schock_aus_stakes": sa}
     if stake == "geld":
         if amount is None:
-            raise BadInputError("--amount: missing; allowed: a sum such as 2.50 when --stake geld")
+            raise BadInputError(Msg("abend.cli_amount_missing"))
         data["amount"] = parse_money(amount)
     return Settings.from_json(data)
 
@@ -107,6 +132,24 @@ def new_group(name: str, members: tuple[str, ...], stake: str, amount: str | Non
     with _db(db_path) as db:
         gid = create_group(db, name, members, settings)
     click.echo(f"Gruppe {name.strip()!r} angelegt: {gid}")
+    click.echo(f"Der Link ihrer Seiten: schock abend link {gid}")
+
+
+@abend.command("link")
+@click.argument("group")
+@click.option("--base-url", default=None, metavar="URL",
+              help="The address the server is reached at (default: $SCHOCK_BASE_URL, "
+                   "else http://127.0.0.1:8000).")
+@db_option
+def link(group: str, base_url: str | None, db_path: str | None) -> None:
+    """Prints the secret link of GROUP's pages (made now for a group that has none yet)."""
+    base = (base_url or os.environ.get("SCHOCK_BASE_URL") or "http://127.0.0.1:8000").rstrip("/")
+    if not base.startswith(("http://", "https://")) or len(base) > 300:
+        raise BadInputError(Msg("abend.cli_base_url", {"url": base[:80]}))
+    with _db(db_path) as db:
+        gid = find_group(db, group)
+        key = ensure_group_secret(db, gid)
+    click.echo(f"{base}/abend/g/{gid}/{key}")
 
 
 @abend.command("member")
@@ -149,21 +192,20 @@ def game(group: str, loser: str | None, players: tuple[str, ...], schock_aus: tu
     kwargs: dict[str, Any]
     if record is not None:
         if loser or players or schock_aus:
-            raise BadInputError("--record: the record names loser, players and Schock Aus; "
-                                "allowed: --record alone or --loser with --player/--schock-aus")
+            raise BadInputError(Msg("abend.cli_record_alone"))
         data = record.read_bytes()[: MAX_RECORD_FILE + 1]
         if len(data) > MAX_RECORD_FILE:
-            raise BadInputError(f"{record}: larger than {MAX_RECORD_FILE} bytes")
+            raise BadInputError(Msg("abend.record_large", {"file": str(record), "max": MAX_RECORD_FILE}))
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError:
-            raise BadInputError(f"{record}: not UTF-8 text") from None
+            raise BadInputError(Msg("abend.record_utf8", {"file": str(record)})) from None
         r = game_from_record(text)
         kwargs = {"players": r.players, "loser": r.loser, "schock_aus": r.schock_aus,
                   "half_losers": r.half_losers, "record": text}
     else:
         if loser is None:
-            raise BadInputError("--loser: missing; allowed: --loser NAME or --record FILE")
+            raise BadInputError(Msg("abend.cli_loser_missing"))
         kwargs = {"players": list(players), "loser": loser, "schock_aus": list(schock_aus)}
     with _db(db_path) as db:
         gid = find_group(db, group)
@@ -212,7 +254,8 @@ def games(group: str, csv_path: Path | None, db_path: str | None) -> None:
 
 
 def _amount(st: Stammtisch, value: int) -> str:
-    return money(value, st.settings.currency) if st.settings.stake == "geld" else f"{value} Runden"
+    """Rounds or money in the command's language (German: ``2 Runden``, ``2,50 €``)."""
+    return st.stake_text(value).localized(_lang())
 
 
 @abend.command("ledger")
@@ -228,11 +271,19 @@ def ledger(group: str, csv_path: Path | None, db_path: str | None) -> None:
         _write(csv_path, ledger_csv(st))
         click.echo(f"Schuldenliste nach {csv_path} geschrieben.")
         return
+    en = _lang() == "en"
+    geld = st.settings.stake == "geld"
     for name, owed in st.balance().items():
-        click.echo(f"{name:<16} {_amount(st, owed)}")
-    if st.settings.stake == "geld":
+        if geld and owed < 0:
+            word = "is owed" if en else "bekommt"
+            click.echo(f"{name:<16} {word} {_amount(st, -owed)}")
+        else:
+            word = ("owes" if en else "schuldet") if owed else ("owes nothing" if en else "schuldet nichts")
+            click.echo(f"{name:<16} {word} {_amount(st, owed) if owed else ''}".rstrip())
+    if geld:
+        click.echo("To settle up:" if en else "Zum Begleichen:")
         for (a, b), cents in st.debts().items():
-            click.echo(f"{a} schuldet {b} {money(cents, st.settings.currency)}")
+            click.echo(f"  {a} {'pays' if en else 'zahlt'} {b} {_amount(st, cents)}")
 
 
 @abend.command("settle")
@@ -257,12 +308,15 @@ def settle(group: str, payer: str, payee: str | None, amount: str | None, entry_
         change(db, gid, pay)
         st = load_group(db, gid)
     p = st.payments[-1]
-    click.echo(f"{p.payer} hat {_amount(st, p.amount)} bezahlt" + (f" an {p.payee}." if p.payee else "."))
+    if _lang() == "en":
+        click.echo(f"{p.payer} paid {_amount(st, p.amount)}" + (f" to {p.payee}." if p.payee else "."))
+    else:
+        click.echo(f"{p.payer} hat {_amount(st, p.amount)} bezahlt" + (f" an {p.payee}." if p.payee else "."))
 
 
 def _rounds(text: str) -> int:
     if not text.strip().isdigit() or len(text.strip()) > 7:
-        raise BadInputError(f"--amount: {text[:30]!r}; allowed: a whole number of rounds")
+        raise BadInputError(Msg("abend.rounds_amount", {"text": text[:30]}))
     return int(text)
 
 
@@ -275,7 +329,7 @@ def stats(group: str, evening: int | None, db_path: str | None) -> None:
     with _db(db_path) as db:
         st = load_group(db, find_group(db, group))
     if evening is not None and evening > len(st.evenings):
-        raise BadInputError(f"--evening: {evening}; allowed: 1 to {len(st.evenings)}")
+        raise BadInputError(Msg("abend.evening_param", {"text": str(evening), "n": len(st.evenings)}))
     click.echo(f"{'Name':<16}{'Spiele':>7}{'Verl.':>6}{'Quote':>7}{'Sch.Aus':>8}"
                f"{'Serie-':>7}{'Serie+':>7}  offen")
     for s in st.stats(evening):

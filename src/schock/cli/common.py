@@ -148,6 +148,11 @@ class SchockGroup(click.Group):
             raise BadInputError(exc.localized(lang)) from None
         except SchockError as exc:
             raise click.ClickException(exc.localized(lang)) from None
+        except KeyboardInterrupt:
+            # one behaviour for Ctrl-C in every command: a short word, status 130 (what a
+            # shell reports for SIGINT); commands with partial results print them first
+            click.echo("Abgebrochen." if lang == "de" else "Interrupted.", err=True)
+            sys.exit(130)
 
 
 def make_console(file: IO[str] | None = None) -> Console:

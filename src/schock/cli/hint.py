@@ -9,10 +9,42 @@ import click
 from rich import box
 from rich.table import Table as RichTable
 
-from schock.cli.common import lang_option, make_console, rules_option
+from schock.cli.common import BadInputError, lang_option, make_console, rules_option
 from schock.cli.odds import percent
-from schock.rules import load_rules
-from schock.solver.turn import Objective, Result, Table, parse_state, round_limit, solve
+from schock.messages import Msg
+from schock.rules import Rules, load_rules
+from schock.solver.half import duel_half
+from schock.solver.turn import (
+    Objective,
+    Result,
+    Stakes,
+    Table,
+    parse_state,
+    round_limit,
+    solve,
+)
+
+
+def half_stakes(
+    rules: Rules, stock: int | None, mine: int, *, first: bool, blind: bool, players: int
+) -> Stakes:
+    """What each end of a two-player round is worth to the hinted seat: its chance of
+    not losing the half from the Deckel situation after the round (``--objective half``)."""
+    if players != 2:
+        raise BadInputError(Msg("hint.half_players", {"players": players}))
+    if stock is None:
+        raise BadInputError(Msg("hint.half_stock", {}))
+    other = rules.deckel - stock - mine
+    if other < 0:
+        raise BadInputError(
+            Msg("hint.half_deckel", {"stock": stock, "mine": mine, "deckel": rules.deckel})
+        )
+    table = duel_half(rules)
+    if blind:
+        if not first:
+            raise BadInputError(Msg("hint.half_blind", {}))
+        return table.blind_stakes(stock, mine, other)
+    return table.stakes(stock, mine, other, first=first)
 
 
 @click.command("hint")
@@ -41,8 +73,10 @@ from schock.solver.turn import Objective, Result, Table, parse_state, round_limi
     type=click.Choice([o.value for o in Objective]),
     default="loss",
     show_default=True,
-    help="loss: the chance not to lose the round; deckel: fewest Deckel received; "
-    "net: fewest Deckel in your own pile after the round.",
+    help="What the choices are weighed by. loss: the chance not to lose the round; "
+    "deckel: fewest Deckel received; net: fewest Deckel in your own pile after the "
+    "round; half: the chance not to lose the half (two players only; give --stock and "
+    "--deckel, the other player holds the rest).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the choices as JSON.")
 @lang_option()
@@ -71,12 +105,18 @@ def hint(
     Examples:
       schock hint "1-6-6 1/*" --after 2
       schock hint "1+2-5 2/3" --before 1-1-4/3 --before "1-?-?/2"
+      schock hint "1-1-5 1/*" --objective half --stock 5 --deckel 6
     """
     rules = load_rules(rules_name)
     turn = round_limit(rules, parse_state(state), before)
     results = tuple(Result.parse(rules, text) for text in before)
     n_after = after if after is not None else (0 if results else 1)
-    table = Table(before=results, after=n_after, stock=stock, mine=mine, blind=blind)
+    stakes = None
+    if objective == Objective.HALF.value:
+        stakes = half_stakes(rules, stock, mine, first=not results, blind=blind,
+                             players=len(results) + n_after + 1)
+    table = Table(before=results, after=n_after, stock=stock, mine=mine, blind=blind,
+                  stakes=stakes)
     choices = solve(rules, turn, table, objective)
     if as_json:
         out = {
@@ -111,14 +151,21 @@ def hint(
     out_table.add_column("Wahl" if de else "Choice")
     out_table.add_column("nicht verlieren" if de else "not losing", justify="right")
     out_table.add_column("Deckel erwartet" if de else "Deckel expected", justify="right")
+    half = objective == Objective.HALF.value
+    if half:
+        out_table.add_column("Hälfte nicht verlieren" if de else "not losing the half",
+                             justify="right")
     for i, c in enumerate(choices):
         deckel = f"{c.expected_deckel:.3f}"
-        out_table.add_row(
+        row = [
             "→" if i == 0 else "",
             c.describe(lang),
             percent(c.p_not_lose, lang) if not math.isnan(c.p_not_lose) else "–",
             deckel.replace(".", ",") if de else deckel,
-        )
+        ]
+        if half:
+            row.append(percent(c.value, lang))
+        out_table.add_row(*row)
     console = make_console()
     console.print(out_table)
     best = choices[0]

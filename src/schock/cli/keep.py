@@ -10,6 +10,8 @@ game's record (the proof; ``schock replay FILE`` tells it).
 
 from __future__ import annotations
 
+import sys
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +47,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "from_stock": " aus dem Stock",
         "from": " von {name}",
         "eof": "Ende der Eingabe.",
+        "interrupted": "Abgebrochen.",
+        "autosave": "Das Spiel wird nach jeder Eingabe gespeichert: {path} (anderer Name: --save DATEI)",
         "yes": "ja",
         "help": (
             "Ergebnis: WÜRFEL WÜRFE [raus WÜRFEL] [gedreht N] [blind] [als ART]\n"
@@ -77,6 +81,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "from_stock": " from the Stock",
         "from": " from {name}",
         "eof": "End of input.",
+        "interrupted": "Interrupted.",
+        "autosave": "The game is saved after every entry: {path} (another name: --save FILE)",
         "yes": "yes",
         "help": (
             "Result: DICE THROWS [kept DICE] [turned N] [blind] [as KIND]\n"
@@ -172,6 +178,8 @@ def apply_line(k: Scorekeeper, line: str, lang: str) -> str | None:
     """Apply one typed line for the seat the keeper waits for; return a message to show
     (None: entered). Raises SchockError for a refused or malformed entry."""
     words = [ALIASES.get(w.lower(), w.lower()) for w in line.split()]
+    if line.split() and line.split()[0].lower() == "raus":
+        words[0] = "aside"  # "raus 1-1" as a step of the turn; inside a result it is "kept"
     exp = k.expecting()
     seat = exp.seat
     if not words:
@@ -223,6 +231,18 @@ def _entry_text(entry: object) -> str:
     return format_action(0, entry).split(" ", 1)[1]
 
 
+def default_save_path(rules_id: str, now: datetime | None = None) -> Path:
+    """A dated file in the current folder that does not exist yet
+    (``schock-keep-porz-20261125-2015.json``, then ``...-2.json`` and so on)."""
+    stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M")
+    path = Path(f"schock-keep-{rules_id}-{stamp}.json")
+    n = 2
+    while path.exists():
+        path = Path(f"schock-keep-{rules_id}-{stamp}-{n}.json")
+        n += 1
+    return path
+
+
 def _save(k: Scorekeeper, path: Path | None) -> None:
     if path is None:
         return
@@ -257,7 +277,8 @@ def _save(k: Scorekeeper, path: Path | None) -> None:
     "save_file",
     type=SafePath(path_type=Path, dir_okay=False),
     metavar="FILE",
-    help="Write the kept game here after every entry (default: the --resume file).",
+    help="Write the kept game here after every entry (default: the --resume file, "
+    "else a new dated file schock-keep-RULES-DATE-TIME.json in this folder).",
 )
 @click.option(
     "--record",
@@ -322,20 +343,25 @@ def keep(
         except InvalidInputError as exc:
             raise BadInputError(Msg("input.where", {"where": "--seat", "reason": exc})) from None
     click.echo(state_text(k, lang))
+    if save_file is None:  # never lose a game: a dated file, written from the first entry on
+        save_file = default_save_path(k.rules.id)
+        click.echo(say(lang, "autosave", path=save_file))
+    interrupted = False
     while not k.over:
         exp = k.expecting()
         assert exp.seat is not None
         try:
             line = click.prompt(say(lang, exp.kind, name=k.names[exp.seat]), prompt_suffix=": ")
-        except click.exceptions.Abort:
-            click.echo(say(lang, "eof"))
+        except click.exceptions.Abort as exc:
+            # click turns both Ctrl-C and the end of the input into Abort
+            interrupted = isinstance(exc.__context__, KeyboardInterrupt)
+            click.echo(say(lang, "interrupted" if interrupted else "eof"))
             break
         if line.strip().lower() in ("ende", "quit", "q"):
             break
         if line.strip().lower() in ("speichern", "save"):
             _save(k, save_file)
-            if save_file is not None:
-                click.echo(say(lang, "saved", path=save_file))
+            click.echo(say(lang, "saved", path=save_file))
             continue
         try:
             note = apply_line(k, line, lang)
@@ -346,8 +372,8 @@ def keep(
             click.echo(note)
         _save(k, save_file)
         click.echo(state_text(k, lang))
-    _save(k, save_file)
-    if save_file is not None:
+    if k.entries or save_file.exists():
+        _save(k, save_file)
         click.echo(say(lang, "saved", path=save_file))
     if record_file is not None and k.over:
         try:
@@ -356,3 +382,5 @@ def keep(
             raise BadInputError(Msg("keepcli.write", {
                 "option": "--record", "path": record_file, "reason": exc.strerror})) from None
         click.echo(say(lang, "record", path=record_file))
+    if interrupted:
+        sys.exit(130)

@@ -1,10 +1,23 @@
-"""``schock serve``: the browser app on a local address."""
+"""``schock serve``: the browser app, on this machine, the LAN or behind a proxy.
+
+Every option is also a ``SCHOCK_*`` environment variable (docs/configuration.md);
+a bad value is one line on stderr and exit 2, before anything is written.
+"""
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import click
+
+from schock.cli.common import FiniteFloatRange, lang_option
+from schock.errors import InvalidInputError
+from schock.messages import Msg
+
+if TYPE_CHECKING:
+    from schock.web.settings import Settings
 
 
 def default_db() -> str:
@@ -14,22 +27,93 @@ def default_db() -> str:
     return str(folder / "schock.db")
 
 
+def _env(name: str) -> dict[str, Any]:
+    return {"envvar": f"SCHOCK_{name}", "show_envvar": True}
+
+
 @click.command()
-@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
-@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
-@click.option("--db", "db", default=None, help="SQLite file or database URL (default: app dir).")
-@click.option("--bot-delay", default=0.9, show_default=True, type=click.FloatRange(0, 10),
-              help="Seconds a bot waits before it acts.")
-def serve(host: str, port: int, db: str | None, bot_delay: float) -> None:
+@click.option("--host", default="127.0.0.1", show_default=True, **_env("HOST"),
+              help="Address to listen on (0.0.0.0: every interface, for phones on the LAN).")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535),
+              **_env("PORT"))
+@click.option("--db", "db", default=None, **_env("DB"),
+              help="SQLite file or database URL (default: schock.db in the app dir).")
+@click.option("--base-url", default=None, **_env("BASE_URL"),
+              help="The address people reach the server at, e.g. https://schock.example; "
+                   "every link and QR code starts with it.")
+@click.option("--root-path", default=None, **_env("ROOT_PATH"),
+              help="Sub-path a proxy serves the app under, e.g. /schock "
+                   "(default: the path of --base-url).")
+@click.option("--forwarded-allow-ips", default="", **_env("FORWARDED_ALLOW_IPS"),
+              help="Comma-separated proxy addresses or networks whose X-Forwarded-* headers "
+                   "are believed (default: none).")
+@click.option("--bot-delay", default=0.9, show_default=True, type=FiniteFloatRange(0, 10),
+              **_env("BOT_DELAY"), help="Seconds a bot waits before it acts.")
+@click.option("--max-tables-per-host", default=20, show_default=True,
+              type=click.IntRange(1, 10_000), **_env("MAX_TABLES_PER_HOST"),
+              help="Unfinished tables one client address may have open.")
+@click.option("--max-spectators-per-table", default=40, show_default=True,
+              type=click.IntRange(0, 10_000), **_env("MAX_SPECTATORS_PER_TABLE"),
+              help="Websockets without a seat one table admits (seats always get in).")
+@click.option("--rate", default=20.0, show_default=True, type=FiniteFloatRange(0.1, 10_000),
+              **_env("RATE"), help="Messages per second one websocket may send on average.")
+@click.option("--burst", default=40, show_default=True, type=click.IntRange(1, 100_000),
+              **_env("BURST"), help="Messages one websocket may send at once.")
+@lang_option("Sprache der Meldungen (language of the messages).")
+def serve(host: str, port: int, db: str | None, base_url: str | None, root_path: str | None,
+          forwarded_allow_ips: str, bot_delay: float, max_tables_per_host: int,
+          max_spectators_per_table: int, rate: float, burst: int, lang: str) -> None:
     """Play Schocken in the browser: start the server and open the printed address."""
     import uvicorn
 
-    from schock.store.db import make_engine
+    from schock.store.db import open_database
     from schock.web import Settings, create_app
 
-    target = db or default_db()
-    make_engine(target).dispose()  # a bad --db is one clear error line, before uvicorn
-    app = create_app(Settings(db=target, bot_delay=bot_delay))
-    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-    click.echo(f"schock: open http://{shown}:{port}/ in your browser (Ctrl+C stops)")
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=16384)
+    settings = Settings(
+        db=db or default_db(),
+        bot_delay=bot_delay,
+        base_url=base_url or None,
+        root_path=root_path,
+        host=host,
+        port=port,
+        forwarded_allow_ips=tuple(p for p in forwarded_allow_ips.split(",") if p.strip()),
+        max_tables_per_host=max_tables_per_host,
+        max_spectators_per_table=max_spectators_per_table,
+        rate=rate,
+        burst=burst,
+    )
+    try:  # an unusable database is one clear line, before uvicorn
+        open_database(settings.db).close()
+    except InvalidInputError as exc:
+        reason = " ".join(str(exc).split())
+        raise InvalidInputError(Msg("ops.db_unusable", {"reason": reason})) from None
+    app = create_app(settings)
+    for line in startup_lines(settings, lang):
+        click.echo(line)
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=16384,
+                proxy_headers=False, server_header=False)
+
+
+def startup_lines(settings: Settings, lang: str) -> list[str]:
+    """What ``schock serve`` prints: where to open it (every LAN address when it listens
+    on all interfaces, with a QR code of the first) and how to stop it."""
+    from schock.web.urls import WILDCARDS, lan_addresses, origin
+
+    if settings.base_url:
+        urls = [settings.base_url + "/"]
+    elif settings.host in WILDCARDS:
+        lan = lan_addresses()
+        urls = [origin("http", ip, settings.port) + settings.root + "/" for ip in lan]
+        urls = urls or [origin("http", "127.0.0.1", settings.port) + settings.root + "/"]
+    else:
+        urls = [origin("http", settings.host, settings.port) + settings.root + "/"]
+    lines = [Msg("ops.serve_open", {"url": urls[0]}).text(lang)]
+    lines += [Msg("ops.serve_also", {"url": u}).text(lang) for u in urls[1:]]
+    if settings.host in WILDCARDS and not settings.base_url:
+        import segno
+
+        buf = io.StringIO()
+        segno.make(urls[0], error="m").terminal(out=buf, compact=True)
+        lines += [Msg("ops.serve_qr", {}).text(lang), buf.getvalue().rstrip("\n")]
+    lines.append(Msg("ops.serve_stop", {}).text(lang))
+    return lines

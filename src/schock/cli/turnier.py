@@ -109,6 +109,7 @@ TEXT: dict[str, dict[str, str]] = {
         "at": "Zeit",
         "what": "Eintrag",
         "status_line": "{name}: Runde {r} von {of}, {players} Spieler im Turnier",
+        "status_line_open": "{name}: Runde {r}, {players} Spieler im Turnier",
         "cannot_read": "{where}: kann nicht gelesen werden: {why}",
         "cannot_write": "{where}: kann nicht geschrieben werden: {why}",
         "bad_id": "--id: {value!r}; erlaubt: 1 bis 40 Buchstaben, Ziffern und -",
@@ -174,6 +175,7 @@ TEXT: dict[str, dict[str, str]] = {
         "at": "Time",
         "what": "Entry",
         "status_line": "{name}: round {r} of {of}, {players} players still in",
+        "status_line_open": "{name}: round {r}, {players} players still in",
         "cannot_read": "{where}: cannot read: {why}",
         "cannot_write": "{where}: cannot write: {why}",
         "bad_id": "--id: {value!r}; allowed: 1 to 40 letters, digits and -",
@@ -702,10 +704,10 @@ def tabelle(rnd: int | None, teams: bool, db_path: str, tid: str | None) -> None
         head, rows = standings_rows(t, rnd)
         _echo(
             tr(
-                "status_line",
+                "status_line" if t.format.rounds else "status_line_open",
                 name=t.name,
                 r=len(t.rounds),
-                of=t.format.rounds or "-",
+                of=t.format.rounds,
                 players=len(t.active()),
             )
         )

@@ -1,6 +1,8 @@
 """The Stammtisch evening: a group, its evenings, games, ledger and statistics.
 
-Standard library only. A :class:`Stammtisch` is built from an append-only
+The standard library and schock's message catalog (errors carry a
+:class:`~schock.messages.Msg`, so every front end shows them in its language).
+A :class:`Stammtisch` is built from an append-only
 list of events (plain dicts: ``kind`` and ``data``); every command checks its
 input, appends one event and applies it. Nothing is ever deleted: a wrong
 entry is corrected by a ``void`` event that names it (and can itself be
@@ -11,8 +13,11 @@ The ledger rules (see ``docs/evening.md``):
 * stake ``runde`` (the default): the loser of a game owes the group one round
   of drinks; a payment of ``n`` rounds by a member settles ``n`` of them.
 * stake ``geld``: the loser of a game owes ``amount`` (in cents), split evenly
-  among the other players of that game (the cents left over go to the first
-  of them in the game's order). Debts between two members are netted.
+  among the other players of that game. Each member's balance is kept exactly
+  (in fractions of a cent) and rounded to the cent only when shown, so that
+  the balances add up to nothing and nobody is a cent worse off for rounding,
+  however many games are played; settling up is the fewest payments from those
+  who owe to those who are owed (:meth:`Stammtisch.debts`).
 * each Schock Aus that ends a half costs the player who received all the
   Deckel ``schock_aus_stakes`` more stakes (default 1; 0 switches it off);
   in ``runde`` that many rounds, in ``geld`` that many amounts, split like a game.
@@ -30,13 +35,17 @@ The ledger rules (see ``docs/evening.md``):
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
+from fractions import Fraction
 from typing import Any
 
 from schock.errors import IllegalActionError, InvalidInputError
+from schock.i18n import Count, Money
+from schock.messages import Msg
 
 STAKES = ("runde", "geld")
 MAX_MEMBERS = 40
@@ -73,25 +82,23 @@ class Settings:
         >>> Settings.from_json({"stake": "bier"})
         Traceback (most recent call last):
         ...
-        schock.errors.InvalidInputError: stake: 'bier'; allowed: runde, geld
+        schock.errors.InvalidInputError: stake: 'bier'; allowed: runde (a round), geld (money)
         """
         if not isinstance(data, Mapping):
-            raise InvalidInputError("settings: not an object; allowed: stake, amount, currency, schock_aus_stakes")
+            raise InvalidInputError(Msg("abend.settings_object"))
         unknown = set(data) - {"stake", "amount", "currency", "schock_aus_stakes"}
         if unknown:
-            raise InvalidInputError(
-                f"settings: unknown field {sorted(unknown)[0]!r}; allowed: stake, amount, currency, schock_aus_stakes"
-            )
+            raise InvalidInputError(Msg("abend.settings_field", {"field": sorted(unknown)[0]}))
         stake = data.get("stake", "runde")
         if stake not in STAKES:
-            raise InvalidInputError(f"stake: {stake!r}; allowed: runde, geld")
-        amount = _int(data.get("amount", 0), "amount", 0, MAX_AMOUNT)
+            raise InvalidInputError(Msg("abend.stake", {"stake": stake}))
+        amount = _int(data.get("amount", 0), Msg("abend.f.amount"), 0, MAX_AMOUNT)
         if stake == "geld" and amount < 1:
-            raise InvalidInputError("amount: must be at least 1 cent when the stake is geld; allowed: 1 to 1000000 cents")
+            raise InvalidInputError(Msg("abend.amount_min"))
         currency = data.get("currency", "EUR")
         if not isinstance(currency, str) or not _CURRENCY_RE.match(currency):
-            raise InvalidInputError(f"currency: {currency!r}; allowed: a three-letter code such as EUR")
-        sa = _int(data.get("schock_aus_stakes", 1), "schock_aus_stakes", 0, 10)
+            raise InvalidInputError(Msg("abend.currency", {"currency": currency}))
+        sa = _int(data.get("schock_aus_stakes", 1), Msg("abend.f.schock_aus_stakes"), 0, 10)
         return Settings(stake, amount if stake == "geld" else 0, currency, sa)
 
 
@@ -150,18 +157,18 @@ class MemberStats:
         return self.losses / self.games if self.games else 0.0
 
 
-def _int(value: Any, what: str, lo: int, hi: int) -> int:
+def _int(value: Any, what: str | Msg, lo: int, hi: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         if isinstance(value, str) and value.strip().lstrip("-").isdigit() and len(value) < 12:
             value = int(value)
         else:
-            raise InvalidInputError(f"{what}: {value!r} is not a whole number; allowed: {lo} to {hi}")
+            raise InvalidInputError(Msg("abend.int_not", {"what": what, "value": value, "lo": lo, "hi": hi}))
     if not lo <= value <= hi:
-        raise InvalidInputError(f"{what}: {value}; allowed: {lo} to {hi}")
+        raise InvalidInputError(Msg("abend.int_range", {"what": what, "value": value, "lo": lo, "hi": hi}))
     return int(value)
 
 
-def check_name(name: Any, what: str = "name") -> str:
+def check_name(name: Any, what: str | Msg = "name") -> str:
     """A trimmed member or group name; raises InvalidInputError if empty, too long or with control characters.
 
     >>> check_name("  Anna ")
@@ -169,16 +176,17 @@ def check_name(name: Any, what: str = "name") -> str:
     >>> check_name("")
     Traceback (most recent call last):
     ...
-    schock.errors.InvalidInputError: name: '' is empty; allowed: 1 to 40 printable characters
+    schock.errors.InvalidInputError: name: empty; allowed: 1 to 40 printable characters
     """
+    what = Msg("abend.f.name") if what == "name" else what
     if not isinstance(name, str):
-        raise InvalidInputError(f"{what}: {name!r}; allowed: 1 to {MAX_NAME} printable characters")
+        raise InvalidInputError(Msg("abend.name_type", {"what": what, "max": MAX_NAME}))
     trimmed = name.strip()
     if not trimmed:
-        raise InvalidInputError(f"{what}: {name!r} is empty; allowed: 1 to {MAX_NAME} printable characters")
+        raise InvalidInputError(Msg("abend.name_empty", {"what": what, "max": MAX_NAME}))
     if not _NAME_RE.match(trimmed):
         raise InvalidInputError(
-            f"{what}: {trimmed[:50]!r} is too long or has control characters; allowed: 1 to {MAX_NAME} printable characters"
+            Msg("abend.name_bad", {"what": what, "name": trimmed[:50], "max": MAX_NAME})
         )
     return trimmed
 
@@ -188,7 +196,7 @@ def check_entry_id(entry_id: Any) -> str | None:
     if entry_id is None or entry_id == "":
         return None
     if not isinstance(entry_id, str) or not _ENTRY_RE.match(entry_id):
-        raise InvalidInputError(f"entry id: {str(entry_id)[:70]!r}; allowed: 1 to 64 letters, digits, - and _")
+        raise InvalidInputError(Msg("abend.entry_id", {"entry": str(entry_id)[:70]}))
     return entry_id
 
 
@@ -199,14 +207,14 @@ def check_day(day: Any) -> str:
             raise ValueError
         return date.fromisoformat(day).isoformat()
     except ValueError:
-        raise InvalidInputError(f"date: {str(day)[:40]!r}; allowed: a date YYYY-MM-DD") from None
+        raise InvalidInputError(Msg("abend.date", {"day": str(day)[:40]})) from None
 
 
 class DuplicateEntry(IllegalActionError):
     """An entry with this entry id is already in the book (posted twice)."""
 
     def __init__(self, entry_id: str, seq: int) -> None:
-        super().__init__(f"entry {entry_id!r} is already entered (as entry {seq}); it is not counted twice")
+        super().__init__(Msg("abend.duplicate", {"seq": seq}))
         self.entry_id = entry_id
         self.seq = seq
 
@@ -228,7 +236,7 @@ class Stammtisch:
     @staticmethod
     def create(name: str, members: Iterable[str] = (), settings: Settings | None = None) -> Stammtisch:
         """A new group with its first members."""
-        st = Stammtisch(check_name(name, "group name"))
+        st = Stammtisch(check_name(name, Msg("abend.f.group_name")))
         st._emit("created", {"name": st.name, "settings": (settings or Settings()).to_json()})
         for m in members:
             st.add_member(m)
@@ -238,7 +246,7 @@ class Stammtisch:
     def from_events(events: Sequence[Mapping[str, Any]]) -> Stammtisch:
         """The group as its events left it (the first event must be ``created``)."""
         if not events or events[0].get("kind") != "created":
-            raise InvalidInputError("events: the first event must be 'created'")
+            raise InvalidInputError(Msg("abend.events_first"))
         st = Stammtisch(str(events[0]["data"]["name"]))
         for e in events:
             st._apply(str(e["kind"]), dict(e["data"]))
@@ -278,7 +286,7 @@ class Stammtisch:
         elif kind == "void":
             self._set_voided(data["target"], bool(data.get("voided", True)))
         else:
-            raise InvalidInputError(f"event {seq}: unknown kind {kind!r}")
+            raise InvalidInputError(Msg("abend.event_kind", {"seq": seq, "kind": kind}))
         if entry:
             self.entry_ids[entry] = seq
 
@@ -293,12 +301,13 @@ class Stammtisch:
                 return
 
     # -- commands ---------------------------------------------------------------------
-    def _member(self, name: Any, what: str) -> str:
+    def _member(self, name: Any, what: str | Msg) -> str:
         n = check_name(name, what)
         for m in self.members:
             if m.casefold() == n.casefold():
                 return m
-        raise InvalidInputError(f"{what}: {n!r} is not a member; allowed: {', '.join(self.members) or '(no members yet)'}")
+        raise InvalidInputError(Msg("abend.not_member", {
+            "what": what, "name": n, "allowed": ", ".join(self.members) or Msg("abend.none_yet")}))
 
     def _check_entry(self, entry_id: Any) -> str | None:
         e = check_entry_id(entry_id)
@@ -310,9 +319,9 @@ class Stammtisch:
         """Adds a member (names differ ignoring case)."""
         n = check_name(name)
         if any(m.casefold() == n.casefold() for m in self.members):
-            raise IllegalActionError(f"member {n!r} is already in the group")
+            raise IllegalActionError(Msg("abend.member_exists", {"name": n}))
         if len(self.members) >= MAX_MEMBERS:
-            raise IllegalActionError(f"the group has {MAX_MEMBERS} members; allowed: at most {MAX_MEMBERS}")
+            raise IllegalActionError(Msg("abend.members_max", {"max": MAX_MEMBERS}))
         return self._emit("member", {"name": n})
 
     def set_settings(self, settings: Settings) -> dict[str, Any]:
@@ -330,7 +339,7 @@ class Stammtisch:
     def current_evening(self) -> Evening:
         """The open evening; raises IllegalActionError if none is open."""
         if not self.evenings or self.evenings[-1].closed:
-            raise IllegalActionError("no evening is open; start an evening first")
+            raise IllegalActionError(Msg("abend.no_evening"))
         return self.evenings[-1]
 
     def add_game(
@@ -347,24 +356,24 @@ class Stammtisch:
         """Enters a game of the open evening (or of ``evening``)."""
         ev = self.current_evening() if evening is None else self._evening(evening)
         if isinstance(players, str) or not isinstance(players, Sequence):
-            raise InvalidInputError("players: not a list; allowed: 2 to 40 members")
-        names = [self._member(p, "player") for p in players]
+            raise InvalidInputError(Msg("abend.players_list", {"max": MAX_MEMBERS}))
+        names = [self._member(p, Msg("abend.f.player")) for p in players]
         if len(names) < 2:
-            raise InvalidInputError(f"players: {len(names)}; allowed: 2 to {MAX_MEMBERS} members")
+            raise InvalidInputError(Msg("abend.players_count", {"n": len(names), "max": MAX_MEMBERS}))
         if len({n.casefold() for n in names}) != len(names):
-            raise InvalidInputError("players: a member is named twice; allowed: each player once")
-        lose = self._member(loser, "loser")
+            raise InvalidInputError(Msg("abend.players_twice"))
+        lose = self._member(loser, Msg("abend.f.loser"))
         if lose not in names:
-            raise InvalidInputError(f"loser: {lose!r} did not play this game; allowed: {', '.join(names)}")
+            raise InvalidInputError(Msg("abend.loser_absent", {"name": lose, "allowed": ", ".join(names)}))
         if len(schock_aus) > 20 or len(half_losers) > 20:
-            raise InvalidInputError("schock_aus / half_losers: more than 20; allowed: 0 to 20")
-        sa = [self._member(p, "schock aus") for p in schock_aus]
-        hl = [self._member(p, "half loser") for p in half_losers]
+            raise InvalidInputError(Msg("abend.too_many"))
+        sa = [self._member(p, Msg("abend.f.schock_aus")) for p in schock_aus]
+        hl = [self._member(p, Msg("abend.f.half_loser")) for p in half_losers]
         for who in sa + hl:
             if who not in names:
-                raise InvalidInputError(f"{who!r} did not play this game; allowed: {', '.join(names)}")
+                raise InvalidInputError(Msg("abend.did_not_play", {"name": who, "allowed": ", ".join(names)}))
         if record is not None and (not isinstance(record, str) or len(record) > 2_000_000):
-            raise InvalidInputError("record: not text or larger than 2000000 characters")
+            raise InvalidInputError(Msg("abend.record_text", {"max": 2_000_000}))
         entry = self._check_entry(entry_id)
         if record is not None:
             same = next((g for g in self.games if g.record == record and not g.voided), None)
@@ -379,37 +388,35 @@ class Stammtisch:
         return self._emit("game", data)
 
     def _evening(self, number: Any) -> Evening:
-        n = _int(number, "evening", 1, max(1, len(self.evenings)))
+        n = _int(number, Msg("abend.f.evening"), 1, max(1, len(self.evenings)))
         if n > len(self.evenings):
-            raise InvalidInputError(f"evening: {n}; there is no evening yet; start one first")
+            raise InvalidInputError(Msg("abend.evening_none", {"n": n}))
         return self.evenings[n - 1]
 
     def pay(self, payer: str, payee: str | None, amount: int | None = None, *,
             entry_id: str | None = None) -> dict[str, Any]:
         """``payer`` settles up: in ``runde`` he gives ``amount`` rounds (``payee`` None);
         in ``geld`` he pays ``amount`` cents to ``payee``. ``amount`` None: everything owed."""
-        who = self._member(payer, "payer")
-        to = None if payee is None or payee == "" else self._member(payee, "payee")
+        who = self._member(payer, Msg("abend.f.payer"))
+        to = None if payee is None or payee == "" else self._member(payee, Msg("abend.f.payee"))
         if to == who:
-            raise InvalidInputError(f"payee: {to!r} is the payer; allowed: another member")
+            raise InvalidInputError(Msg("abend.payee_self", {"name": to}))
         if self.settings.stake == "runde":
             if to is not None:
-                raise InvalidInputError("payee: in rounds a round is given to the group; allowed: no payee")
+                raise InvalidInputError(Msg("abend.payee_rounds"))
             owed = self.rounds_owed()[who]
         else:
             if to is None:
-                raise InvalidInputError(f"payee: missing; allowed: a member {who!r} owes money to")
-            owed = self.debts().get((who, to), 0)
-        if amount is None:
-            if owed <= 0:
-                raise IllegalActionError(f"{who} owes {to or 'the group'} nothing; nothing to settle")
-            amount = owed
-        amount = _int(amount, "amount", 1, MAX_AMOUNT)
+                raise InvalidInputError(Msg("abend.payee_missing", {"name": who}))
+            bal = self.balance()  # any debtor may pay any creditor, up to what both are owed
+            owed = min(max(bal[who], 0), max(-bal[to], 0))
+        whom: object = to if to is not None else Msg("abend.the_group")
+        if owed <= 0 and (amount is None or amount != 0):
+            raise IllegalActionError(Msg("abend.nothing_owed", {"name": who, "to": whom}))
+        amount = owed if amount is None else _int(amount, Msg("abend.f.amount"), 1, MAX_AMOUNT)
         if amount > owed:
-            raise IllegalActionError(
-                f"amount: {amount} is more than {who} owes {to or 'the group'} ({owed}); allowed: 1 to {owed}"
-                if owed > 0 else f"{who} owes {to or 'the group'} nothing; nothing to settle"
-            )
+            raise IllegalActionError(Msg("abend.too_much", {
+                "amount": self.stake_text(amount), "name": who, "to": whom, "owed": self.stake_text(owed)}))
         entry = self._check_entry(entry_id)
         data: dict[str, Any] = {"payer": who, "payee": to, "amount": amount,
                                 "evening": self.evenings[-1].number if self.evenings else None}
@@ -419,18 +426,28 @@ class Stammtisch:
 
     def void(self, target: int, *, voided: bool = True) -> dict[str, Any]:
         """Voids (or, with ``voided=False``, restores) game or payment ``target`` (its entry number)."""
-        t = _int(target, "entry", 1, max(1, len(self.events)))
+        t = _int(target, Msg("abend.f.entry"), 1, max(1, len(self.events)))
         items: list[GameEntry | Payment] = [*self.games, *self.payments]
         item = next((x for x in items if x.seq == t), None)
         if item is None:
-            raise InvalidInputError(f"entry: {t} is not a game or payment; allowed: {self._voidable()}")
+            raise InvalidInputError(Msg("abend.not_item", {"n": t, "allowed": self._voidable()}))
         if item.voided == voided:
-            raise IllegalActionError(f"entry {t} is already {'voided' if voided else 'valid'}")
+            raise IllegalActionError(Msg("abend.already_voided" if voided else "abend.already_valid", {"n": t}))
         return self._emit("void", {"target": t, "voided": voided})
 
-    def _voidable(self) -> str:
+    def stake_text(self, amount: int) -> Money | Count:
+        """An amount of the group's stake, shown in a message's language: money or rounds.
+
+        >>> Stammtisch.create("x").stake_text(2).localized("de")
+        '2 Runden'
+        """
+        if self.settings.stake == "geld":
+            return Money(amount, self.settings.currency)
+        return Count("rounds", amount)
+
+    def _voidable(self) -> str | Msg:
         seqs = sorted([g.seq for g in self.games] + [p.seq for p in self.payments])
-        return ", ".join(map(str, seqs[-10:])) or "(none yet)"
+        return ", ".join(map(str, seqs[-10:])) or Msg("abend.none_yet")
 
     # -- ledger -----------------------------------------------------------------------
     def valid_games(self, evening: int | None = None) -> list[GameEntry]:
@@ -451,40 +468,70 @@ class Stammtisch:
                 owed[p.payer] -= p.amount
         return owed
 
-    def debts(self) -> dict[tuple[str, str], int]:
-        """Net cents owed between two members (stake ``geld``): ``(debtor, creditor) -> cents``."""
-        raw: dict[tuple[str, str], int] = {}
+    def exact_balance(self) -> dict[str, Fraction]:
+        """Per member what he owes in all, exactly (stake ``geld``; cents as fractions,
+        negative: is owed). A lost stake is split evenly, without rounding."""
+        bal = dict.fromkeys(self.members, Fraction(0))
         amount = self.settings.amount
         for g in self.valid_games():
             for who in self._charges(g):
                 others = [p for p in g.players if p != who]
-                share, rest = divmod(amount, len(others))
-                for i, o in enumerate(others):
-                    cents = share + (1 if i < rest else 0)
-                    raw[(who, o)] = raw.get((who, o), 0) + cents
+                bal[who] += amount
+                for o in others:
+                    bal[o] -= Fraction(amount, len(others))
         for p in self.payments:
             if not p.voided and p.payee is not None:
-                raw[(p.payer, p.payee)] = raw.get((p.payer, p.payee), 0) - p.amount
-        net: dict[tuple[str, str], int] = {}
-        for (a, b), v in raw.items():
-            if (b, a) in net:
-                continue
-            total = v - raw.get((b, a), 0)
-            if total > 0:
-                net[(a, b)] = total
-            elif total < 0:
-                net[(b, a)] = -total
-        return dict(sorted(net.items()))
+                bal[p.payer] -= p.amount
+                bal[p.payee] += p.amount
+        return bal
+
+    def debts(self) -> dict[tuple[str, str], int]:
+        """Who pays whom to settle up (stake ``geld``): ``(debtor, creditor) -> cents``.
+
+        The fewest payments that settle :meth:`balance`: the member who owes most pays
+        the one who is owed most, and so on (ties in member order). So rounding never
+        makes a debt of its own: each member's figure is within a cent of the exact one.
+
+        >>> st = Stammtisch.create("x", ["Anna", "Ben", "Cem", "Dora"], Settings("geld", 250))
+        >>> _ = st.start_evening("2026-11-20")
+        >>> _ = st.add_game(players=st.members, loser="Ben", schock_aus=[])
+        >>> st.debts()
+        {('Ben', 'Anna'): 84, ('Ben', 'Cem'): 83, ('Ben', 'Dora'): 83}
+        >>> for _ in range(2):
+        ...     _ = st.add_game(players=st.members, loser="Ben", schock_aus=[])
+        >>> st.debts()
+        {('Ben', 'Anna'): 250, ('Ben', 'Cem'): 250, ('Ben', 'Dora'): 250}
+        """
+        bal = self.balance()
+        order = {m: i for i, m in enumerate(self.members)}
+        owing = sorted(((v, m) for m, v in bal.items() if v > 0), key=lambda x: (-x[0], order[x[1]]))
+        owed = sorted(((-v, m) for m, v in bal.items() if v < 0), key=lambda x: (-x[0], order[x[1]]))
+        plan: dict[tuple[str, str], int] = {}
+        i = j = 0
+        left_d = owing[0][0] if owing else 0
+        left_c = owed[0][0] if owed else 0
+        while i < len(owing) and j < len(owed):
+            pay = min(left_d, left_c)
+            plan[(owing[i][1], owed[j][1])] = pay
+            left_d -= pay
+            left_c -= pay
+            if left_d == 0:
+                i += 1
+                left_d = owing[i][0] if i < len(owing) else 0
+            if left_c == 0:
+                j += 1
+                left_c = owed[j][0] if j < len(owed) else 0
+        return dict(sorted(plan.items()))
 
     def balance(self) -> dict[str, int]:
-        """Per member what he owes in all: rounds (``runde``) or net cents (``geld``; negative: is owed)."""
+        """Per member what he owes in all: rounds (``runde``) or cents (``geld``; negative:
+        he is owed money). Money is the exact balance rounded to whole cents so that
+        the figures still add up to nothing (:func:`apportion`)."""
         if self.settings.stake == "runde":
             return self.rounds_owed()
-        bal = dict.fromkeys(self.members, 0)
-        for (a, b), v in self.debts().items():
-            bal[a] += v
-            bal[b] -= v
-        return bal
+        exact = self.exact_balance()  # what each is owed, so that a tied extra cent goes to the earlier
+        owed = apportion([-v for v in exact.values()])
+        return {m: -v for m, v in zip(exact, owed, strict=True)}
 
     # -- statistics -------------------------------------------------------------------
     def stats(self, evening: int | None = None) -> list[MemberStats]:
@@ -520,6 +567,34 @@ def _longest(flags: Sequence[bool], value: bool) -> int:
     return best
 
 
+def apportion(exact: Sequence[Fraction]) -> list[int]:
+    """Whole numbers within one of each exact share, with the same total (rounded to a
+    whole number first): the largest remainder method, ties to the earlier share.
+
+    >>> apportion([Fraction(250, 3)] * 3)
+    [84, 83, 83]
+    >>> apportion([Fraction(500, 3), Fraction(500, 3), Fraction(-500, 3), Fraction(-500, 3)])
+    [167, 167, -167, -167]
+    """
+    total = round(sum(exact, Fraction(0)))
+    parts = [math.floor(x) for x in exact]
+    extra = total - sum(parts)
+    by_remainder = sorted(range(len(exact)), key=lambda i: (-(exact[i] - parts[i]), i))
+    for i in by_remainder[:extra]:
+        parts[i] += 1
+    return parts
+
+
+def split(cents: int, n: int) -> list[int]:
+    """``cents`` split among ``n`` people to the cent: the parts differ by at most one
+    cent and add up to ``cents`` (the extra cents to the first).
+
+    >>> split(250, 3), split(100, 4), split(1, 2)
+    ([84, 83, 83], [25, 25, 25, 25], [1, 0])
+    """
+    return apportion([Fraction(cents, n)] * n)
+
+
 def money(cents: int, currency: str = "EUR") -> str:
     """Cents as money text.
 
@@ -543,8 +618,8 @@ def parse_money(text: Any) -> int:
     s = str(text).strip().replace(",", ".")
     m = re.fullmatch(r"(\d{1,5})(?:\.(\d{1,2}))?", s)
     if not m:
-        raise InvalidInputError(f"amount: {str(text)[:30]!r}; allowed: a sum such as 2.50 (at most 10000.00)")
+        raise InvalidInputError(Msg("abend.money", {"text": str(text)[:30]}))
     cents = int(m.group(1)) * 100 + int((m.group(2) or "0").ljust(2, "0"))
     if cents > MAX_AMOUNT:
-        raise InvalidInputError(f"amount: {s}; allowed: a sum such as 2.50 (at most 10000.00)")
+        raise InvalidInputError(Msg("abend.money", {"text": s}))
     return cents

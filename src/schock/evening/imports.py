@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from schock.engine import events as ev
 from schock.engine.record import loads, replay
 from schock.errors import InvalidInputError
+from schock.messages import Msg
 
 MAX_RECORD = 2_000_000
 
@@ -36,11 +37,11 @@ class RecordedGame:
 def game_from_record(text: str) -> RecordedGame:
     """The players, loser, half losers and Schock Aus of the finished game in ``text``."""
     if not isinstance(text, str) or len(text) > MAX_RECORD:
-        raise InvalidInputError(f"record: not text or larger than {MAX_RECORD} characters")
+        raise InvalidInputError(Msg("abend.record_text", {"max": MAX_RECORD}))
     record = loads(text)
     game = replay(record)
     if not game.over:
-        raise InvalidInputError("record: the game has not ended; allowed: the record of a finished game")
+        raise InvalidInputError(Msg("abend.record_open"))
     names = tuple(s.name for s in game.seats)
     loser: str | None = None
     halves: list[str] = []
@@ -53,5 +54,5 @@ def game_from_record(text: str) -> RecordedGame:
         elif isinstance(e, ev.DeckelGiven) and e.all_deckel:
             aus.append(names[e.loser])
     if loser is None:
-        raise InvalidInputError("record: the game has no loser; allowed: the record of a finished game")
+        raise InvalidInputError(Msg("abend.record_no_loser"))
     return RecordedGame(names, loser, tuple(halves), tuple(aus), record.rules.id)

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import hmac
 import json
 import secrets
 from collections.abc import Callable, Iterable
@@ -22,8 +23,9 @@ from sqlalchemy.orm import Session
 
 from schock.errors import InvalidInputError
 from schock.evening.domain import DuplicateEntry, Settings, Stammtisch
+from schock.messages import Msg
 from schock.store.db import Database
-from schock.store.evening import EveningEventRow, EveningGroupRow
+from schock.store.evening import EveningAccessRow, EveningEventRow, EveningGroupRow
 
 
 def _now() -> str:
@@ -40,14 +42,49 @@ def _write(session: Session, group_id: str, start: int, events: Iterable[dict[st
 
 def create_group(db: Database, name: str, members: Iterable[str] = (),
                  settings: Settings | None = None) -> str:
-    """Stores a new group; returns its id."""
+    """Stores a new group with its secret (:func:`ensure_group_secret`); returns its id.
+    A group name already taken (ignoring case) is refused: commands find groups by name."""
     st = Stammtisch.create(name, members, settings)
+    if any(n.casefold() == st.name.casefold() for _, n, _ in list_groups(db)):
+        raise InvalidInputError(Msg("abend.group_name_taken", {"name": st.name}))
     gid = secrets.token_urlsafe(9)
     with db.session() as s:
         s.add(EveningGroupRow(id=gid, name=st.name, created=_now()))
         s.flush()
         _write(s, gid, 1, st.events)
+        s.add(EveningAccessRow(group_id=gid, secret=secrets.token_urlsafe(18)))
     return gid
+
+
+def ensure_group_secret(db: Database, group_id: str) -> str:
+    """The secret of a stored group (the key of its link); a group stored before the
+    secrets existed gets a new random one now. InvalidInputError if there is no such group.
+
+    >>> from schock.store import open_database
+    >>> db = open_database("sqlite://")
+    >>> gid = create_group(db, "Dienstag", ["Anna", "Ben"])
+    >>> ensure_group_secret(db, gid) == ensure_group_secret(db, gid)
+    True
+    """
+    with db.session() as s:
+        row = s.get(EveningAccessRow, group_id)
+        if row is not None:
+            return row.secret
+        if s.get(EveningGroupRow, group_id) is None:
+            raise InvalidInputError(Msg("abend.group_none", {"key": str(group_id)[:60]}))
+        secret = secrets.token_urlsafe(18)
+        s.add(EveningAccessRow(group_id=group_id, secret=secret))
+    return secret
+
+
+def group_by_secret(db: Database, group_id: str, key: str) -> Stammtisch | None:
+    """The group if ``key`` is its secret, else None (compared in constant time). A group
+    without a secret yet is never opened this way."""
+    with db.session() as s:
+        row = s.get(EveningAccessRow, group_id)
+        if row is None or not hmac.compare_digest(row.secret.encode(), key.encode()):
+            return None
+        return _load(s, group_id)
 
 
 def list_groups(db: Database) -> list[tuple[str, str, int]]:
@@ -71,8 +108,8 @@ def find_group(db: Database, key: str) -> str:
     named = [gid for gid, name, _ in groups if name.casefold() == str(key).strip().casefold()]
     if len(named) == 1:
         return named[0]
-    allowed = ", ".join(name for _, name, _ in groups) or "(no groups yet)"
-    raise InvalidInputError(f"group: {str(key)[:60]!r} is not known or not unique; allowed: {allowed}")
+    allowed = ", ".join(name for _, name, _ in groups) or Msg("abend.none_yet")
+    raise InvalidInputError(Msg("abend.group_unknown", {"key": str(key)[:60], "allowed": allowed}))
 
 
 def _load(session: Session, group_id: str) -> Stammtisch:
@@ -80,7 +117,7 @@ def _load(session: Session, group_id: str) -> Stammtisch:
         select(EveningEventRow).where(EveningEventRow.group_id == group_id).order_by(EveningEventRow.seq)
     ).all()
     if not rows:
-        raise InvalidInputError(f"group: no group {str(group_id)[:60]!r}")
+        raise InvalidInputError(Msg("abend.group_none", {"key": str(group_id)[:60]}))
     return Stammtisch.from_events([{"kind": r.kind, "data": json.loads(r.payload)} for r in rows])
 
 
@@ -111,4 +148,5 @@ def change(db: Database, group_id: str, command: Callable[[Stammtisch], object])
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-__all__ = ["DuplicateEntry", "change", "create_group", "find_group", "list_groups", "load_group"]
+__all__ = ["DuplicateEntry", "change", "create_group", "ensure_group_secret", "find_group",
+           "group_by_secret", "list_groups", "load_group"]

@@ -716,6 +716,7 @@ class TurnSolver:
         "_any",
         "_back",
         "_before",
+        "_follow",
         "_stop",
         "_terminal",
         "_turning",
@@ -744,6 +745,7 @@ class TurnSolver:
         self._after: dict[tuple[Dice, Dice, int], tuple[float, Move]] = {}
         self._before: dict[tuple[Dice, int], float] = {}
         self._stop: dict[tuple[Dice, Dice, int], float] = {}
+        self._follow: dict[Terminal, dict[tuple[Dice, Dice, int], float]] = {}
 
     def stop_value(self, kept: Dice, thrown: Dice, throws: int) -> float:
         """The worth of stopping with ``kept`` and ``thrown`` after ``throws`` throws."""
@@ -826,8 +828,15 @@ class TurnSolver:
         return dict(out)
 
     def follow(self, terminal: Terminal, kept: Dice, thrown: Dice, used: int, move: Move) -> float:
-        """The expected ``terminal`` worth of playing ``move`` now and the best moves after it."""
-        memo: dict[tuple[Dice, Dice, int], float] = {}
+        """The expected ``terminal`` worth of playing ``move`` now and the best moves after it.
+
+        The worths of the states after it are memoized per ``terminal`` (a
+        bound method or function that gives the same worth every time), so
+        following many choices of one turn costs little more than one.
+        """
+        memo = self._follow.get(terminal)
+        if memo is None:
+            memo = self._follow[terminal] = {}
 
         def after(k: Dice, t: Dice, u: int, m: Move) -> float:
             if m.stop:

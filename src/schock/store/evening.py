@@ -42,3 +42,16 @@ class EveningEventRow(Base):
     kind: Mapped[str] = mapped_column(String(20))
     payload: Mapped[str] = mapped_column(Text)
     entry_id: Mapped[str | None] = mapped_column(String(64), nullable=True)
+
+
+class EveningAccessRow(Base):
+    """A group's secret: the key in its link (``/abend/g/{id}/{secret}``). A group
+    stored before the secrets existed gets one on first need
+    (:func:`schock.evening.repo.ensure_group_secret`)."""
+
+    __tablename__ = "evening_access"
+
+    group_id: Mapped[str] = mapped_column(
+        ForeignKey("evening_groups.id", ondelete="CASCADE"), primary_key=True
+    )
+    secret: Mapped[str] = mapped_column(String(64))

@@ -463,6 +463,15 @@ class Tournament:
             k += len(group)
         return out
 
+    def chips_at_start(self, rnd: int) -> dict[int, int]:
+        """Chips formats: the chips (lives) each player of round ``rnd`` has when it
+        starts (carried over or anew, as the format says); empty for points formats."""
+        if self.format.scoring is not Scoring.CHIPS:
+            return {}
+        start = dataclasses.replace(self.rounds[rnd - 1], games={})
+        d = self._derive([*self.rounds[: rnd - 1], start])
+        return {p: d.chips.get(p, 0) for tb in start.tables for p in tb}
+
     def is_trinkrunde(self, rnd: int, game: int) -> bool:
         """Whether game ``game`` of round ``rnd`` is a Trinkrunde."""
         return game in self.rounds[rnd - 1].trinkrunden

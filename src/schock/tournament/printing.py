@@ -30,7 +30,7 @@ from fpdf import FPDF
 from schock.errors import InvalidInputError
 from schock.messages import Msg
 from schock.tournament.domain import Round, Tournament
-from schock.tournament.format import Scoring
+from schock.tournament.format import Scoring, SidePrize, TieBreak
 from schock.tournament.standings import PRIZE_LABELS, side_prizes, standings, team_standings
 
 KINDS = ("plan", "sheets", "cards", "standings", "prizes")
@@ -69,6 +69,13 @@ WORDS = {
         "scan": "Ergebnisse eingeben",
         "page": "Seite",
         "open": "offen",
+        "sa": "SA",
+        "sa_hint": "SA = Schock Aus: die Startnummer eintragen, je Schock Aus einmal",
+        "final": "Endstand nach {n} Runden",
+        "after": "Stand nach Runde {r}",
+        "during": "Zwischenstand, Runde {r} läuft",
+        "of": "von",
+        "lives": "Leben",
     },
     "en": {
         "plan": "Table plan",
@@ -103,6 +110,13 @@ WORDS = {
         "scan": "Enter results",
         "page": "Page",
         "open": "open",
+        "sa": "SA",
+        "sa_hint": "SA = Schock Aus: write the start number, once per Schock Aus",
+        "final": "Final standings after {n} rounds",
+        "after": "Standings after round {r}",
+        "during": "Standings during round {r}",
+        "of": "of",
+        "lives": "Lives",
     },
 }
 
@@ -260,11 +274,23 @@ def _qr_png(url: str) -> io.BytesIO:
     return buf
 
 
-def _rows_for(t: Tournament, size: int) -> int:
+def _rows_for(t: Tournament, lives: Sequence[int]) -> int:
     f = t.format
     if f.games_per_round:
         return f.games_per_round
-    return size * f.chips - 1  # at most: every chip but the survivor's last is lost once
+    return max(1, sum(lives) - 1)  # at most: every life but the survivor's last is lost once
+
+
+def _uses_schock_aus(t: Tournament) -> bool:
+    f = t.format
+    return TieBreak.SCHOCK_AUS in f.tie_breaks or SidePrize.SCHOCK_AUS_KOENIG in f.side_prizes
+
+
+def _round_label(t: Tournament, number: int, lang: str) -> str:
+    """``Runde 2 von 3``, or ``Runde 2`` when the format has no fixed number of rounds."""
+    w = WORDS[lang]
+    total = f" {w['of']} {t.format.rounds}" if t.format.rounds else ""
+    return f"{w['round']} {number}{total}"
 
 
 def _sheets(
@@ -290,7 +316,8 @@ def _sheets(
         doc.text_cell(130, 9, f"{w['sheet']} - {w['table']} {i}", new_x="LMARGIN", new_y="NEXT")
         doc.set_font(doc.sans, "", 11)
         doc.text_cell(
-            130, 6, f"{t.name}  -  {w['round']} {rnd.number}", new_x="LMARGIN", new_y="NEXT"
+            130, 6, f"{t.name}  -  {_round_label(t, rnd.number, lang)}", new_x="LMARGIN",
+            new_y="NEXT",
         )
         doc.set_font(doc.sans, "", 8)
         if f.scoring is Scoring.POINTS:
@@ -302,13 +329,20 @@ def _sheets(
             doc.text_cell(130, 4, w["loser_hint"], new_x="LMARGIN", new_y="NEXT")
         if rnd.trinkrunden:
             doc.text_cell(130, 4, w["trink"], new_x="LMARGIN", new_y="NEXT")
+        sa_w = 16.0 if _uses_schock_aus(t) else 0.0
+        if sa_w:
+            doc.text_cell(130, 4, w["sa_hint"], new_x="LMARGIN", new_y="NEXT")
         doc.set_y(46)
         n = len(table)
         first_w, trink_w = 14.0, (8.0 if f.trinkrunden else 0.0)
-        col_w = (doc.w - 24 - first_w - trink_w) / n
+        col_w = (doc.w - 24 - first_w - trink_w - sa_w) / n
 
-        def end_row(height: float, text: str, fill: bool, tw: float = trink_w) -> None:
-            """The Trinkrunde column (if the format has Trinkrunden), then the next line."""
+        def end_row(height: float, text: str, fill: bool, tw: float = trink_w,
+                    sa: str = "", sw: float = sa_w) -> None:
+            """The Schock Aus column (where the format counts them) and the Trinkrunde
+            column (if the format has Trinkrunden), then the next line."""
+            if sw:
+                doc.text_cell(sw, height, sa, border=1, align="C", fill=fill and bool(sa))
             if tw:
                 doc.text_cell(tw, height, text, border=1, align="C", fill=fill)
             doc.ln(height)
@@ -325,20 +359,22 @@ def _sheets(
             doc.text_cell(col_w, 5, t.players[p].name, border="LBR", align="C", fill=True)
             doc.set_font(doc.sans, "B", 9)
             doc.set_xy(x + col_w, y)
-        end_row(10, "T", True)
+        end_row(10, "T", True, sa=w["sa"])
+        lives = t.chips_at_start(rnd.number)
         if f.scoring is Scoring.CHIPS:
             doc.set_font(doc.sans, "", 7)
-            doc.text_cell(first_w, 8, "Chips", border=1, align="C")
-            for _ in table:
+            doc.text_cell(first_w, 8, "Chips" if f.chips_reset_each_round else w["lives"],
+                          border=1, align="C")
+            for p in table:  # one box per chip (life) the player brings into this round
                 x, y = doc.get_x(), doc.get_y()
-                box, gap = 5.0, 2.0
-                start = x + (col_w - f.chips * box - (f.chips - 1) * gap) / 2
-                for c in range(f.chips):
+                box, gap, have = 5.0, 2.0, lives.get(p, f.chips)
+                start = x + (col_w - have * box - (have - 1) * gap) / 2
+                for c in range(have):
                     doc.rect(start + c * (box + gap), y + 1.5, box, box)
                 doc.rect(x, y, col_w, 8)
                 doc.set_x(x + col_w)
             end_row(8, "", False)
-        rows = _rows_for(t, n)
+        rows = _rows_for(t, [lives.get(p, f.chips) for p in table] if lives else [0] * n)
         bottom = doc.h - 12 - 30 - 8
         row_h = min(7.0, max(4.0, (bottom - doc.get_y()) / rows))
         doc.set_font(doc.sans, "", 8)
@@ -455,7 +491,8 @@ def _standings_table(doc: _Doc, t: Tournament, lang: str, limit: int | None = No
     lines = standings(t)[:limit] if limit else standings(t)
     for k, s in enumerate(lines):
         doc.set_fill_color(245)
-        values = [str(s.rank), str(s.number), s.name, s.team or ""]
+        gone = f" ({w['withdrawn']})" if s.status == "withdrawn" and not chips else ""
+        values = [str(s.rank), str(s.number), s.name + gone, s.team or ""]
         values += [str(s.chips), w[s.status]] if chips else [_points(s.points)]
         values += [str(s.games), str(s.lost), str(s.schock_aus)]
         for (_, width), v in zip(cols, values, strict=True):
@@ -465,11 +502,24 @@ def _standings_table(doc: _Doc, t: Tournament, lang: str, limit: int | None = No
         doc.ln()
 
 
+def _standings_subtitle(t: Tournament, lang: str) -> str:
+    """Final standings, standings after a finished round, or during one."""
+    w = WORDS[lang]
+    if not t.rounds:
+        return ""
+    if t.finished:
+        return w["final"].format(n=len(t.rounds))
+    label = _round_label(t, len(t.rounds), lang)
+    if t.round_complete(len(t.rounds)):
+        return w["after"].format(r=label.split(" ", 1)[1])
+    return w["during"].format(r=label.split(" ", 1)[1])
+
+
 def _standings(t: Tournament, lang: str) -> _Doc:
     w = WORDS[lang]
     doc = _Doc(f"{t.name} - {w['standings']}", lang)
     doc.add_page()
-    _heading(doc, f"{w['standings']} - {t.name}", f"{w['round']} {len(t.rounds)}")
+    _heading(doc, f"{w['standings']} - {t.name}", _standings_subtitle(t, lang))
     _standings_table(doc, t, lang)
     return doc
 

@@ -264,8 +264,8 @@ def side_prizes(t: Tournament) -> list[Prize]:
                 winners = tuple(s.number for s in table if s.schock_aus == best)
                 out.append(Prize(prize, winners, best))
         elif prize is SidePrize.ROTE_LATERNE:
-            if table and any(s.games for s in table):
-                played = [s for s in table if s.games]
+            if any(s.games and s.status != "withdrawn" for s in table):
+                played = [s for s in table if s.games and s.status != "withdrawn"]
                 last = played[-1].rank
                 out.append(Prize(prize, tuple(s.number for s in played if s.rank == last), last))
         else:

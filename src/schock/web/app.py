@@ -20,7 +20,16 @@ HERE = Path(__file__).parent
 
 def create_app(settings: Settings) -> FastAPI:
     """The web app for ``settings``; the database is opened and closed in the lifespan."""
-    from schock.web import evening, keep, lobby, pages, tables_api, tournament_pages, ws
+    from schock.web import (
+        evening,
+        keep,
+        lobby,
+        middleware,
+        pages,
+        tables_api,
+        tournament_pages,
+        ws,
+    )
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -44,4 +53,5 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(keep.router)
     app.include_router(evening.router)
     app.include_router(tournament_pages.router)
+    middleware.install(app, settings)
     return app

@@ -24,6 +24,8 @@ from schock.web.tables_api import (
     needs_ages,
     table_or_404,
 )
+from schock.web.texts import text
+from schock.web.urls import is_loopback_url, public_base
 
 router = APIRouter()
 MAX_UPLOAD = 20_000
@@ -41,9 +43,9 @@ def _render(request: Request, name: str, status: int = 200, **context: Any) -> R
     )
 
 
-def qr_svg(link: str) -> Markup:
-    """The link as an inline SVG QR code."""
-    return Markup(segno.make(link, error="m").svg_inline(scale=3, dark="#111", light="#fff"))
+def qr_svg(link: str, scale: int = 3) -> Markup:
+    """The link as an inline SVG QR code (``scale`` pixels a module)."""
+    return Markup(segno.make(link, error="m").svg_inline(scale=scale, dark="#111", light="#fff"))
 
 
 SEAT_ROWS = 8
@@ -63,7 +65,14 @@ def _start_context(form: dict[str, Any] | None = None) -> dict[str, Any]:
 
 @router.get("/", response_class=HTMLResponse)
 async def start(request: Request) -> Response:
-    return _render(request, "start.html", error=None, **_start_context())
+    return _render(request, "start.html", error=None, warn_links=_loopback_warning(request),
+                   **_start_context())
+
+
+def _loopback_warning(request: Request) -> str | None:
+    """The start page's warning when the links it hands out would open on this machine only."""
+    base = public_base(request)
+    return text("loopback_links", _lang(request), base=base) if is_loopback_url(base) else None
 
 
 def _typed(form: Any) -> dict[str, Any]:
@@ -112,12 +121,13 @@ async def create_from_form(request: Request) -> Response:
         msg = exc.localized(lang) if isinstance(exc, InvalidInputError) else (
             exc.en if lang == "en" else exc.de)
         return _render(request, "start.html", 429 if getattr(exc, "key", "") == "too_many_tables"
-                       else 400, error=msg, **_start_context(_typed(form)))
+                       else 400, error=msg, warn_links=_loopback_warning(request),
+                       **_start_context(_typed(form)))
     info = links(request, session, host, tokens)
     for s in info["seats"]:
         s["qr"] = qr_svg(s["link"]) if s["link"] else None
     return _render(request, "created.html", info=info, host_qr=qr_svg(info["host_link"]),
-                   invite_qr=qr_svg(info["invite_link"]), rules_name=rules.name)
+                   invite_qr=qr_svg(info["invite_link"], scale=5), rules_name=rules.name)
 
 
 @router.get("/t/{table_id}", response_class=HTMLResponse)

@@ -136,6 +136,8 @@ class TableSession:
     """Finished and ended games of this table (their records are read from the database)."""
     votes: set[int] = field(default_factory=set)
     """Seats whose people asked for a rematch of the game that is over."""
+    late: list[SeatInfo] = field(default_factory=list)
+    """Late-comers: joined by the invite between two games; seated when the next starts."""
     game: Game = field(init=False)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: list[Connection] = field(default_factory=list)
@@ -171,7 +173,10 @@ class TableSession:
             rules=rules_from_json(t.rules),
             seed=t.seed,
             host_hash=t.host_hash,
-            seats=[SeatInfo(s.name, s.bot, s.token_hash, s.age, s.claimed) for s in t.seats],
+            seats=[SeatInfo(s.name, s.bot, s.token_hash, s.age, s.claimed)
+                   for s in t.seats if not s.waiting],
+            late=[SeatInfo(s.name, s.bot, s.token_hash, s.age, s.claimed)
+                  for s in t.seats if s.waiting],
             repo=repo,
             settings=settings,
             started=t.started,
@@ -204,9 +209,12 @@ class TableSession:
             starter=self.starter,
         )
 
-    @staticmethod
-    def stored_seats(seats: list[SeatInfo]) -> list[StoredSeat]:
-        return [StoredSeat(s.name, s.bot, s.token_hash, s.age, s.claimed) for s in seats]
+    def stored_seats(self, seats: list[SeatInfo]) -> list[StoredSeat]:
+        """``seats`` as stored, followed by the late-comers waiting for the next game."""
+        return [StoredSeat(s.name, s.bot, s.token_hash, s.age, s.claimed) for s in seats] + [
+            StoredSeat(s.name, s.bot, s.token_hash, s.age, s.claimed, waiting=True)
+            for s in self.late
+        ]
 
     # ---------------------------------------------------------------- who is who
     def seat_of(self, token: str) -> int | None:
@@ -524,6 +532,9 @@ class TableSession:
         self.seed, self.starter = seed, starter
         self.started, self.paused, self.ended = True, False, False
         self.votes = set()
+        if self.late:  # late-comers sit down now, after the seats of the last game
+            self.seats, self.late = self.seats + self.late, []
+            self.repo.set_seats(self.id, self.stored_seats(self.seats))
         self.game = self._new_game()
         self._make_bots()
 
@@ -592,6 +603,7 @@ class TableSession:
                  "replaced": s.bot is not None and s.token_hash is not None}
                 for i, s in enumerate(self.seats)
             ],
+            "late": [s.name for s in self.late],
         }
 
     def log(self, lang: str) -> list[str]:

@@ -1,8 +1,18 @@
-"""Typed settings of the web app (no import-time singleton: pass them to create_app)."""
+"""Typed settings of the web app (no import-time singleton: pass them to create_app).
+
+Every field can be given to ``schock serve`` as an option or as a ``SCHOCK_*``
+environment variable (docs/configuration.md lists them all); :func:`check_base_url`
+and :func:`check_root_path` say what is wrong with a bad value.
+"""
 
 from __future__ import annotations
 
+import ipaddress
 from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from schock.errors import InvalidInputError
+from schock.messages import Msg
 
 
 @dataclass(frozen=True, slots=True)
@@ -11,6 +21,8 @@ class Settings:
 
     >>> Settings(db="sqlite://").bot_delay
     0.9
+    >>> Settings(db="sqlite://", base_url="https://schock.example/kneipe/").root_path
+    '/kneipe'
     """
 
     db: str
@@ -32,3 +44,90 @@ class Settings:
     """Sockets without a seat or host token one table admits (seats always get in)."""
     max_sockets_per_seat: int = 4
     """Sockets one seat's (or the host's) link may hold open; a fifth closes the oldest."""
+    base_url: str | None = None
+    """The address people reach the server at (``https://schock.example``); every link
+    and QR code is built from it. None: the address the connection arrived at."""
+    root_path: str | None = None
+    """The sub-path a proxy serves the app under (``/schock``; the proxy strips it).
+    None: the path of ``base_url`` (or none)."""
+    host: str = "127.0.0.1"
+    """The address the server listens on (``0.0.0.0``: every interface)."""
+    port: int = 8000
+    forwarded_allow_ips: tuple[str, ...] = ()
+    """Proxies (addresses or networks) whose X-Forwarded-For/-Proto/-Host headers are
+    believed; a forwarded header from any other address is refused."""
+
+    def __post_init__(self) -> None:
+        if self.base_url is not None:
+            object.__setattr__(self, "base_url", check_base_url(self.base_url))
+        root = self.root_path
+        if root is None:
+            root = urlsplit(self.base_url).path if self.base_url else ""
+        object.__setattr__(self, "root_path", check_root_path(root))
+        object.__setattr__(self, "forwarded_allow_ips",
+                           tuple(check_proxy(p) for p in self.forwarded_allow_ips))
+
+    @property
+    def root(self) -> str:
+        """The root path, ``""`` for none (typed: ``root_path`` is resolved on creation)."""
+        return self.root_path or ""
+
+
+def check_base_url(value: str) -> str:
+    """``value`` without a trailing slash, or InvalidInputError naming what is allowed.
+
+    >>> check_base_url("https://schock.example/")
+    'https://schock.example'
+    >>> check_base_url("schock.example")
+    Traceback (most recent call last):
+    ...
+    schock.errors.InvalidInputError: base URL 'schock.example': not an http(s) address with a host; allowed: e.g. https://schock.example or http://192.168.1.20:8000
+    """
+    url = urlsplit(value.strip()) if isinstance(value, str) else None
+    ok = url is not None and url.scheme in ("http", "https") and bool(url.hostname)
+    if ok and url is not None:
+        try:
+            url.port  # noqa: B018 - a bad port raises here
+        except ValueError:
+            ok = False
+        ok = ok and not url.query and not url.fragment and "@" not in url.netloc
+    if not ok:
+        raise InvalidInputError(Msg("ops.base_url", {"value": str(value)[:200]}))
+    return value.strip().rstrip("/")
+
+
+def check_root_path(value: str) -> str:
+    """``/sub/path`` without a trailing slash (``""``: none).
+
+    >>> check_root_path("schock/"), check_root_path("/"), check_root_path("")
+    ('/schock', '', '')
+    >>> check_root_path("/a b")
+    Traceback (most recent call last):
+    ...
+    schock.errors.InvalidInputError: root path '/a b': not a URL path; allowed: e.g. /schock (letters, digits, - _ . ~ /)
+    """
+    path = value.strip().strip("/")
+    allowed = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.~/")
+    if not set(path) <= allowed or "//" in path or ".." in path.split("/"):
+        raise InvalidInputError(Msg("ops.root_path", {"value": value[:200]}))
+    return "/" + path if path else ""
+
+
+def check_proxy(value: str) -> str:
+    """A proxy address or network (``127.0.0.1``, ``10.0.0.0/8``, ``::1``, ``*``).
+
+    >>> check_proxy(" 10.0.0.0/8 "), check_proxy("*")
+    ('10.0.0.0/8', '*')
+    >>> check_proxy("proxy.local")
+    Traceback (most recent call last):
+    ...
+    schock.errors.InvalidInputError: trusted proxy 'proxy.local': not an IP address or network; allowed: e.g. 127.0.0.1, 10.0.0.0/8, ::1 or * (any)
+    """
+    text = value.strip()
+    if text == "*":
+        return text
+    try:
+        ipaddress.ip_network(text, strict=False)
+    except ValueError:
+        raise InvalidInputError(Msg("ops.proxy", {"value": value[:100]})) from None
+    return text

@@ -14,6 +14,7 @@ from schock.rules.model import Opening
 from schock.web.repo import token_hash
 from schock.web.schemas import CreateTable, HostOnly
 from schock.web.session import Connection, Refused, Tables, TableSession, invite_token
+from schock.web.urls import public_url
 
 router = APIRouter()
 
@@ -109,7 +110,7 @@ def create_table(
 
 def links(request: Request, session: TableSession, host: str,
           tokens: list[str | None]) -> dict[str, Any]:
-    base = str(request.base_url).rstrip("/") + f"/t/{session.id}"
+    base = public_url(request, f"/t/{session.id}")
     return {
         "table": session.id,
         "host_link": f"{base}#host={host}",
@@ -190,6 +191,7 @@ def public_info(session: TableSession) -> dict[str, Any]:
         "ended": session.ended,
         "seats": [{"name": s.name, "bot": s.bot, "free": s.bot is None and not s.claimed}
                   for s in session.seats],
+        "late": [s.name for s in session.late],
     }
 
 

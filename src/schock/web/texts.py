@@ -67,6 +67,28 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Dieser Platz ist in einem anderen Fenster offen; hier ist die Verbindung beendet",
         "this seat is open in another window; this connection is closed",
     ),
+    # --- server operation (issue 24: addresses, hardening) ---
+    "loopback_links": (
+        "Achtung: Die Links dieses Servers beginnen mit {base} – diese Adresse erreicht nur "
+        "dieser Rechner, kein Handy. Für Freunde im selben WLAN: schock serve --host 0.0.0.0; "
+        "im Internet: schock serve --base-url https://deine-adresse (siehe docs/deploy.md).",
+        "Note: this server's links start with {base}, an address only this computer can open, "
+        "no phone. For friends on the same Wi-Fi: schock serve --host 0.0.0.0; on the internet: "
+        "schock serve --base-url https://your-address (see docs/deploy.md).",
+    ),
+    "untrusted_forward": (
+        "Abgelehnt: die Kopfzeile {header} kam von {peer}, das kein vertrauter Proxy ist; "
+        "erlaubt nur von: {allowed}",
+        "refused: the {header} header came from {peer}, which is not a trusted proxy; "
+        "allowed only from: {allowed}",
+    ),
+    "cross_origin": (
+        "Abgelehnt: dieses Formular kam von einer fremden Seite ({origin}); erlaubt sind nur "
+        "Formulare von dieser Seite selbst. Nichts wurde geändert.",
+        "refused: this form came from another site ({origin}); only forms of this site "
+        "itself are allowed. Nothing was changed.",
+    ),
+    # --- end of server operation ---
     # --- table lobby (issue 23: start page, one invite link, ages, my tables) ---
     "too_many_tables": (
         "Von dieser Adresse laufen schon {n} Tische; beende alte unter „Meine Tische“ "
@@ -122,6 +144,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     "join_what": (
         "Wähle einen freien Platz oder gib deinen Namen ein",
         "pick a free seat or type your name",
+    ),
+    "late_new_seat": (
+        "Zwischen zwei Spielen kommt man mit seinem Namen auf einen neuen Platz dazu "
+        "(die Plätze des letzten Spiels bleiben, wie sie sind)",
+        "between games people join with their name on a new seat (the seats of the "
+        "last game stay as they are)",
     ),
     "bad_move": (
         "Platz {seat} kann nicht an Stelle {to} rücken (erlaubt: 0 bis {last})",

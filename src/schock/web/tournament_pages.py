@@ -39,9 +39,22 @@ from schock.store.tournament_web import (
     table_token,
 )
 from schock.tournament import draws, printing, storage
-from schock.tournament.domain import GameEntered, Refused, Tournament, format_out, parse_out
+from schock.tournament.domain import (
+    Event,
+    GameEntered,
+    PlayerCheckedIn,
+    PlayerRegistered,
+    PlayerWithdrawn,
+    Refused,
+    RoundDrawn,
+    Tournament,
+    Undone,
+    format_out,
+    parse_out,
+)
 from schock.tournament.format import PRESETS, Scoring, SidePrize, TieBreak, load_format
 from schock.tournament.standings import drinks_totals, ledger, standings
+from schock.web.urls import public_base
 
 router = APIRouter()
 MODES = ("live", "frozen", "hidden", "last")
@@ -173,9 +186,10 @@ def _organizer_view(
                 "games": [rnd.games.get(i, {})[g] for g in sorted(rnd.games.get(i, {}))],
                 "token": table_token(access.secret, rnd.number, i),
             })
+    lang = _lang(request)
     history = [
-        {"seq": e.seq, "at": e.at, "kind": e.event.kind, "undone": e.undone,
-         "text": _short(json.dumps(e.event.to_json(), ensure_ascii=False))}
+        {"seq": e.seq, "at": e.at.replace("T", " ")[:19], "kind": e.event.kind,
+         "undone": e.undone, "text": _short(_event_text(t, e.event, lang))}
         for e in reversed(t.log)
     ][:40]
     preview_info = None
@@ -188,12 +202,42 @@ def _organizer_view(
     return _render(
         request, "turnier_org.html", status, t=t, key=access.secret, access=access,
         rnd=rnd, tables=tables, points=t.format.scoring is Scoring.POINTS,
+        chips=t.format.scoring is Scoring.CHIPS,
         schock_aus=uses_schock_aus(t),
         missing=[tb["number"] for tb in tables if tb["next_game"] is not None],
         pending=_pending_view(t, _db(request), _lang(request)), notice=notice,
         standings=standings(t), ledger=ledger(t), history=history, error=error,
         preview=preview_info, modes=MODES,
     )
+
+
+def _event_text(t: Tournament, event: Event, lang: str) -> str:
+    """One line of the organizer's history, in words (not the stored JSON)."""
+    def who(p: int) -> str:
+        player = t.players.get(p)
+        return f"{p} {player.name}" if player is not None else str(p)
+
+    if isinstance(event, PlayerRegistered):
+        team = f" ({event.team})" if event.team else ""
+        return Msg("tw.h_registered", {"p": f"{event.number} {event.name}{team}"}).text(lang)
+    if isinstance(event, PlayerCheckedIn):
+        key = "tw.h_present" if event.present else "tw.h_absent"
+        return Msg(key, {"p": who(event.number)}).text(lang)
+    if isinstance(event, PlayerWithdrawn):
+        return Msg("tw.h_withdrawn", {"p": who(event.number)}).text(lang)
+    if isinstance(event, RoundDrawn):
+        tables = " · ".join(f"{i}: {', '.join(map(str, tb))}"
+                            for i, tb in enumerate(event.tables, start=1))
+        text = Msg("tw.h_drawn", {"r": event.round, "tables": tables}).text(lang)
+        if event.trinkrunden:
+            text += " · " + Msg("tw.h_trink", {
+                "games": ", ".join(map(str, event.trinkrunden))}).text(lang)
+        return text
+    if isinstance(event, GameEntered):
+        where = Msg("tw.h_game", {"r": event.round, "t": event.table, "g": event.game})
+        return f"{where.text(lang)}: {_entry_text(t, _event_entry(event), lang)}"
+    assert isinstance(event, Undone)
+    return Msg("tw.h_undone", {"seq": event.seq}).text(lang)
 
 
 def _pending_view(t: Tournament, db: Database, lang: str) -> list[dict[str, Any]]:
@@ -231,11 +275,22 @@ def _swap(tables: list[list[int]], a: int, b: int) -> list[list[int]]:
     where = {p: (i, j) for i, tb in enumerate(tables) for j, p in enumerate(tb)}
     for p in (a, b):
         if p not in where:
-            raise InvalidInputError(f"swap: player {p} is not in this draw; allowed: {sorted(where)}")
+            raise InvalidInputError(Msg("tw.swap", {"p": p, "allowed": _ranges(sorted(where))}))
     out = [list(tb) for tb in tables]
     (ia, ja), (ib, jb) = where[a], where[b]
     out[ia][ja], out[ib][jb] = b, a
     return [sorted(tb) for tb in out]
+
+
+def _ranges(numbers: list[int]) -> str:
+    """``[1, 2, 3, 5]`` → ``"1–3, 5"``: start numbers, short."""
+    out: list[str] = []
+    for n in numbers:
+        if out and out[-1].split("–")[-1] == str(n - 1):
+            out[-1] = out[-1].split("–")[0] + "–" + str(n)
+        else:
+            out.append(str(n))
+    return ", ".join(out)
 
 
 @router.post("/turnier/{tid}/do", response_class=HTMLResponse)
@@ -256,8 +311,12 @@ async def organizer_action(tid: str, request: Request) -> Response:
             trial = storage.load(db, tid)
             preview = [list(tb) for tb in trial.draw().tables]
         elif action == "swap":
-            preview = _swap(_parse_tables(str(form.get("tables", "")), t),
-                            _int(form.get("a"), "a"), _int(form.get("b"), "b"))
+            drawn = _parse_tables(str(form.get("tables", "")), t)
+            try:
+                preview = _swap(drawn, _int(form.get("a"), "A"), _int(form.get("b"), "B"))
+            except InvalidInputError as exc:  # the preview stays on the page
+                return _organizer_view(request, t, access, status=400, preview=drawn,
+                                       error=_msg(exc, _lang(request)))
         elif action == "draw":
             t.draw(tables=_parse_tables(str(form.get("tables", "")), t))
             _set_access(db, tid, clock_started=None)
@@ -541,7 +600,7 @@ async def print_pdf(tid: str, kind: str, request: Request, k: str = "") -> Respo
     try:
         pdf = printing.render(
             t, kind, rnd=rnd.number if rnd and kind in ("plan", "sheets") else None,
-            base_url=str(request.base_url), lang=_lang(request),
+            base_url=public_base(request), lang=_lang(request),
             table_token=lambda r, tb: table_token(access.secret, r, tb),
         )
     except (InvalidInputError, IllegalActionError) as exc:

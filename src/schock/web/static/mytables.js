@@ -1,6 +1,6 @@
 // "My tables": the tables this browser created or joined, kept in localStorage only.
 // An entry: {id, role: "host" | "seat", link, rules, seat (a name, for "seat"), at (ISO time)}.
-import {el} from "/static/dom.js";
+import {el} from "./dom.js";
 const KEY = "schock-my-tables";
 const MAX = 40;
 
@@ -53,7 +53,7 @@ export async function show(section, lang) {
       el("small", {}, fmt.format(new Date(e.at)), " · ", status), buttons);
     buttons.append(el("button", {type: "button", class: "forget", onclick: () => { forget(e.id, e.role); show(section, lang); }}, t.forget));
     ul.append(li);
-    fetch(`/api/tables/${encodeURIComponent(e.id)}`).then(async (r) => {
+    fetch(new URL(`../api/tables/${encodeURIComponent(e.id)}`, import.meta.url)).then(async (r) => {
       if (r.status === 404) { status.textContent = t.gone; li.classList.add("gone"); return; }
       const s = await r.json();
       const word = s.ended ? t.ended : s.over ? t.over : s.started ? t.running : t.waiting;
@@ -62,7 +62,7 @@ export async function show(section, lang) {
         buttons.prepend(el("button", {type: "button", class: "close", onclick: async () => {
           if (!confirm(t.sure)) return;
           const host = new URLSearchParams(e.link.split("#")[1] || "").get("host");
-          const res = await fetch(`/api/tables/${encodeURIComponent(e.id)}/close`, {
+          const res = await fetch(new URL(`../api/tables/${encodeURIComponent(e.id)}/close`, import.meta.url), {
             method: "POST", headers: {"content-type": "application/json"}, body: JSON.stringify({host})});
           if (res.ok) show(section, lang);
         }}, t.close));

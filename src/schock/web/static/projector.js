@@ -158,7 +158,8 @@
     root.dataset.version = String(Number(root.dataset.version || 0) + 1);
   }
   function poll() {
-    return fetch("/api/turnier/" + encodeURIComponent(tid) + "/projector", {cache: "no-store"})
+    var sub = location.pathname.slice(0, location.pathname.lastIndexOf("/turnier/"));  // a proxy's sub-path
+    return fetch(sub + "/api/turnier/" + encodeURIComponent(tid) + "/projector", {cache: "no-store"})
       .then(function (r) { return r.json(); })
       .then(take)
       .catch(function () {});

@@ -60,7 +60,8 @@ sound.addEventListener("change", () => localStorage.setItem("schock-sound", soun
 function connect() {
   $("status").textContent = T.connecting;
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
-  ws = new WebSocket(`${proto}//${location.host}/ws/tables/${TABLE}`);
+  const root = location.pathname.slice(0, location.pathname.lastIndexOf("/t/"));  // a proxy's sub-path
+  ws = new WebSocket(`${proto}//${location.host}${root}/ws/tables/${TABLE}`);
   ws.onopen = () => {
     backoff = 500;
     const hello = {type: "hello", lang: LANG};

@@ -1,6 +1,6 @@
 // The host's waiting room on the table page: the invite link and its QR code, who is
 // there, and moving people; shown to the host before the start.
-import {el} from "/static/dom.js";
+import {el} from "./dom.js";
 const box = document.getElementById("waiting");
 const TABLE = box.dataset.table;
 const list = document.getElementById("waiting-seats");
@@ -10,7 +10,7 @@ let invite = null;
 
 async function fetchInvite() {
   invite = {};
-  const r = await fetch(`/api/tables/${encodeURIComponent(TABLE)}/invite`, {
+  const r = await fetch(new URL(`../api/tables/${encodeURIComponent(TABLE)}/invite`, import.meta.url), {
     method: "POST", headers: {"content-type": "application/json"}, body: JSON.stringify({host: hostToken})});
   if (!r.ok) return;
   invite = await r.json();
@@ -22,11 +22,18 @@ async function fetchInvite() {
 document.addEventListener("schock:state", (ev) => {
   const {state, welcome, send} = ev.detail;
   const t = state.table;
-  const show = !!(welcome && welcome.host && hostToken && !t.started && !t.ended);
+  const between = t.started && t.over && !t.ended;  // late-comers may join
+  const show = !!(welcome && welcome.host && hostToken && ((!t.started && !t.ended) || between));
   box.hidden = !show;
   if (!show) return;
   if (invite === null) fetchInvite();
   list.textContent = "";
+  if (between) {  // the seats of the last game stay; late-comers sit down at the rematch
+    for (const name of t.late || []) list.append(el("li", {class: "here"}, el("span", {class: "who"}, name), el("small", {}, W.late)));
+    list.hidden = !(t.late || []).length;
+    return;
+  }
+  list.hidden = false;
   const n = t.seats.length;
   t.seats.forEach((s, i) => {
     const move = (to) => send({type: "host", command: "move", seat: i, to});
