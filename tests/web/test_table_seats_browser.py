@@ -5,6 +5,7 @@ the server is away, a replaced player watches and gets the seat back."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 from typing import Any
@@ -37,16 +38,11 @@ def _play_until_over(page: Any) -> None:
     """Tap the first move whenever there is one, until the game is over (bounded by
     the page's own status, not by time)."""
     for _ in range(400):
-        page.wait_for_function(
-            "document.querySelector('button.act:not([disabled])') || "
-            "/verliert|loses/.test(document.getElementById('status').textContent)",
-            timeout=20000)
+        page.locator("button.act:not([disabled]), #new-game, #rematch").first.wait_for(timeout=20000)
         if page.locator("#new-game, #rematch").count():
             return
-        try:
+        with contextlib.suppress(sync_api.Error):  # the state moved on under the tap
             page.locator("button.act").first.click(timeout=2000)
-        except sync_api.Error:
-            pass  # the state moved on under the tap
     raise AssertionError("the game did not end")
 
 
@@ -74,7 +70,7 @@ def test_host_plays_from_his_seat_rematch_striche_and_end(
         anna.screenshot(path=str(shots / "web-table-over.png"), full_page=True)
     _no_sideways(anna)
     anna.locator("#new-game").click()
-    anna.wait_for_function("!document.getElementById('new-game')")
+    anna.locator("#new-game").wait_for(state="detached")
     assert "Spiel 1" in anna.locator("#evening").inner_text()
     # "Beenden" asks first; "Abbrechen" changes nothing
     anna.locator("#end").click()
@@ -140,5 +136,5 @@ def test_a_replaced_player_watches_and_gets_the_seat_back(
     host.get_by_role("button", name="Ben: Platz zurückgeben").click()
     ben.locator("#watching").wait_for(state="hidden")
     host.locator("#pause").click()  # "Weiter"
-    ben.wait_for_function("!/Zuschauer/.test(document.getElementById('status').textContent)")
+    sync_api.expect(ben.locator("#status")).not_to_contain_text("Zuschauer")
     ben.locator("#app ul.seats li.me").get_by_text("Ben").wait_for()

@@ -3,7 +3,7 @@
 // games' accounts) and the connection (buttons disabled while the server is away).
 // table.js renders the game and sends "schock:state" after every state and
 // "schock:offline" when the socket closes.
-import {el} from "/static/dom.js";
+import {el} from "./dom.js";
 const app = document.getElementById("app");
 const TABLE = app.dataset.table;
 const LANG = app.dataset.lang === "en" ? "en" : "de";
@@ -94,7 +94,8 @@ function renderEvening(state, send, host) {
     el("li", {}, el("span", {class: "who"}, n), el("b", {"aria-label": String(t.striche[n] || 0)}, "|".repeat(t.striche[n] || 0) || "–")))));
   const games = el("ol", {class: "games"});
   for (const g of t.games) {
-    games.append(el("li", {}, el("a", {href: `/t/${TABLE}/replay?game=${g.number}${lang}`}, fmt(T.game, {n: g.number})),
+    const href = new URL(`../t/${encodeURIComponent(TABLE)}/replay?game=${g.number}${lang}`, import.meta.url);
+    games.append(el("li", {}, el("a", {href}, fmt(T.game, {n: g.number})),
       ": " + (g.loser ? fmt(T.lost, {name: g.loser}) : T.ended)));
   }
   box.append(games);
