@@ -201,6 +201,10 @@ CATALOG: dict[str, dict[str, str]] = {
 INPUT_CATALOG: dict[str, dict[str, str]] = {
     "en": {
         "input.where": "{where}: {reason}",
+        "play.no_terminal": (
+            "schock play needs a terminal (it draws the table and reads keys); "
+            "input or output is a file or a pipe here"
+        ),
         # schock hint --objective half (issue 27 item 4)
         "hint.half_players": (
             "--objective half is for a two-player round (you and one other), got {players} players"
@@ -326,7 +330,28 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "tw.h_trink": "Trinkrunden: games {games}",
         "tw.h_game": "round {r}, table {t}, game {g}",
         "tw.h_undone": "entry #{seq} undone",
+        "tw.h_renamed": "start number {n} renamed: {name}",
+        "tw.format_file": "{file}: not a UTF-8 text file; allowed: a format TOML file",
+        "tw.format_path": (
+            "format file: {key} = {value!r}; allowed: a preset's name (irmgarteich, porz, mosel), "
+            "no file path"
+        ),
+        "tw.table_size": "players per table",
+        "tw.chips": "chips (lives)",
+        "tw.range": "{what}: {n}; allowed: {lo} to {hi}",
+        "tw.points_size": (
+            "players per table: {n}; the format's place points give no whole numbers there; "
+            "allowed: a format file with points for {n} places"
+        ),
         "tw.swap": "swap: player {p} is not in this draw; allowed: {allowed}",
+        "roster.big": "{where}: the file is too big; allowed: a player list of up to {limit} bytes",
+        "roster.binary": "{where}: not a CSV text file; allowed: CSV (Excel: save as CSV)",
+        "roster.empty": (
+            "{where}: no players; allowed: one player per line, a name column "
+            "(Name, Spieler, Teilnehmer or Vorname and Nachname) and optionally a team column"
+        ),
+        "roster.no_name": "{where}: line {line}: no name; allowed: a name in the name column",
+        "roster.long": "{where}: line {line}: name {name!r} too long; allowed: up to 80 characters",
         "tw.confirmed_all": (
             "{done} report(s) confirmed; {left} still waiting (two different results for one "
             "game, or not the table's next game: decide one by one)"
@@ -540,9 +565,27 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         ),
         "abend.cli_loser_missing": "--loser: missing; allowed: --loser NAME or --record FILE",
         "abend.cli_base_url": "--base-url: {url!r}; allowed: an address such as https://schock.example",
+        # the scorekeeping pages (/keep)
+        "keepweb.f.seat": "seat",
+        "keepweb.f.items": "dice or cups off the table",
+        "keepweb.f.die": "die {i}",
+        "keepweb.f.throws": "throws",
+        "keepweb.f.turned": "1s from turned sixes",
+        "keepweb.f.starter": "who starts",
+        "keepweb.f.entry": "entry number",
+        "keepweb.int": "{what}: {text!r}; allowed: a whole number {low} to {high}",
+        "keepweb.over": "the game is over: nothing more to enter",
+        "keepweb.join": "Einkaufen: {text!r}; allowed: buys in or passes",
+        "keepweb.claim": "claim: {text!r}; allowed: {allowed}",
+        "keepweb.kind": "kind: {text!r}; allowed: result, action, roll_off, einkaufen, straf, void",
+        "keepweb.no_game": "no such kept game (the link is wrong or incomplete)",
     },
     "de": {
         "input.where": "{where}: {reason}",
+        "play.no_terminal": (
+            "schock play braucht ein Terminal (es zeichnet den Tisch und liest Tasten); "
+            "hier ist Ein- oder Ausgabe eine Datei oder eine Pipe"
+        ),
         # schock hint --objective half (issue 27 item 4)
         "hint.half_players": (
             "--objective half gilt für eine Runde zu zweit (du und ein anderer), "
@@ -684,7 +727,28 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "tw.h_trink": "Trinkrunden: Spiele {games}",
         "tw.h_game": "Runde {r}, Tisch {t}, Spiel {g}",
         "tw.h_undone": "Eintrag #{seq} zurückgenommen",
+        "tw.h_renamed": "Startnummer {n} umbenannt: {name}",
+        "tw.format_file": "{file}: keine UTF-8-Textdatei; erlaubt: eine Format-Datei (TOML)",
+        "tw.format_path": (
+            "Format-Datei: {key} = {value!r}; erlaubt: der Name einer Vorlage (irmgarteich, "
+            "porz, mosel), kein Dateipfad"
+        ),
+        "tw.table_size": "Spieler je Tisch",
+        "tw.chips": "Chips (Leben)",
+        "tw.range": "{what}: {n}; erlaubt: {lo} bis {hi}",
+        "tw.points_size": (
+            "Spieler je Tisch: {n}; die Platzpunkte des Formats ergeben dort keine ganzen "
+            "Zahlen; erlaubt: eine Format-Datei mit Punkten für {n} Plätze"
+        ),
         "tw.swap": "Tauschen: Spieler {p} ist nicht in dieser Auslosung; erlaubt: {allowed}",
+        "roster.big": "{where}: Die Datei ist zu groß; erlaubt: eine Spielerliste bis {limit} Bytes",
+        "roster.binary": "{where}: keine CSV-Textdatei; erlaubt: CSV (Excel: als CSV speichern)",
+        "roster.empty": (
+            "{where}: keine Spieler; erlaubt: ein Spieler je Zeile, eine Namensspalte "
+            "(Name, Spieler, Teilnehmer oder Vorname und Nachname) und wahlweise eine Mannschaft"
+        ),
+        "roster.no_name": "{where}: Zeile {line}: kein Name; erlaubt: ein Name in der Namensspalte",
+        "roster.long": "{where}: Zeile {line}: Name {name!r} zu lang; erlaubt: bis 80 Zeichen",
         "tw.confirmed_all": (
             "{done} Meldung(en) bestätigt; {left} warten noch (zwei verschiedene Ergebnisse "
             "für ein Spiel oder nicht das nächste Spiel des Tisches: einzeln entscheiden)"
@@ -932,6 +996,20 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         ),
         "abend.cli_loser_missing": "--loser: fehlt; erlaubt: --loser NAME oder --record DATEI",
         "abend.cli_base_url": "--base-url: {url!r}; erlaubt: eine Adresse wie https://schock.example",
+        # the scorekeeping pages (/keep)
+        "keepweb.f.seat": "Platz",
+        "keepweb.f.items": "Würfel oder Becher vom Tisch",
+        "keepweb.f.die": "Würfel {i}",
+        "keepweb.f.throws": "Würfe",
+        "keepweb.f.turned": "1en aus gedrehten Sechsen",
+        "keepweb.f.starter": "Wer beginnt",
+        "keepweb.f.entry": "Nummer des Eintrags",
+        "keepweb.int": "{what}: {text!r}; erlaubt: eine ganze Zahl von {low} bis {high}",
+        "keepweb.over": "Das Spiel ist vorbei: Es gibt nichts mehr einzutragen",
+        "keepweb.join": "Einkaufen: {text!r}; erlaubt: kauft ein oder setzt aus",
+        "keepweb.claim": "Ansage: {text!r}; erlaubt: {allowed}",
+        "keepweb.kind": "Art: {text!r}; erlaubt: result, action, roll_off, einkaufen, straf, void",
+        "keepweb.no_game": "Dieses Spiel gibt es nicht (der Link ist falsch oder unvollständig)",
     },
 }
 

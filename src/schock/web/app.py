@@ -46,6 +46,7 @@ def create_app(settings: Settings) -> FastAPI:
     app = FastAPI(title="schock", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.settings = settings
     app.state.templates = Jinja2Templates(directory=str(HERE / "templates"))
+    app.state.templates.env.filters["with_lang"] = pages.with_lang
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
     app.include_router(tables_api.router)
     app.include_router(lobby.router)

@@ -8,7 +8,7 @@ const W = box.dataset;
 const $ = (id) => document.getElementById(id);
 const invite = new URLSearchParams(location.hash.slice(1)).get("invite") || "";
 const q = LANG === "en" ? "?lang=en" : "";
-let info = null;
+let info = null, joined = false;
 
 function seatLink(link) {  // the language goes before the fragment
   const [path, frag] = link.split("#");
@@ -32,10 +32,10 @@ function render() {
     input.addEventListener("change", prefill);
     seats.append(el("label", {class: "tap"}, input, " " + label));
   }
-  if (!seats.querySelector("input:checked")) seats.querySelector("input").checked = true;
+  if (!seats.querySelector("input:checked")) seats.querySelector("input[value=new]").checked = true;
   prefill();
   const open = (!info.started && !info.ended) || between;
-  $("join-form").hidden = !open || !invite;
+  $("join-form").hidden = !open || !invite || joined;
   $("join-closed").hidden = open;
 }
 function prefill() {
@@ -79,6 +79,7 @@ $("join-form").addEventListener("submit", async (ev) => {
       return;
     }
     remember({id: TABLE, role: "seat", link: msg.link, rules: msg.rules, seat: msg.name});
+    joined = true;
     $("join-form").hidden = true;
     $("join-done").hidden = false;
     $("done-name").textContent = msg.name;
@@ -94,3 +95,6 @@ $("done-copy").addEventListener("click", async () => {
 showMine();
 if (!invite) $("join-error").textContent = W.wordBadInvite;
 refresh();
+// switching the language keeps the invite (it lives in the fragment, which a plain
+// "?lang=" link would drop)
+for (const a of document.querySelectorAll(".langs a")) a.href = a.getAttribute("href") + location.hash;
