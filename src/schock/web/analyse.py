@@ -42,6 +42,8 @@ from schock.keep import Scorekeeper
 from schock.messages import Msg
 from schock.results import evaluate
 from schock.web.keep import NotFound, load_kept_game
+from schock.web.pages import _lang
+from schock.web.pages import _render as render_page
 from schock.web.session import Refused
 from schock.web.tables_api import kept_game, table_or_404
 from schock.web.texts import text
@@ -52,28 +54,19 @@ router = APIRouter()
 MAX_RECORD = 400_000
 
 
-def _lang(request: Request) -> str:
-    return "en" if request.query_params.get("lang") == "en" else "de"
-
-
 def _objective(request: Request) -> str:
     return "half" if request.query_params.get("objective") == "half" else "round"
 
 
 def _render(request: Request, status: int = 200, **context: Any) -> Response:
-    lang = _lang(request)
     base: dict[str, Any] = {
-        "lang": lang,
-        "en": lang == "en",
         "error": None,
         "page": None,
         "back": None,
         "objective": _objective(request),
         "upload": False,
     }
-    return request.app.state.templates.TemplateResponse(  # type: ignore[no-any-return]
-        request, "analyse.html", {**base, **context}, status_code=status
-    )
+    return render_page(request, "analyse.html", status, **{**base, **context})
 
 
 def _turn(view_turn: TurnView, names: tuple[str, ...], rules: Any, lang: str) -> dict[str, Any]:
