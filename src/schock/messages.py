@@ -201,6 +201,10 @@ CATALOG: dict[str, dict[str, str]] = {
 INPUT_CATALOG: dict[str, dict[str, str]] = {
     "en": {
         "input.where": "{where}: {reason}",
+        "play.no_terminal": (
+            "schock play needs a terminal (it draws the table and reads keys); "
+            "input or output is a file or a pipe here"
+        ),
         # schock hint --objective half (issue 27 item 4)
         "hint.half_players": (
             "--objective half is for a two-player round (you and one other), got {players} players"
@@ -433,7 +437,7 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "analyse.all_ok": "Every rated decision was ok (mark below 0.02): use --all to see them.",
         "analyse.players": "Summary per player",
         "analyse.head": "player|decisions|loss|mean|good|inaccurate|mistake|blunder|Deckel|expected own|expected best|luck",
-        "analyse.explain": "loss: chance given away by the decisions; Deckel expected under own decisions and under best play; luck = Deckel received − expected under own decisions (above 0: unlucky).",
+        "analyse.explain": "loss: chance given away by the decisions; Deckel expected under own decisions and under best play; luck = Deckel expected under own decisions − received (above 0: the dice were kind).",
         "analyse.mark.ok": "good",
         "analyse.mark.ungenau": "inaccurate",
         "analyse.mark.fehler": "mistake",
@@ -561,9 +565,27 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         ),
         "abend.cli_loser_missing": "--loser: missing; allowed: --loser NAME or --record FILE",
         "abend.cli_base_url": "--base-url: {url!r}; allowed: an address such as https://schock.example",
+        # the scorekeeping pages (/keep)
+        "keepweb.f.seat": "seat",
+        "keepweb.f.items": "dice or cups off the table",
+        "keepweb.f.die": "die {i}",
+        "keepweb.f.throws": "throws",
+        "keepweb.f.turned": "1s from turned sixes",
+        "keepweb.f.starter": "who starts",
+        "keepweb.f.entry": "entry number",
+        "keepweb.int": "{what}: {text!r}; allowed: a whole number {low} to {high}",
+        "keepweb.over": "the game is over: nothing more to enter",
+        "keepweb.join": "Einkaufen: {text!r}; allowed: buys in or passes",
+        "keepweb.claim": "claim: {text!r}; allowed: {allowed}",
+        "keepweb.kind": "kind: {text!r}; allowed: result, action, roll_off, einkaufen, straf, void",
+        "keepweb.no_game": "no such kept game (the link is wrong or incomplete)",
     },
     "de": {
         "input.where": "{where}: {reason}",
+        "play.no_terminal": (
+            "schock play braucht ein Terminal (es zeichnet den Tisch und liest Tasten); "
+            "hier ist Ein- oder Ausgabe eine Datei oder eine Pipe"
+        ),
         # schock hint --objective half (issue 27 item 4)
         "hint.half_players": (
             "--objective half gilt für eine Runde zu zweit (du und ein anderer), "
@@ -830,7 +852,7 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "analyse.all_ok": "Jede bewertete Entscheidung war ok (Verlust unter 0,02): --all zeigt sie.",
         "analyse.players": "Zusammenfassung je Spieler",
         "analyse.head": "Spieler|Entscheidungen|Verlust|Schnitt|ok|ungenau|Fehler|Patzer|Deckel|erwartet eigen|erwartet best|Glück",
-        "analyse.explain": "Verlust: durch Entscheidungen verschenkte Chance; Deckel erwartet bei eigenen Entscheidungen und bei bestem Spiel; Glück = erhaltene Deckel − erwartete bei eigenen Entscheidungen (über 0: Pech).",
+        "analyse.explain": "Verlust: durch Entscheidungen verschenkte Chance; Deckel erwartet bei eigenen Entscheidungen und bei bestem Spiel; Glück = erwartete Deckel bei eigenen Entscheidungen − erhaltene (über 0: die Würfel waren gnädig).",
         "analyse.mark.ok": "ok",
         "analyse.mark.ungenau": "ungenau",
         "analyse.mark.fehler": "Fehler",
@@ -974,6 +996,20 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         ),
         "abend.cli_loser_missing": "--loser: fehlt; erlaubt: --loser NAME oder --record DATEI",
         "abend.cli_base_url": "--base-url: {url!r}; erlaubt: eine Adresse wie https://schock.example",
+        # the scorekeeping pages (/keep)
+        "keepweb.f.seat": "Platz",
+        "keepweb.f.items": "Würfel oder Becher vom Tisch",
+        "keepweb.f.die": "Würfel {i}",
+        "keepweb.f.throws": "Würfe",
+        "keepweb.f.turned": "1en aus gedrehten Sechsen",
+        "keepweb.f.starter": "Wer beginnt",
+        "keepweb.f.entry": "Nummer des Eintrags",
+        "keepweb.int": "{what}: {text!r}; erlaubt: eine ganze Zahl von {low} bis {high}",
+        "keepweb.over": "Das Spiel ist vorbei: Es gibt nichts mehr einzutragen",
+        "keepweb.join": "Einkaufen: {text!r}; erlaubt: kauft ein oder setzt aus",
+        "keepweb.claim": "Ansage: {text!r}; erlaubt: {allowed}",
+        "keepweb.kind": "Art: {text!r}; erlaubt: result, action, roll_off, einkaufen, straf, void",
+        "keepweb.no_game": "Dieses Spiel gibt es nicht (der Link ist falsch oder unvollständig)",
     },
 }
 
