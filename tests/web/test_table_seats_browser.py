@@ -48,7 +48,8 @@ def _play_until_over(page: Any) -> None:
 
 @pytest.mark.parametrize("device", [PHONE, LAPTOP], ids=["phone", "laptop"])
 def test_host_plays_from_his_seat_rematch_striche_and_end(
-        live_server: Any, chromium: Any, shots: Path, device: dict[str, Any]) -> None:
+        live_server: Any, chromium: Any, shots: Path, tmp_path: Path,
+        device: dict[str, Any]) -> None:
     server = live_server(0.02)
     info = _table(server, [{"name": "Anna"}, {"name": "Uschi", "bot": "heuristic"}])
     ctx = chromium.new_context(**device)
@@ -66,8 +67,8 @@ def test_host_plays_from_his_seat_rematch_striche_and_end(
     assert "|" in striche.inner_text()
     loser = "Anna" if "Anna verliert" in anna.locator("#status").inner_text() else "Uschi"
     assert f"{loser} hat verloren und beginnt" in anna.locator("#evening").inner_text()
-    if device is PHONE:
-        anna.screenshot(path=str(shots / "web-table-over.png"), full_page=True)
+    anna.screenshot(path=str((shots if device is PHONE else tmp_path) / "web-table-over.png"),
+                    full_page=True)
     _no_sideways(anna)
     anna.locator("#new-game").click()
     anna.locator("#new-game").wait_for(state="detached")

@@ -27,6 +27,7 @@ import click
 
 from schock.cli.common import BadInputError, SafePath, make_console
 from schock.errors import IllegalActionError, InvalidInputError, SchockError
+from schock.i18n import plural
 from schock.messages import Msg
 from schock.rules import load_rules
 from schock.safejson import loads_json
@@ -101,8 +102,8 @@ TEXT: dict[str, dict[str, str]] = {
         "received": "bekommt",
         "written": "geschrieben: {path}",
         "sim": "Simulation: {players} Spieler, Format {fmt}, Bots {bot}",
-        "sim_round": "Runde {n}: {tables} Tische, {games} Spiele (höchstens {most} an einem Tisch), {throws} Würfe, etwa {minutes:.0f} Minuten",
-        "sim_total": "Insgesamt: {rounds} Runden, {games} Spiele, {throws} Würfe, etwa {minutes:.0f} Minuten ({hours:.1f} Stunden) mit {brk:.0f} Minuten Pause zwischen den Runden",
+        "sim_round": "Runde {n}: {tables}, {games} (höchstens {most} an einem Tisch), {throws}, etwa {minutes}",
+        "sim_total": "Insgesamt: {rounds}, {games}, {throws}, etwa {minutes} ({hours}) mit {brk} Pause zwischen den Runden",
         "winner": "Sieger: {name}",
         "prizes": "Sonderpreise",
         "nothing": "(noch nichts)",
@@ -187,8 +188,8 @@ TEXT: dict[str, dict[str, str]] = {
         "received": "receives",
         "written": "written: {path}",
         "sim": "Simulation: {players} players, format {fmt}, bots {bot}",
-        "sim_round": "Round {n}: {tables} tables, {games} games (at most {most} at one table), {throws} throws, about {minutes:.0f} minutes",
-        "sim_total": "In all: {rounds} rounds, {games} games, {throws} throws, about {minutes:.0f} minutes ({hours:.1f} hours) with {brk:.0f} minutes of break between rounds",
+        "sim_round": "Round {n}: {tables}, {games} (at most {most} at one table), {throws}, about {minutes}",
+        "sim_total": "In all: {rounds}, {games}, {throws}, about {minutes} ({hours}) with {brk} of break between rounds",
         "winner": "Winner: {name}",
         "prizes": "Side prizes",
         "nothing": "(nothing yet)",
@@ -1035,11 +1036,11 @@ def simulieren(
             tr(
                 "sim_round",
                 n=r.number,
-                tables=r.tables,
-                games=r.games,
+                tables=plural("tables", r.tables, _STATE.lang),
+                games=plural("games", r.games, _STATE.lang),
                 most=r.most_games,
-                throws=r.throws,
-                minutes=r.minutes,
+                throws=plural("throws", r.throws, _STATE.lang),
+                minutes=plural("minutes", round(r.minutes), _STATE.lang),
             )
         )
 
@@ -1061,12 +1062,12 @@ def _summary(t: Tournament, report: Report) -> None:
     _echo(
         tr(
             "sim_total",
-            rounds=len(report.rounds),
-            games=report.games,
-            throws=report.throws,
-            minutes=report.minutes,
-            hours=report.minutes / 60,
-            brk=report.timing.break_minutes,
+            rounds=plural("rounds", len(report.rounds), _STATE.lang),
+            games=plural("games", report.games, _STATE.lang),
+            throws=plural("throws", report.throws, _STATE.lang),
+            minutes=plural("minutes", round(report.minutes), _STATE.lang),
+            hours=plural("hours", report.minutes / 60, _STATE.lang, 1),
+            brk=plural("minutes", round(report.timing.break_minutes), _STATE.lang),
         )
     )
     top = standings(t)
