@@ -15,6 +15,14 @@ TEXTS: dict[str, tuple[str, str]] = {
     "analyse_not_utf8": ("Das Spielprotokoll ist kein UTF-8-Text", "the record is not UTF-8 text"),
     "analyse_bad_record": ("Kein gültiges Spielprotokoll: {reason}", "not a valid game record: {reason}"),
     "analyse_no_kept": ("Kein solches mitgeschriebenes Spiel", "no such kept game"),
+    "analyse_no_evening_game": (
+        "Kein Spiel {game!r} mit Spielprotokoll in dieser Runde",
+        "no game {game!r} with a record in this group",
+    ),
+    "analyse_no_evening": (
+        "Kein Abend {evening!r}; erlaubt: {allowed}",
+        "no evening {evening!r}; allowed: {allowed}",
+    ),
     "stale": (
         "Das Spiel ist inzwischen weiter (Zug {n}); bitte die aktuelle Ansicht benutzen",
         "the game has moved on (action {n}); please act on the current view",
