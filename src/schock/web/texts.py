@@ -73,6 +73,20 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Platz {seat} ({name}) wurde nicht durch einen Bot ersetzt",
         "seat {seat} ({name}) was not replaced by a bot",
     ),
+    "bad_clock": (
+        "Zug-Uhr: der Bot darf erst nach der Erinnerung übernehmen (Erinnerung nach {nudge} s, "
+        "Bot nach {takeover} s)",
+        "turn clock: the bot may take over only after the nudge (nudge after {nudge} s, bot "
+        "after {takeover} s)",
+    ),
+    "no_takeover": (
+        "Gerade darf kein Bot übernehmen: keine Zug-Uhr gesetzt oder niemand muss entscheiden",
+        "no bot may take over now: no turn clock is set or nobody has to decide",
+    ),
+    "too_early": (
+        "Noch {s} s, dann darf ein Bot diese Entscheidung übernehmen",
+        "{s} s more, then a bot may make this decision",
+    ),
     "not_kept": (
         "An diesem Tisch ist noch kein Spiel fertig oder beendet; der Bericht eines "
         "laufenden Spiels wird nicht herausgegeben",
