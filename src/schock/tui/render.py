@@ -18,7 +18,7 @@ from schock.bots.names import bot_label
 from schock.dice import Outcome
 from schock.engine.views import TurnView, View
 from schock.errors import IllegalActionError
-from schock.messages import rule_label, value_label
+from schock.messages import YOU, rule_label, value_label
 from schock.results import evaluate, rank
 from schock.rules import Rules, field_label
 from schock.rules.model import Structure
@@ -101,23 +101,46 @@ def turn_state(view: View, turn: TurnView, lang: str) -> Text:
     return Text(say(lang, "state.waits"), style="dim")
 
 
+def bot_marked(player: Player, name: str) -> bool:
+    """Whether the seat's name gets "(Bot)": a bot under a person's name."""
+    return player.bot is not None and bot_kind_of(name) != player.bot
+
+
+#: Below this width the names lose their "(Bot)" once the Striche column is shown
+#: (the caption under the table still names every bot): names are never cut.
+ROOM_FOR_BOT_MARKS = 54
+
+
 def seats_table(
-    view: View, players: Sequence[Player], lang: str, tally: Mapping[str, int] | None = None
+    view: View,
+    players: Sequence[Player],
+    lang: str,
+    tally: Mapping[str, int] | None = None,
+    width: int | None = None,
 ) -> Table:
     """Every seat: name (▶ to move, B began the round; bot kind), Deckel, dice,
     throws of the round's cap, and state; with ``tally`` (once a game of the
-    evening is lost) the Striche: games lost by each player."""
+    evening is lost) the Striche: games lost by each player. ``width``: the room
+    the table gets (an 80-column terminal gives about 50)."""
     striche = tally is not None and any(tally.values())
+    marks = not (striche and width is not None and width < ROOM_FOR_BOT_MARKS)
     table = Table(box=box.SIMPLE_HEAD, expand=True, pad_edge=False, padding=(0, 1, 0, 0))
     # the names themselves are not cut where there is room (two "heuristic …" look alike)
-    longest = max((len(name) for name in view.names), default=0) + 2
+    longest = max(
+        (
+            len(name)
+            + (len(say(lang, "bot.short")) + 3 if marks and bot_marked(players[seat], name) else 0)
+            for seat, name in enumerate(view.names)
+        ),
+        default=0,
+    ) + 2
     table.add_column(
         say(lang, "col.seat"), ratio=1, min_width=longest, no_wrap=True, overflow="ellipsis"
     )
     table.add_column(say(lang, "col.deckel"), justify="right", no_wrap=True)
     table.add_column(say(lang, "col.dice"), no_wrap=True)
     table.add_column(say(lang, "col.throws"), justify="center", no_wrap=True)
-    table.add_column(say(lang, "col.state"), no_wrap=True, overflow="ellipsis")
+    table.add_column(say(lang, "col.state"), overflow="fold")  # wraps first when narrow
     if striche:
         table.add_column(say(lang, "col.striche"), justify="right", no_wrap=True)
     kinds: dict[str, list[str]] = {}  # the bots' kinds, told under the table
@@ -135,7 +158,7 @@ def seats_table(
         player = players[seat]
         marker = "▶ " if seat == view.actor else ("B " if seat == view.round_starter else "  ")
         who = Text(marker + name, style=ACTOR_STYLE if seat == view.actor else "")
-        if player.bot is not None and bot_kind_of(name) != player.bot:  # "heuristic 2" says it
+        if marks and bot_marked(player, name):  # "heuristic 2" says it
             who.append(" (" + say(lang, "bot.short") + ")", style="dim")
         deckel = str(view.deckel[seat])
         turn = view.turn_of(seat)
@@ -254,31 +277,44 @@ def showdown_panel(view: View, lang: str) -> RenderableType:
         )
     if dg is not None:
         loser = view.names[dg.loser]
+        to_you = "@you" if is_you(loser) else ""
         if dg.all_deckel:
             best = evaluate(view.rules, results[sd.ranking[0]]).label(lang)
-            text = say(lang, "deckel.all", label=best, loser=loser)
+            text = say(lang, "deckel.all" + to_you, label=best, loser=loser)
         elif dg.giver is None:
-            text = say(lang, "deckel.stock", loser=loser, count=dg.count)
+            text = say(lang, "deckel.stock" + to_you, loser=loser, count=dg.count)
         else:
-            text = say(
-                lang, "deckel.player", giver=view.names[dg.giver], loser=loser, count=dg.count
-            )
+            giver = view.names[dg.giver]
+            key = "deckel.player" + (to_you or (".giver@you" if is_you(giver) else ""))
+            text = say(lang, key, giver=giver, loser=loser, count=dg.count)
         lines.append(Text("→ " + text, style="bold"))
     return Group(*lines)
+
+
+def is_you(name: str) -> bool:
+    """Whether a seat is the one called "Du"/"You" (the default human): told in the second
+    person ("Du hast das Spiel verloren", "Du bekommst 5 Deckel").
+
+    >>> is_you("Du"), is_you("You"), is_you("Anna")
+    (True, True, False)
+    """
+    return name in YOU
 
 
 def status_line(view: View, players: Sequence[Player], lang: str) -> Text:
     """Whose turn it is, or how the game ended."""
     if view.loser is not None:
         key = "over.durchmarsch" if view.durchmarsch else "over.lost"
-        return Text(say(lang, key, name=view.names[view.loser]), style=LOSER_STYLE)
+        name = view.names[view.loser]
+        return Text(say(lang, key + ("@you" if is_you(name) else ""), name=name), style=LOSER_STYLE)
     actor = view.actor
     if actor is None:  # pragma: no cover - only when the game is over
         return Text("")
     name = view.names[actor]
     if view.phase == "einkaufen":
         return Text(say(lang, "turn.einkaufen", name=name), style=ACTOR_STYLE)
-    text = say(lang, "turn.bot" if players[actor].bot else "turn", name=name)
+    text = say(lang, "turn.bot" if players[actor].bot else ("turn@you" if is_you(name) else "turn"),
+               name=name)
     if view.phase == "loading" and view.opening_round:
         # one throw for everybody, as if at once: each throws his own cup in turn here
         text += say(lang, "turn.opening" if players[actor].bot is None else "turn.opening.bot")
