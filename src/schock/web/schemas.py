@@ -44,10 +44,12 @@ class SetLang(_Msg):
 class HostCommand(_Msg):
     type: Literal["host"]
     command: Literal["start", "pause", "resume", "end", "add_bot", "remove_bot", "replace",
-                     "move", "remove", "rematch", "hand_host", "give_back"]
+                     "move", "remove", "rematch", "hand_host", "give_back", "age"]
     seat: int | None = Field(default=None, ge=0, le=11)
     bot: str | None = Field(default=None, max_length=32)
     to: int | None = Field(default=None, ge=0, le=11)
+    age: int | None = None
+    """``age``: the age of seat ``seat`` (where the rules need ages; None: unknown)."""
     """``move``: the place the seat moves to (the waiting room, before the start)."""
 
 
