@@ -462,7 +462,8 @@ class TableSession:
                 self.repo.set_flags(self.id, paused=self.paused)
             elif command == "end":
                 if not self.ended:
-                    keep = not self.game.over and bool(self.game.actions)
+                    # a started game is kept, finished or not (never one that never began)
+                    keep = not self.game.over and (self.started or bool(self.game.actions))
                     archive = self._archive() if keep else None
                     self.repo.end_game(self.id, archive)
                     self.ended = True
@@ -623,7 +624,10 @@ class TableSession:
             "votes": sorted(self.votes),
             "seats": [
                 {"name": s.name, "bot": s.bot, "online": i in online,
-                 "free": s.bot is None and not s.claimed, "aged": s.age is not None}
+                 "free": s.bot is None and not s.claimed, "aged": s.age is not None,
+                 # a person's link exists (the host role can go to it) / a bot plays for them
+                 "person": s.token_hash is not None,
+                 "replaced": s.bot is not None and s.token_hash is not None}
                 for i, s in enumerate(self.seats)
             ],
             "late": [s.name for s in self.late],
