@@ -139,3 +139,25 @@ def test_a_replaced_player_watches_and_gets_the_seat_back(
     host.locator("#pause").click()  # "Weiter"
     sync_api.expect(ben.locator("#status")).not_to_contain_text("Zuschauer")
     ben.locator("#app ul.seats li.me").get_by_text("Ben").wait_for()
+
+
+def test_the_turn_clock_nudges_and_lets_the_host_call_a_bot(
+        live_server: Any, chromium: Any) -> None:
+    """Item 14 with a clock of 1 s and 2 s: waits are for the page's own events."""
+    server = live_server(0.02)
+    info = _table(server, [{"name": "Anna"}, {"name": "Uschi", "bot": "heuristic"}], short=False)
+    host = chromium.new_context(**LAPTOP).new_page()
+    anna = chromium.new_context(**PHONE).new_page()
+    host.goto(info["host_link"])
+    anna.goto(info["seats"][0]["link"])
+    host.locator("#clock summary").click()
+    host.locator("#clock-nudge").fill("1")
+    host.locator("#clock-takeover").fill("2")
+    host.locator("#clock-set").click()
+    sync_api.expect(host.locator("#clock-takeover")).to_have_value("2")
+    host.locator("#start").click()
+    anna.locator("#nudge").get_by_text("die anderen warten auf dich").wait_for()
+    _no_sideways(anna)
+    host.locator("#bot-once").click()  # "Bot entscheidet diesmal für Anna"
+    host.locator("#bot-once").wait_for(state="detached")
+    assert host.locator("#error").inner_text() == ""
