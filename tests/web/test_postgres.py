@@ -156,17 +156,18 @@ def test_a_stale_copy_loses_the_race_and_reloads(shared_db: str) -> None:
                 one.websocket_connect(url) as b:
             hello(h, host=info["host_token"])
             h.send_json({"type": "host", "command": "start"})
-            k = read_until_human(h)["n"]
+            first_state = read_until_human(h)
+            k, actor = first_state["n"], first_state["view"]["actor"]
             hello(a, token=info["tokens"][0])
             hello(b, token=info["tokens"][1])
             with two.websocket_connect(url) as old:  # the second server loads the table at k
-                hello(old, token=info["tokens"][0])
+                hello(old, token=info["tokens"][actor])
                 at_k = read_until_human(old, n=k)
                 state = _play(one, info, {0: a, 1: b}, h, 4, rng)  # the second falls behind
                 first, second = session_of(one, tid), session_of(two, tid)
                 assert len(second.game.actions) == k < len(first.game.actions) == state["n"]
-                # seat 0 acts on the second server's old copy: the database refuses it
-                old.send_json({"type": "act", "n": k, "action": "throw"})
+                # the player acts on the second server's old copy: the database refuses it
+                old.send_json({"type": "act", "n": k, "action": at_k["legal"][0]})
                 seen = []
                 while (m := old.receive_json())["type"] != "error":
                     seen.append(m)
@@ -177,3 +178,7 @@ def test_a_stale_copy_loses_the_race_and_reloads(shared_db: str) -> None:
                 assert stored is not None and len(stored.actions) == state["n"]
                 with pytest.raises(StaleCopy):
                     first.repo.add_actions(tid, 0, ["0 throw"])
+                with pytest.raises(StaleCopy):  # a free place, but of a game that is over
+                    first.repo.add_actions(tid, 999, ["0 throw"], game_no=first.game_no + 1)
+                stored = first.repo.load(tid)
+                assert stored is not None and len(stored.actions) == state["n"]
