@@ -46,6 +46,7 @@ True
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -64,12 +65,13 @@ from schock.engine.actions import (
 from schock.engine.events import DeckelGiven
 from schock.engine.game import Game
 from schock.engine.record import Record, dice_source
-from schock.engine.views import View
+from schock.engine.views import TurnView, View
 from schock.errors import InvalidInputError, RecordError, SchockError
+from schock.messages import Msg
 from schock.results import evaluation_table
 from schock.solver.half import HalfTable, blind_value
 from schock.solver.hints import Hint, hints, situation
-from schock.solver.turn import Move, Objective, Stakes, _problem
+from schock.solver.turn import _PROBS, Move, Objective, Stakes, _Problem, _problem
 
 #: Marks by loss: a decision whose loss is below the bound gets the mark.
 MARKS: tuple[tuple[str, float], ...] = (
@@ -138,6 +140,8 @@ class Decision:
     played: Choice | None
     best: Choice | None
     choices: tuple[Choice, ...] = ()
+    actions: tuple[str, ...] = ()
+    """The decision's actions as the record writes them."""
     note: str | None = None
     """Why a decision is not rated (then ``played``/``best`` are None)."""
 
@@ -163,6 +167,7 @@ class Decision:
             "half": self.half,
             "round": self.round,
             "action": self.start,
+            "actions": list(self.actions),
             "kind": self.kind,
             "throws": self.throws,
             "holding": self.holding,
@@ -206,9 +211,9 @@ class PlayerSummary:
 
     @property
     def luck(self) -> float:
-        """Deckel received minus expected under own decisions: above 0 the dice
-        (his and the others') went against him."""
-        return self.deckel - self.expected_own
+        """Deckel expected under own decisions minus Deckel received: above 0 the
+        dice (his and the others') were kind to him, below 0 they went against him."""
+        return self.expected_own - self.deckel
 
     @property
     def skill(self) -> float:
@@ -265,18 +270,20 @@ def check_objective(record: Record, objective: str) -> None:
     """Raise :class:`~schock.errors.InvalidInputError` when ``objective`` cannot
     value ``record``'s game, saying why (and which rules field)."""
     if objective not in OBJECTIVES:
-        raise InvalidInputError(
-            f"unknown objective {objective!r} (allowed: {', '.join(OBJECTIVES)})"
-        )
+        raise InvalidInputError(Msg("analyse.objective_unknown", {"objective": objective}))
     if objective == "half":
         if len(record.seats) != 2:
-            raise InvalidInputError(
-                f"the half objective values two-player games only, this game has "
-                f"{len(record.seats)} seats (allowed: round)"
-            )
+            raise InvalidInputError(Msg("analyse.half_seats", {"n": len(record.seats)}))
         from schock.solver.equilibrium import check_supported
 
-        check_supported(record.rules)
+        try:
+            check_supported(record.rules)
+        except InvalidInputError as exc:
+            found = re.search(r"handle (\w+) = .*allowed: (.*)$", str(exc))
+            field_, allowed = found.groups() if found else ("?", str(exc))
+            raise InvalidInputError(
+                Msg("analyse.half_rules", {"field": field_, "allowed": allowed})
+            ) from None
 
 
 def _half_table(record: Record, objective: str) -> HalfTable | None:
@@ -293,18 +300,10 @@ def _value_choices(view: View, table: HalfTable | None) -> tuple[str, list[Choic
     Expected Deckel are worked out for the best choice only here (the played
     one is filled in by :func:`_with_deckel` when the decision ends).
     """
-    # the optimal bot's own reading of a two-player half from a view
-    duel = _duel(view, lambda rules: table) if table is not None else None
-    sit = None if duel is None else (duel[1], duel[2])
+    stakes = _stakes(view, table)
     me = view.turn_of(view.seat) if view.seat is not None else None
     looked = me is not None and me.looked and me.throws > 0
-    stakes = None
-    if table is None or sit is None:
-        objective = Objective.LOSS
-    else:
-        objective = Objective.HALF
-        (stock, mine, other), first = sit
-        stakes = table.stakes(stock, mine, other, first=first)
+    objective = Objective.LOSS if stakes is None else Objective.HALF
     found = hints(view, objective=objective, stakes=stakes, metrics=not looked)
     out: list[Choice] = []
     for h in found:
@@ -312,8 +311,10 @@ def _value_choices(view: View, table: HalfTable | None) -> tuple[str, list[Choic
         if stakes is not None and h.actions == (BlindAction(),):
             # a blind round doubles the Deckel: valued by its own stakes (as the
             # equilibrium does), not by the normal round's
-            assert table is not None and sit is not None
-            value = blind_value(view.rules, table.blind_stakes(*sit[0]))
+            assert table is not None and view.seat is not None
+            other = next(s for s in view.round_order if s != view.seat)
+            sit = (view.stock, view.deckel[view.seat], view.deckel[other])
+            value = blind_value(view.rules, table.blind_stakes(*sit))
         out.append(Choice(h.kind, h.move, value, h.expected_deckel))
     out = _sorted(out)
     if looked and out:
@@ -321,14 +322,40 @@ def _value_choices(view: View, table: HalfTable | None) -> tuple[str, list[Choic
     return ("round" if stakes is None else "half"), out, stakes
 
 
+def _stakes(view: View, table: HalfTable | None) -> Stakes | None:
+    """What each end of the round is worth to the seat under the half table,
+    where it applies (the optimal bot's own reading of a two-player half)."""
+    duel = _duel(view, lambda rules: table) if table is not None else None
+    if duel is None:
+        return None
+    half, (stock, mine, other), first = duel
+    return half.stakes(stock, mine, other, first=first)
+
+
+def _problem_of(view: View, stakes: Stakes | None) -> tuple[_Problem, TurnView]:
+    """The solver's problem of the seat's turn (as :func:`~schock.solver.hints.hints`
+    builds it) and the seat's turn."""
+    sit = situation(view)
+    objective = Objective.LOSS if stakes is None else Objective.HALF
+    return _problem(view.rules, replace(sit.table, stakes=stakes), sit.limit, objective), sit.me
+
+
+def _start_deckel(view: View, table: HalfTable | None) -> float:
+    """Expected Deckel received from the seat's turn, before its first throw,
+    under best play for the objective."""
+    problem, _ = _problem_of(view, _stakes(view, table))
+    solver = problem.solver
+    return sum(
+        p * solver.follow(problem.received, (), roll, 1, solver.after((), roll, 1)[1])
+        for roll, p in _PROBS[3]
+    )
+
+
 def _with_deckel(view: View, choice: Choice, stakes: Stakes | None) -> Choice:
     """``choice`` (after a look at the dice) with its expected Deckel received."""
     if choice.move is None or choice.expected_deckel == choice.expected_deckel:
         return choice  # already known (not NaN)
-    sit = situation(view)
-    objective = Objective.LOSS if stakes is None else Objective.HALF
-    problem = _problem(view.rules, replace(sit.table, stakes=stakes), sit.limit, objective)
-    me = sit.me
+    problem, me = _problem_of(view, stakes)
     assert me.last_throw is not None
     deckel = problem.solver.follow(problem.received, me.kept, me.last_throw, me.throws, choice.move)
     return replace(choice, expected_deckel=deckel)
@@ -383,8 +410,9 @@ class _Open:
 
 
 class _Analyser:
-    def __init__(self, record: Record, objective: str) -> None:
+    def __init__(self, record: Record, objective: str, skip: frozenset[int]) -> None:
         self.record = record
+        self.skip = skip
         self.objective = objective
         self.table = _half_table(record, objective)
         self.names = tuple(s.name for s in record.seats)
@@ -429,7 +457,7 @@ class _Analyser:
             return
         if self.open is not None:
             return
-        if game.actor != seat:
+        if game.actor != seat or i in self.skip:
             return
         legal = [
             a
@@ -472,12 +500,12 @@ class _Analyser:
         key = (view.half_number, view.round_number)
         self.current_round = key
         try:
-            (start,) = hints(view, objective=Objective.LOSS)
-        except (InvalidInputError, ValueError):  # pragma: no cover - a turn always starts
+            start = _start_deckel(view, self.table)
+        except InvalidInputError:  # pragma: no cover - a turn always starts
             return
         self.turn_starts.setdefault(key, set()).add(seat)
-        self.players[seat].expected_best += start.expected_deckel
-        self.players[seat].expected_own += start.expected_deckel
+        self.players[seat].expected_best += start
+        self.players[seat].expected_own += start
 
     def _einkaufen(self, i: int, seat: int, view: View, action: Action) -> None:
         self.decisions.append(
@@ -495,6 +523,7 @@ class _Analyser:
                 objective=self.objective,
                 played=None,
                 best=None,
+                actions=(self.record.actions[i],),
                 note="einkaufen",
             )
         )
@@ -549,6 +578,7 @@ class _Analyser:
             played=played,
             best=best,
             choices=tuple(o.choices or ()),
+            actions=self.record.actions[o.start : i + 1],
             note=note,
         )
         self.decisions.append(d)
@@ -571,15 +601,21 @@ def _played_move_after(game: Game, seat: int, action: Action, o: _Open) -> Move:
     return Move(False, me.kept, 0)
 
 
-def analyse(record: Record, *, objective: str = "round") -> Analysis:
+def analyse(
+    record: Record, *, objective: str = "round", skip: frozenset[int] = frozenset()
+) -> Analysis:
     """Rate every decision of ``record``'s game (see the module docs).
+
+    ``skip`` holds indices of actions that are no decisions of a player (a
+    scorekeeper typed a whole result, :mod:`schock.keep`, and its dice were
+    filled in): no decision, and no turn for luck against skill, starts there.
 
     Raises :class:`~schock.errors.RecordError` when the record does not
     replay and :class:`~schock.errors.InvalidInputError` when the objective
     cannot value the game (naming the rules field).
     """
     check_objective(record, objective)
-    a = _Analyser(record, objective)
+    a = _Analyser(record, objective, skip)
     game = a.run()
     return Analysis(
         record=record,
@@ -593,18 +629,107 @@ def analyse(record: Record, *, objective: str = "round") -> Analysis:
     )
 
 
-def seat_of(analysis: Analysis | Record, name: str) -> int:
-    """The seat of the player called ``name`` (exact, then ignoring case)."""
-    names = (
-        [s.name for s in analysis.record.seats]
-        if isinstance(analysis, Analysis)
-        else [s.name for s in analysis.seats]
+def seat_of(record: Record, name: str) -> int:
+    """The seat of the player called ``name`` (exactly, else ignoring case)."""
+    names = [seat.name for seat in record.seats]
+    if name in names:
+        return names.index(name)
+    folded = [n.casefold() for n in names]
+    if name.casefold() in folded:
+        return folded.index(name.casefold())
+    raise InvalidInputError(Msg("analyse.no_seat", {"name": name, "names": ", ".join(names)}))
+
+
+_MARK_KEYS = {
+    "ok": "analyse.mark.ok",
+    "ungenau": "analyse.mark.ungenau",
+    "fehler": "analyse.mark.fehler",
+    "patzer": "analyse.mark.patzer",
+}
+
+
+def mark_label(name: str, lang: str = "de") -> str:
+    """A mark for people: ``Patzer`` / ``blunder``."""
+    return Msg(_MARK_KEYS[name]).text(lang)
+
+
+def percent(x: float, lang: str = "de") -> str:
+    """A chance as a whole percentage, ``44 %`` (German) or ``44%``.
+
+    >>> percent(0.444), percent(0.0051, "en")
+    ('44 %', '1%')
+    """
+    value = f"{100 * x:.0f}"
+    return f"{value} %" if lang == "de" else f"{value}%"
+
+
+def number(x: float, lang: str = "de", digits: int = 2) -> str:
+    """A number for people: a decimal comma in German.
+
+    >>> number(1.005, "de", 1), number(-0.25, "en")
+    ('1,0', '-0.25')
+    """
+    text = f"{x:.{digits}f}"
+    return text.replace(".", ",") if lang == "de" else text
+
+
+def _throws(n: int, lang: str) -> str:
+    if lang == "en":
+        return f"{n} throw" if n == 1 else f"{n} throws"
+    return "1 Wurf" if n == 1 else f"{n} Würfen"
+
+
+def holding_text(d: Decision, lang: str = "de") -> str:
+    """What the seat held when it decided: ``Schock doof nach 1 Wurf``."""
+    if d.holding is None:
+        return Msg("analyse.cup").text(lang)
+    return Msg("analyse.holding", {"result": d.holding, "throws": _throws(d.throws, lang)}).text(
+        lang
     )
-    for pool in (names, [n.casefold() for n in names]):
-        key = name if pool is names else name.casefold()
-        if key in pool:
-            return pool.index(key)
-    raise InvalidInputError(f"no player {name!r}; the players are: {', '.join(names)}")
+
+
+def decision_text(d: Decision, lang: str = "de") -> tuple[str, str | None]:
+    """A decision in words, and the better choice where it was not the best.
+
+    >>> from schock.examples import load_example
+    >>> a = analyse(load_example("porz"))
+    >>> worst = max(a.rated(), key=lambda d: d.loss)
+    >>> line, better = decision_text(worst)
+    >>> "Patzer" in line and better.startswith("besser: ")
+    True
+    """
+    if d.kind == "einkaufen":
+        join = parse_action(d.actions[0])[1] if d.actions else None
+        key = "analyse.einkaufen_yes" if join == EinkaufenAction(True) else "analyse.einkaufen_no"
+        played = Msg(key).text(lang)
+        why = Msg("analyse.einkaufen").text(lang)
+        return Msg("analyse.unrated", {"name": d.name, "played": played, "why": why}).text(
+            lang
+        ), None
+    if d.played is None or d.best is None:
+        return Msg("analyse.unrated", {"name": d.name, "played": "?", "why": d.note or "?"}).text(
+            lang
+        ), None
+    line = Msg(
+        "analyse.line",
+        {
+            "name": d.name,
+            "holding": holding_text(d, lang),
+            "played": d.played.describe(lang),
+            "mark": mark_label(d.mark or "ok", lang),
+        },
+    ).text(lang)
+    if d.loss <= 0:
+        return line, None
+    better = Msg(
+        "analyse.better",
+        {
+            "best": d.best.describe(lang),
+            "value_best": percent(d.best.value, lang),
+            "value_played": percent(d.played.value, lang),
+        },
+    ).text(lang)
+    return line, better
 
 
 __all__ = [
@@ -616,6 +741,11 @@ __all__ = [
     "PlayerSummary",
     "analyse",
     "check_objective",
+    "decision_text",
+    "holding_text",
     "mark",
+    "mark_label",
+    "number",
+    "percent",
     "seat_of",
 ]

@@ -125,6 +125,9 @@ _MESSAGES = {
         ),
         "keep.hand": "thrown auf die Hand",
         "keep.composed": "composed",
+        "keep.step_unknown": (
+            "unknown step {word!r}; allowed: wurf 1-1-4, heben, raus 1-1, zurück 1, drehen 1, steht, blind"
+        ),
     },
     "de": {
         "keep.max_throws": "{name} darf bei {rules} höchstens {cap}-mal werfen, nicht {throws}-mal",
@@ -159,6 +162,10 @@ _MESSAGES = {
         ),
         "keep.hand": "auf die Hand",
         "keep.composed": "zusammengesetzt",
+        "keep.step_unknown": (
+            "unbekannter Schritt {word!r}; erlaubt: wurf 1-1-4, heben, raus 1-1, zurück 1, drehen 1, "
+            "steht, blind"
+        ),
     },
 }
 
@@ -359,6 +366,56 @@ def parse_result(args: list[str]) -> Result:
                 f"unexpected {word[:20]!r} (allowed: kept DICE, turned N, blind, as KIND)"
             )
     return Result(dice, throws, kept, turned, blind, claim)
+
+
+#: German words of a turn step (the terminal's ``schock keep`` and the web page ``/keep``)
+#: and the record verb each stands for.
+STEP_WORDS = {
+    "wurf": "throw",
+    "werfen": "throw",
+    "heben": "lift",
+    "raus": "aside",
+    "herauslegen": "aside",
+    "zurück": "back",
+    "zurücknehmen": "back",
+    "drehen": "turn",
+    "steht": "stop",
+    "stehen": "stop",
+    "blind": "blind",
+}
+#: German words inside a result line (``1-1-4 2 raus 1-1 gedreht 1 als schock``).
+RESULT_WORDS = {"raus": "kept", "gedreht": "turned", "als": "as"}
+STEP_VERBS = ("throw", "lift", "aside", "back", "turn", "stop", "blind")
+
+
+def entry_words(line: str) -> list[str]:
+    """The words of a typed entry, German words as record words: the first word as a
+    turn step (``raus 1-1`` sets aside), the later ones as parts of a result line.
+
+    >>> entry_words("Raus 1-1"), entry_words("1-1-4 2 raus 1-1"), entry_words(" wurf  4 ")
+    (['aside', '1-1'], ['1-1-4', '2', 'kept', '1-1'], ['throw', '4'])
+    """
+    words = [w.lower() for w in line.split()]
+    if not words:
+        return []
+    return [STEP_WORDS.get(words[0], words[0])] + [RESULT_WORDS.get(w, w) for w in words[1:]]
+
+
+def parse_step(line: str) -> Action:
+    """A turn step as typed, in German or in record words: ``wurf 1-1-4``, ``heben``,
+    ``raus 1-1``, ``zurück 1``, ``drehen 1``, ``steht``, ``blind`` (or ``throw 1-1-4`` ...).
+
+    >>> parse_step("wurf 1-1-4"), parse_step("steht")
+    (ThrowAction(dice=(1, 1, 4)), StopAction())
+    >>> parse_step("würfeln 4")
+    Traceback (most recent call last):
+    ...
+    schock.errors.InvalidInputError: unknown step 'würfeln'; allowed: wurf 1-1-4, heben, raus 1-1, zurück 1, drehen 1, steht, blind
+    """
+    words = entry_words(line)
+    if not words or words[0] not in STEP_VERBS:
+        raise InvalidInputError(KeepMsg("keep.step_unknown", {"word": (words or [""])[0][:20]}))
+    return parse_action("0 " + " ".join(words))[1]
 
 
 @dataclass(frozen=True, slots=True)

@@ -201,6 +201,10 @@ CATALOG: dict[str, dict[str, str]] = {
 INPUT_CATALOG: dict[str, dict[str, str]] = {
     "en": {
         "input.where": "{where}: {reason}",
+        "play.no_terminal": (
+            "schock play needs a terminal (it draws the table and reads keys); "
+            "input or output is a file or a pipe here"
+        ),
         # schock hint --objective half (issue 27 item 4)
         "hint.half_players": (
             "--objective half is for a two-player round (you and one other), got {players} players"
@@ -326,7 +330,28 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "tw.h_trink": "Trinkrunden: games {games}",
         "tw.h_game": "round {r}, table {t}, game {g}",
         "tw.h_undone": "entry #{seq} undone",
+        "tw.h_renamed": "start number {n} renamed: {name}",
+        "tw.format_file": "{file}: not a UTF-8 text file; allowed: a format TOML file",
+        "tw.format_path": (
+            "format file: {key} = {value!r}; allowed: a preset's name (irmgarteich, porz, mosel), "
+            "no file path"
+        ),
+        "tw.table_size": "players per table",
+        "tw.chips": "chips (lives)",
+        "tw.range": "{what}: {n}; allowed: {lo} to {hi}",
+        "tw.points_size": (
+            "players per table: {n}; the format's place points give no whole numbers there; "
+            "allowed: a format file with points for {n} places"
+        ),
         "tw.swap": "swap: player {p} is not in this draw; allowed: {allowed}",
+        "roster.big": "{where}: the file is too big; allowed: a player list of up to {limit} bytes",
+        "roster.binary": "{where}: not a CSV text file; allowed: CSV (Excel: save as CSV)",
+        "roster.empty": (
+            "{where}: no players; allowed: one player per line, a name column "
+            "(Name, Spieler, Teilnehmer or Vorname and Nachname) and optionally a team column"
+        ),
+        "roster.no_name": "{where}: line {line}: no name; allowed: a name in the name column",
+        "roster.long": "{where}: line {line}: name {name!r} too long; allowed: up to 80 characters",
         "tw.confirmed_all": (
             "{done} report(s) confirmed; {left} still waiting (two different results for one "
             "game, or not the table's next game: decide one by one)"
@@ -394,6 +419,35 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
             "round {r}, table {t}, game {g}: Schock Aus of player {p}: {n!r}; allowed: 0 to 99"
         ),
         "state.others": "a round needs at least one other player (before: {before}, after: {after})",
+        # analysis of a game (schock analyse, the Analyse page): issue 26
+        "analyse.title": "Analysis: {rules} — {names}",
+        "analyse.objective.round": "Values: the chance not to lose the round (exact turn solver, from what the player saw)",
+        "analyse.objective.half": "Values: the chance not to lose the half, and so the game (exact two-player equilibrium, from what the player saw)",
+        "analyse.unfinished": "The game is not over: analysed is what was played ({actions} actions).",
+        "analyse.round": "Half {half}, round {round}",
+        "analyse.holding": "{result} after {throws}",
+        "analyse.cup": "throw under the cup",
+        "analyse.line": "{name} ({holding}) played: {played} — {mark}",
+        "analyse.better": "better: {best} — {value_best} instead of {value_played}",
+        "analyse.unrated": "{name}: {played} — not rated ({why})",
+        "analyse.einkaufen": "the solver does not value Einkaufen",
+        "analyse.einkaufen_yes": "Einkaufen: yes",
+        "analyse.einkaufen_no": "Einkaufen: no",
+        "analyse.none": "No decision of {who} to rate.",
+        "analyse.all_ok": "Every rated decision was ok (mark below 0.02): use --all to see them.",
+        "analyse.players": "Summary per player",
+        "analyse.head": "player|decisions|loss|mean|good|inaccurate|mistake|blunder|Deckel|expected own|expected best|luck",
+        "analyse.explain": "loss: chance given away by the decisions; Deckel expected under own decisions and under best play; luck = Deckel expected under own decisions − received (above 0: the dice were kind).",
+        "analyse.mark.ok": "good",
+        "analyse.mark.ungenau": "inaccurate",
+        "analyse.mark.fehler": "mistake",
+        "analyse.mark.patzer": "blunder",
+        "analyse.bad_record": "{where}: the record does not replay: {reason}",
+        "analyse.empty": "{where}: nothing to analyse: the record holds no actions",
+        "analyse.no_seat": "--seat: no player {name!r}; the players are: {names}",
+        "analyse.objective_unknown": "unknown objective {objective!r} (allowed: round, half)",
+        "analyse.half_seats": "the half objective values two-player games only, this game has {n} seats (allowed: round)",
+        "analyse.half_rules": "the half objective cannot value these rules: rules field {field} (allowed: {allowed})",
         # --- server operation (schock serve, schock tables, schock db; issue 24) ---
         "ops.base_url": (
             "base URL {value!r}: not an http(s) address with a host; "
@@ -511,9 +565,27 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         ),
         "abend.cli_loser_missing": "--loser: missing; allowed: --loser NAME or --record FILE",
         "abend.cli_base_url": "--base-url: {url!r}; allowed: an address such as https://schock.example",
+        # the scorekeeping pages (/keep)
+        "keepweb.f.seat": "seat",
+        "keepweb.f.items": "dice or cups off the table",
+        "keepweb.f.die": "die {i}",
+        "keepweb.f.throws": "throws",
+        "keepweb.f.turned": "1s from turned sixes",
+        "keepweb.f.starter": "who starts",
+        "keepweb.f.entry": "entry number",
+        "keepweb.int": "{what}: {text!r}; allowed: a whole number {low} to {high}",
+        "keepweb.over": "the game is over: nothing more to enter",
+        "keepweb.join": "Einkaufen: {text!r}; allowed: buys in or passes",
+        "keepweb.claim": "claim: {text!r}; allowed: {allowed}",
+        "keepweb.kind": "kind: {text!r}; allowed: result, action, roll_off, einkaufen, straf, void",
+        "keepweb.no_game": "no such kept game (the link is wrong or incomplete)",
     },
     "de": {
         "input.where": "{where}: {reason}",
+        "play.no_terminal": (
+            "schock play braucht ein Terminal (es zeichnet den Tisch und liest Tasten); "
+            "hier ist Ein- oder Ausgabe eine Datei oder eine Pipe"
+        ),
         # schock hint --objective half (issue 27 item 4)
         "hint.half_players": (
             "--objective half gilt für eine Runde zu zweit (du und ein anderer), "
@@ -655,7 +727,28 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "tw.h_trink": "Trinkrunden: Spiele {games}",
         "tw.h_game": "Runde {r}, Tisch {t}, Spiel {g}",
         "tw.h_undone": "Eintrag #{seq} zurückgenommen",
+        "tw.h_renamed": "Startnummer {n} umbenannt: {name}",
+        "tw.format_file": "{file}: keine UTF-8-Textdatei; erlaubt: eine Format-Datei (TOML)",
+        "tw.format_path": (
+            "Format-Datei: {key} = {value!r}; erlaubt: der Name einer Vorlage (irmgarteich, "
+            "porz, mosel), kein Dateipfad"
+        ),
+        "tw.table_size": "Spieler je Tisch",
+        "tw.chips": "Chips (Leben)",
+        "tw.range": "{what}: {n}; erlaubt: {lo} bis {hi}",
+        "tw.points_size": (
+            "Spieler je Tisch: {n}; die Platzpunkte des Formats ergeben dort keine ganzen "
+            "Zahlen; erlaubt: eine Format-Datei mit Punkten für {n} Plätze"
+        ),
         "tw.swap": "Tauschen: Spieler {p} ist nicht in dieser Auslosung; erlaubt: {allowed}",
+        "roster.big": "{where}: Die Datei ist zu groß; erlaubt: eine Spielerliste bis {limit} Bytes",
+        "roster.binary": "{where}: keine CSV-Textdatei; erlaubt: CSV (Excel: als CSV speichern)",
+        "roster.empty": (
+            "{where}: keine Spieler; erlaubt: ein Spieler je Zeile, eine Namensspalte "
+            "(Name, Spieler, Teilnehmer oder Vorname und Nachname) und wahlweise eine Mannschaft"
+        ),
+        "roster.no_name": "{where}: Zeile {line}: kein Name; erlaubt: ein Name in der Namensspalte",
+        "roster.long": "{where}: Zeile {line}: Name {name!r} zu lang; erlaubt: bis 80 Zeichen",
         "tw.confirmed_all": (
             "{done} Meldung(en) bestätigt; {left} warten noch (zwei verschiedene Ergebnisse "
             "für ein Spiel oder nicht das nächste Spiel des Tisches: einzeln entscheiden)"
@@ -741,6 +834,35 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
             "Eine Runde braucht mindestens einen weiteren Spieler (davor: {before}, "
             "danach: {after})"
         ),
+        # analysis of a game (schock analyse, the Analyse page): issue 26
+        "analyse.title": "Analyse: {rules} — {names}",
+        "analyse.objective.round": "Werte: Chance, die Runde nicht zu verlieren (exakter Zug-Solver, aus Sicht des Spielers)",
+        "analyse.objective.half": "Werte: Chance, die Hälfte und damit das Spiel nicht zu verlieren (exaktes Gleichgewicht zu zweit, aus Sicht des Spielers)",
+        "analyse.unfinished": "Das Spiel ist nicht zu Ende: analysiert ist, was gespielt wurde ({actions} Aktionen).",
+        "analyse.round": "Hälfte {half}, Runde {round}",
+        "analyse.holding": "{result} nach {throws}",
+        "analyse.cup": "Wurf unter dem Becher",
+        "analyse.line": "{name} ({holding}) spielt: {played} — {mark}",
+        "analyse.better": "besser: {best} — {value_best} statt {value_played}",
+        "analyse.unrated": "{name}: {played} — nicht bewertet ({why})",
+        "analyse.einkaufen": "der Solver bewertet Einkaufen nicht",
+        "analyse.einkaufen_yes": "Einkaufen: ja",
+        "analyse.einkaufen_no": "Einkaufen: nein",
+        "analyse.none": "Keine Entscheidung von {who} zu bewerten.",
+        "analyse.all_ok": "Jede bewertete Entscheidung war ok (Verlust unter 0,02): --all zeigt sie.",
+        "analyse.players": "Zusammenfassung je Spieler",
+        "analyse.head": "Spieler|Entscheidungen|Verlust|Schnitt|ok|ungenau|Fehler|Patzer|Deckel|erwartet eigen|erwartet best|Glück",
+        "analyse.explain": "Verlust: durch Entscheidungen verschenkte Chance; Deckel erwartet bei eigenen Entscheidungen und bei bestem Spiel; Glück = erwartete Deckel bei eigenen Entscheidungen − erhaltene (über 0: die Würfel waren gnädig).",
+        "analyse.mark.ok": "ok",
+        "analyse.mark.ungenau": "ungenau",
+        "analyse.mark.fehler": "Fehler",
+        "analyse.mark.patzer": "Patzer",
+        "analyse.bad_record": "{where}: die Aufzeichnung lässt sich nicht nachspielen: {reason}",
+        "analyse.empty": "{where}: nichts zu analysieren: die Aufzeichnung enthält keine Aktionen",
+        "analyse.no_seat": "--seat: kein Spieler {name!r}; die Spieler sind: {names}",
+        "analyse.objective_unknown": "unbekanntes Ziel {objective!r} (erlaubt: round, half)",
+        "analyse.half_seats": "das Ziel half bewertet nur Spiele zu zweit, dieses Spiel hat {n} Plätze (erlaubt: round)",
+        "analyse.half_rules": "das Ziel half kann diese Regeln nicht bewerten: Regelfeld {field} (erlaubt: {allowed})",
         # --- server operation (schock serve, schock tables, schock db; issue 24) ---
         "ops.base_url": (
             "Basis-Adresse {value!r}: keine http(s)-Adresse mit Rechnername; "
@@ -874,6 +996,20 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         ),
         "abend.cli_loser_missing": "--loser: fehlt; erlaubt: --loser NAME oder --record DATEI",
         "abend.cli_base_url": "--base-url: {url!r}; erlaubt: eine Adresse wie https://schock.example",
+        # the scorekeeping pages (/keep)
+        "keepweb.f.seat": "Platz",
+        "keepweb.f.items": "Würfel oder Becher vom Tisch",
+        "keepweb.f.die": "Würfel {i}",
+        "keepweb.f.throws": "Würfe",
+        "keepweb.f.turned": "1en aus gedrehten Sechsen",
+        "keepweb.f.starter": "Wer beginnt",
+        "keepweb.f.entry": "Nummer des Eintrags",
+        "keepweb.int": "{what}: {text!r}; erlaubt: eine ganze Zahl von {low} bis {high}",
+        "keepweb.over": "Das Spiel ist vorbei: Es gibt nichts mehr einzutragen",
+        "keepweb.join": "Einkaufen: {text!r}; erlaubt: kauft ein oder setzt aus",
+        "keepweb.claim": "Ansage: {text!r}; erlaubt: {allowed}",
+        "keepweb.kind": "Art: {text!r}; erlaubt: result, action, roll_off, einkaufen, straf, void",
+        "keepweb.no_game": "Dieses Spiel gibt es nicht (der Link ist falsch oder unvollständig)",
     },
 }
 

@@ -331,9 +331,16 @@ class _Builder:
         assert r is not None
         best = r["showdown"][0]
         kept = 0
+        sources: list[dict[str, Any]] = []
         if e.all_deckel:
             if self.game.rules.schock_aus_keeps:  # the thrower keeps his own Deckel
                 kept = self.deckel[best["seat"]]
+            # where the loser's new Deckel come from: the Stock, then each other seat
+            if self.stock:
+                sources.append({"giver": None, "count": self.stock})
+            for s, n in enumerate(self.deckel):
+                if n and s != e.loser and not (kept and s == best["seat"]):
+                    sources.append({"giver": s, "count": n})
             self.stock = 0
             self.deckel = [0] * self.n
             self.deckel[e.loser] = e.owed - kept
@@ -353,6 +360,8 @@ class _Builder:
             "owed": e.owed,
             "all": e.all_deckel,
         }
+        if e.all_deckel:
+            r["deckel"]["sources"] = sources
         if kept:  # house rule schock_aus_keeps: what the thrower kept
             r["deckel"]["kept"] = kept
         r["after"] = self._state()
@@ -415,10 +424,13 @@ _WORDS: dict[str, dict[str, str]] = {
         "on_hand": "auf die Hand",
         "from_stock": "{loser} bekommt {count} Deckel aus dem Stock",
         "from_player": "{giver} gibt {loser} {count} Deckel",
-        "all": "{label} von {winner}: {loser} bekommt alle Deckel der Hälfte ({owed})",
-        "all.keeps": (
-            "{label} von {winner}: {loser} bekommt alle Deckel außer denen von {winner} ({count})"
-        ),
+        "all": "{label} von {winner}: {loser} bekommt {sources} – alle {owed} Deckel der Hälfte",
+        "all.keeps": "{label} von {winner}: {loser} bekommt {sources}; {winner} behält {kept}",
+        "src.stock": "{count} Deckel aus dem Stock",
+        "src.first": "{count} Deckel von {giver}",
+        "src.player": "{count} von {giver}",
+        "src.and": " und ",
+        "src.none": "keine weiteren Deckel",
         "short.stock": "fällig wären {owed}, mehr war nicht im Stock",
         "short.player": "fällig wären {owed}, {giver} hatte nicht mehr",
         "doubled": "blind: doppelt",
@@ -481,10 +493,14 @@ _WORDS: dict[str, dict[str, str]] = {
         "on_hand": "auf die Hand",
         "from_stock": "{loser} receives {count} Deckel from the Stock",
         "from_player": "{giver} gives {loser} {count} Deckel",
-        "all": "{label} by {winner}: {loser} receives every Deckel of the half ({owed})",
-        "all.keeps": (
-            "{label} by {winner}: {loser} receives every Deckel but {winner}'s ({count})"
-        ),
+        "all": "{label} by {winner}: {loser} receives {sources} – every Deckel of the half"
+        " ({owed})",
+        "all.keeps": "{label} by {winner}: {loser} receives {sources}; {winner} keeps {kept}",
+        "src.stock": "{count} Deckel from the Stock",
+        "src.first": "{count} Deckel from {giver}",
+        "src.player": "{count} from {giver}",
+        "src.and": " and ",
+        "src.none": "no further Deckel",
         "short.stock": "{owed} owed, the Stock had no more",
         "short.player": "{owed} owed, {giver} had no more",
         "doubled": "blind: doubled",
@@ -523,8 +539,12 @@ _YOU_WORDS: dict[str, dict[str, str]] = {
         "from_stock@loser": "Du bekommst {count} Deckel aus dem Stock",
         "from_player@loser": "{giver} gibt dir {count} Deckel",
         "from_player@giver": "Du gibst {loser} {count} Deckel",
-        "all@winner": "{label} von dir: {loser} bekommt alle Deckel der Hälfte ({owed})",
-        "all@loser": "{label} von {winner}: Du bekommst alle Deckel der Hälfte ({owed})",
+        "src.first@giver": "{count} Deckel von dir",
+        "src.player@giver": "{count} von dir",
+        "all@winner": "{label} von dir: {loser} bekommt {sources} – alle {owed} Deckel der Hälfte",
+        "all@loser": "{label} von {winner}: Du bekommst {sources} – alle {owed} Deckel der Hälfte",
+        "all.keeps@winner": "{label} von dir: {loser} bekommt {sources}; du behältst {kept}",
+        "all.keeps@loser": "{label} von {winner}: Du bekommst {sources}; {winner} behält {kept}",
         "short.player@giver": "fällig wären {owed}, du hattest nicht mehr",
         "out@name": "Du hast keine Deckel und bist raus",
         "half_lost@name": "Du hast alle {total} Deckel: {half} verloren",
@@ -546,8 +566,12 @@ _YOU_WORDS: dict[str, dict[str, str]] = {
         "from_stock@loser": "You receive {count} Deckel from the Stock",
         "from_player@loser": "{giver} gives you {count} Deckel",
         "from_player@giver": "You give {loser} {count} Deckel",
-        "all@winner": "{label} by you: {loser} receives every Deckel of the half ({owed})",
-        "all@loser": "{label} by {winner}: you receive every Deckel of the half ({owed})",
+        "all@winner": "{label} by you: {loser} receives {sources} – every Deckel of the half"
+        " ({owed})",
+        "all@loser": "{label} by {winner}: you receive {sources} – every Deckel of the half"
+        " ({owed})",
+        "all.keeps@winner": "{label} by you: {loser} receives {sources}; you keep {kept}",
+        "all.keeps@loser": "{label} by {winner}: you receive {sources}; {winner} keeps {kept}",
         "short.player@giver": "{owed} owed, you had no more",
         "out@name": "You hold no Deckel and are out",
         "half_lost@name": "You hold all {total} Deckel: you lose {half}",
@@ -649,6 +673,12 @@ class _Renderer:
         self.say(0, "table", names=", ".join(self.names))
         for half in d["halves"]:
             self.half(half)
+        self.closing()
+        return self.out
+
+    def closing(self) -> None:
+        """How the game ended (or that it has not)."""
+        d = self.data
         self.out.append("")
         if len(d["half_losers"]) > 1:
             self.say(0, "half_losers", names=", ".join(self.name(s) for s in d["half_losers"]))
@@ -662,7 +692,6 @@ class _Renderer:
             self.say(0, "durchmarsch", {"name": d["loser"]})
         else:
             self.say(0, "lost", {"name": d["loser"]})
-        return self.out
 
     def half_title(self, half: dict[str, Any]) -> str:
         if self.one_half:
@@ -670,6 +699,11 @@ class _Renderer:
         return self.w[f"half.{half['kind']}"]
 
     def half(self, half: dict[str, Any]) -> None:
+        self.half_head(half)
+        for r in half["rounds"]:
+            self.round(r, half)
+
+    def half_head(self, half: dict[str, Any]) -> None:
         self.out.append("")
         players = half["players"]
         joiner = self.w["vs"] if half["kind"] == "final" else ", "
@@ -680,8 +714,6 @@ class _Renderer:
             stock=half["stock"],
             players=joiner.join(self.name(s) for s in players),
         )
-        for r in half["rounds"]:
-            self.round(r, half)
 
     def round(self, r: dict[str, Any], half: dict[str, Any]) -> None:
         w = self.w
@@ -775,34 +807,55 @@ class _Renderer:
             groups.append([text])
         self.out.append(f"    {name:<{width + 1}}  " + "; ".join(", ".join(g) for g in groups))
 
-    def showdown(self, rows: list[dict[str, Any]], width: int) -> None:
+    def row_notes(self, row: dict[str, Any], dice: bool = True) -> list[str]:
+        """What is said after a showdown row's result: dice, throws, auf die Hand, a tie."""
         w = self.w
+        notes = [row["dice"]] if dice else []
+        notes.append(_throws(row["throws"], self.lang))
+        if row["not_on_hand"]:
+            notes.append(w["not_on_hand"])
+        elif row["on_hand"] and row["kind"] in ("general", "strasse", "jule", "schock_hand"):
+            notes.append(w["on_hand"])
+        if row["tie"] is not None:
+            notes.append(w[f"tie.{row['tie']}"])
+        return notes
+
+    def showdown(self, rows: list[dict[str, Any]], width: int) -> None:
         self.say(2, "showdown")
         label_width = max(len(row["label"]) for row in rows)
         for row in rows:
-            notes = [row["dice"], _throws(row["throws"], self.lang)]
-            if row["not_on_hand"]:
-                notes.append(w["not_on_hand"])
-            elif row["on_hand"] and row["kind"] in ("general", "strasse", "jule", "schock_hand"):
-                notes.append(w["on_hand"])
-            if row["tie"] is not None:
-                notes.append(w[f"tie.{row['tie']}"])
             name = self.label(row["seat"])
             self.out.append(
                 f"      {row['place']}. {name:<{width}}  {row['label']:<{label_width}}  "
-                f"({', '.join(notes)})"
+                f"({', '.join(self.row_notes(row))})"
             )
 
-    def deckel(self, r: dict[str, Any]) -> None:
+    def sources(self, d: dict[str, Any]) -> str:
+        """Where the Deckel of a Schock Aus come from: "8 Deckel aus dem Stock und 3 von Ben"."""
+        parts = []
+        for src in d.get("sources", ()):
+            if src["giver"] is None:
+                parts.append(self.w["src.stock"].format(count=src["count"]))
+            else:
+                key = "src.player" if parts else "src.first"
+                parts.append(self.text(key, {"giver": src["giver"]}, count=src["count"]))
+        if not parts:
+            return self.w["src.none"]
+        if len(parts) == 1:
+            return parts[0]
+        return ", ".join(parts[:-1]) + self.w["src.and"] + parts[-1]
+
+    def deckel_text(self, r: dict[str, Any]) -> str:
+        """Who received how many Deckel in round ``r``, and from where (with notes)."""
         d = r["deckel"]
         winner = self.name(d["winner"])
         if d["all"]:
             seats = {"winner": d["winner"], "loser": d["loser"]}
             if d.get("kept"):  # house rule schock_aus_keeps
-                self.say(2, "all.keeps", seats, label=d["result"], count=d["count"])
-                return
-            self.say(2, "all", seats, label=d["result"], owed=d["owed"])
-            return
+                return self.text("all.keeps", seats, label=d["result"], sources=self.sources(d),
+                                 kept=d["kept"])
+            return self.text("all", seats, label=d["result"], owed=d["owed"],
+                             sources=self.sources(d))
         if d["giver"] is None:
             text = self.text("from_stock", {"loser": d["loser"]}, count=d["count"])
         else:
@@ -814,13 +867,14 @@ class _Renderer:
         if d["count"] < d["owed"]:
             key = "short.stock" if d["giver"] is None else "short.player"
             notes.append(self.text(key, {"giver": d["giver"]}, owed=d["owed"]))
-        self.out.append(f"    {text} ({'; '.join(notes)})")
+        return f"{text} ({'; '.join(notes)})"
 
-    def roll_off(self, ro: dict[str, Any], indent: int) -> None:
+    def deckel(self, r: dict[str, Any]) -> None:
+        self.out.append("    " + self.deckel_text(r))
+
+    def roll_off_parts(self, ro: dict[str, Any]) -> tuple[str, list[str], str | None]:
+        """A roll-off as its heading, its rounds of dice and its outcome."""
         w = self.w
-        if ro["by"] == "age":
-            self.say(indent, "ro.age", {"name": ro["decided"]})
-            return
         if ro["purpose"] == "opening_tie":
             rule = w["ro.low_loses"]
         else:
@@ -832,8 +886,189 @@ class _Renderer:
                 for x in rolls
             )
             rounds.append(text if i == 0 else f"{w['ro.again']}: {text}")
-        line = w[f"ro.{ro['purpose']}"].format(rule=rule) + ": " + "; ".join(rounds)
+        outcome = None
         if ro["decided"] is not None:
             key = "ro.loses" if ro["purpose"] == "opening_tie" else "ro.starts"
-            line += " → " + self.text(key, {"name": ro["decided"]})
+            outcome = self.text(key, {"name": ro["decided"]})
+        return w[f"ro.{ro['purpose']}"].format(rule=rule), rounds, outcome
+
+    def roll_off(self, ro: dict[str, Any], indent: int) -> None:
+        if ro["by"] == "age":
+            self.say(indent, "ro.age", {"name": ro["decided"]})
+            return
+        head, rounds, outcome = self.roll_off_parts(ro)
+        line = head + ": " + "; ".join(rounds)
+        if outcome is not None:
+            line += " → " + outcome
         self.out.append("  " * indent + line)
+
+
+# ------------------------------------------------------------------------ told as it goes
+class Chronicle:
+    """The account of a game kept up to date action by action, for a live table.
+
+    :func:`account` and :func:`render_text` read the whole game each time; a
+    Chronicle reads each event once (:meth:`update`) and tells each round once it
+    is closed: its :meth:`lines` are a frozen part that only grows, told once per
+    language, and a short tail (the round under way, what follows it). A round
+    whose cups are not revealed yet is told by its head only.
+
+    >>> from schock import load_rules
+    >>> from schock.engine import Game, ScriptedDice
+    >>> g = Game(load_rules("porz"), seats=["Anna", "Ben"], starter=0,
+    ...          dice=ScriptedDice([1, 1, 4, 2, 3, 5]))
+    >>> c = Chronicle(g)
+    >>> for call in (g.throw, g.lift, g.stop, g.throw, g.stop):
+    ...     _ = call()
+    >>> frozen, lines = c.lines("de")
+    >>> lines[1], lines[-2], lines[-1]
+    ('Runde 1 · beginnt: Anna · höchstens 1 Wurf', 'Stand: Stock 9; Anna 0, Ben 4', 'Runde 2 · beginnt: Ben')
+    >>> frozen == len(lines) - 1  # all but the round under way is told for good
+    True
+    >>> c.last_showdown()["deckel"]["loser"]
+    1
+    """
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._builder = _Builder(game)
+        self._seen = 0
+        # per language: the frozen lines and how many blocks (half heads, rounds) they hold
+        self._frozen: dict[str, tuple[int, list[str]]] = {}
+
+    def update(self) -> None:
+        """Read the events the game logged since the last call."""
+        log = self.game.log
+        for e in log[self._seen:]:
+            self._builder._event(e)
+        self._seen = len(log)
+
+    def _blocks(self) -> list[tuple[dict[str, Any], dict[str, Any] | None]]:
+        """The account in reading order: (half, None) for a half's head, (half, round)."""
+        out: list[tuple[dict[str, Any], dict[str, Any] | None]] = []
+        for half in self._builder.halves:
+            out.append((half, None))
+            out.extend((half, r) for r in half["rounds"])
+        return out
+
+    def _data(self) -> Account:
+        g = self.game
+        return {"seats": [s.name for s in g.seats], "structure": str(g.rules.structure),
+                "deckel_per_half": g.rules.deckel, "rules": {"id": g.rules.id,
+                                                             "name": g.rules.name}}
+
+    def lines(self, lang: str) -> tuple[int, list[str]]:
+        """``(frozen, lines)``: the game told so far (without the title lines); the first
+        ``frozen`` lines never change again for this game."""
+        self.update()
+        blocks = self._blocks()
+        last_round = max((i for i, (_, r) in enumerate(blocks) if r is not None), default=-1)
+        told, frozen = self._frozen.get(lang, (0, []))
+        renderer = _Renderer(self._data(), lang)
+        if told < last_round:
+            renderer.out = []
+            for half, r in blocks[told:last_round]:
+                self._tell(renderer, half, r)
+            frozen = frozen + [line.strip() for line in renderer.out if line.strip()]
+            told = last_round
+            self._frozen[lang] = (told, frozen)
+        renderer.out = []
+        for half, r in blocks[told:]:
+            self._tell(renderer, half, r)
+        pending = self._builder.pending
+        if self._builder.half is not None and (
+            pending["einkaufen"] or pending["strafdeckel"] or pending["roll_offs"]
+        ):
+            rounds = self._builder.half["rounds"]
+            number = rounds[-1]["number"] + 1 if rounds else 1
+            self._tell(renderer, self._builder.half, {**pending, "number": number})
+        if self.game.over:
+            renderer.data = {**renderer.data, "half_losers": list(self.game.half_losers),
+                             "loser": self.game.loser, "durchmarsch": self.game.durchmarsch}
+            renderer.closing()
+        tail = [line.strip() for line in renderer.out if line.strip()]
+        return len(frozen), frozen + tail
+
+    @staticmethod
+    def _tell(renderer: _Renderer, half: dict[str, Any], r: dict[str, Any] | None) -> None:
+        if r is None:
+            renderer.half_head(half)
+            return
+        if r["showdown"] is None and r["turns"]:
+            r = {**r, "turns": []}  # cups not yet revealed are not told
+        renderer.round(r, half)
+
+    def last_showdown(self) -> dict[str, Any] | None:
+        """The latest round that had a showdown (the account's round data), or None."""
+        self.update()
+        for half in reversed(self._builder.halves):
+            for r in reversed(half["rounds"]):
+                if r["showdown"] is not None:
+                    return r  # type: ignore[no-any-return]
+        return None
+
+    def story(self, lang: str) -> dict[str, Any]:
+        """What everybody at the table may know, told in ``lang`` for a live table:
+        ``showdown`` (the latest, best first, results named, where the Deckel came
+        from, who is out or lost the half), ``roll_off`` (the one of the round under
+        way or about to begin, with its dice) and ``out`` (seats out of this half)."""
+        self.update()
+        renderer = _Renderer(self._data(), lang)
+        b = self._builder
+        out: list[int] = []
+        if b.half is not None:
+            for r in b.half["rounds"]:
+                out.extend(r["out"])
+        return {"showdown": self._showdown(renderer), "roll_off": self._roll_off(renderer),
+                "out": out}
+
+    def _showdown(self, renderer: _Renderer) -> dict[str, Any] | None:
+        r = self.last_showdown()
+        if r is None:
+            return None
+        half = next(h for h in self._builder.halves if any(x is r for x in h["rounds"]))
+        rows = [{"place": row["place"], "seat": row["seat"],
+                 "dice": [int(x) for x in row["dice"].split("-")], "label": row["label"],
+                 "kind": row["kind"], "notes": renderer.row_notes(row, dice=False)}
+                for row in r["showdown"]]
+        d = r["deckel"]
+        told: list[str] = []
+        for ro in r["roll_offs"]:
+            if ro["purpose"] == "opening_tie":
+                renderer.out = []
+                renderer.roll_off(ro, 0)
+                told.extend(renderer.out)
+        for s in r["out"]:
+            told.append(renderer.text("out", {"name": s}))
+        if r["half_lost"] is not None:
+            renderer.out = []
+            kind = "only" if renderer.one_half else half["kind"]
+            words = _HALF_LOST_DE if renderer.lang == "de" else _HALF_LOST_EN
+            renderer.say(0, "half_lost", {"name": r["half_lost"]},
+                         total=self.game.rules.deckel, half=words[kind])
+            told.extend(renderer.out)
+        return {
+            "half": renderer.half_title(half),
+            "round": r["number"],
+            "opening": r["opening"],
+            "blind": r["blind"],
+            "rows": rows,
+            "deckel": None if d is None else renderer.deckel_text(r),
+            "loser": None if d is None else d["loser"],
+            "winner": None if d is None else d["winner"],
+            "then": told,
+        }
+
+    def _roll_off(self, renderer: _Renderer) -> dict[str, Any] | None:
+        b, r = self._builder, self._builder.round
+        found = list(b.pending["roll_offs"])
+        if not found and r is not None:
+            if r["showdown"] is None:  # the roll-off that decided who begins this round
+                found = [ro for ro in r["roll_offs"] if ro["purpose"] != "opening_tie"]
+            elif r["showdown"] is not None and r["deckel"] is None:
+                found = [ro for ro in r["roll_offs"] if ro["purpose"] == "opening_tie"]
+        if not found or found[-1]["by"] == "age":
+            return None
+        ro = found[-1]
+        head, _, outcome = renderer.roll_off_parts(ro)
+        return {"text": head, "rolls": ro["rolls"], "result": outcome}

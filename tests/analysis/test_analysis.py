@@ -7,14 +7,23 @@ import math
 from pathlib import Path
 
 import pytest
+from analysis_helpers import porz_duel
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from schock import InvalidInputError, load_rules
-from schock.analysis import MARKS, Analysis, analyse, check_objective, mark, seat_of
+from schock.analysis import (
+    MARKS,
+    Analysis,
+    analyse,
+    check_objective,
+    decision_text,
+    mark,
+    seat_of,
+)
 from schock.bots import HeuristicBot, RandomBot, play_game
 from schock.bots.solver_bots import EquilibriumBot, OptimalBot
-from schock.engine import Game, ScriptedDice, SeededDice
+from schock.engine import Game, SeededDice
 from schock.engine.actions import parse_action
 from schock.engine.dice_sources import ThrownDice
 from schock.engine.record import Record, dumps, loads, replay
@@ -31,18 +40,7 @@ def _game(preset: str, seats: int, seed: int, bots: list[object], **rules: objec
 
 
 def _porz_duel() -> Record:
-    """Anna stands on Schock 6 after 3 throws; Ben throws 1-1-2 at once and stops."""
-    g = Game(
-        load_rules("porz"),
-        seats=["Anna", "Ben"],
-        starter=0,
-        dice=ScriptedDice([1, 3, 5, 1, 4, 6, 1, 1, 2]),
-    )
-    for text in ["throw", "lift", "aside 1", "throw", "aside 1", "throw", "stop"]:
-        g.apply(0, parse_action(f"0 {text}")[1])
-    for text in ["throw", "stop"]:
-        g.apply(1, parse_action(f"1 {text}")[1])
-    return loads(dumps(g))
+    return loads(dumps(porz_duel()))
 
 
 def test_marks_and_thresholds() -> None:
@@ -116,9 +114,9 @@ def test_weak_play_is_marked_and_summed() -> None:
     assert rnd.total_loss == pytest.approx(sum(d.loss for d in a.rated(0)))
     assert rnd.mean_loss == pytest.approx(rnd.total_loss / rnd.decisions)
     assert rnd.total_loss > a.players[2].total_loss == 0.0
-    # luck and skill add up: received = best play + cost of decisions + luck
+    # luck and skill add up: received = best play + cost of decisions - luck
     for p in a.players:
-        assert p.deckel == pytest.approx(p.expected_best + p.skill + p.luck)
+        assert p.deckel == pytest.approx(p.expected_best + p.skill - p.luck)
         assert p.expected_best > 0
     for d in a.rated():
         assert 0.0 <= d.played.value <= d.best.value + 1e-9 <= 1.0 + 1e-9  # type: ignore[union-attr]
@@ -166,7 +164,7 @@ def test_examples_analyse(preset: str) -> None:
 
 def test_bad_input() -> None:
     duel = _porz_duel()
-    with pytest.raises(InvalidInputError, match="allowed: round, half"):
+    with pytest.raises(InvalidInputError, match=r"allowed: round, half"):
         analyse(duel, objective="deckel")
     trio = load_example("porz")
     with pytest.raises(InvalidInputError, match="two-player games only"):
@@ -181,7 +179,7 @@ def test_bad_input() -> None:
     with pytest.raises(RecordError, match=r"result\.loser"):
         analyse(wrong)
     assert seat_of(trio, trio.seats[1].name) == 1
-    assert seat_of(analyse(duel), "ben") == 1
+    assert seat_of(duel, "ben") == 1
     with pytest.raises(InvalidInputError, match="the players are: Anna, Ben"):
         seat_of(duel, "Cem")
 
@@ -252,3 +250,15 @@ def test_hidden_dice_change_nothing(seed: int, data: st.DataObject) -> None:
         (c.describe("en"), c.value) for c in d.choices
     ]
     assert again.played == d.played and again.loss == d.loss
+
+
+def test_einkaufen_is_listed_not_rated() -> None:
+    bots = [RandomBot(2), RandomBot(3), RandomBot(4)]
+    a = analyse(_game("porz", 3, 2, bots, deckel=4))
+    buys = [d for d in a.decisions if d.kind == "einkaufen"]
+    assert buys and all(not d.rated and d.mark is None and d.loss == 0.0 for d in buys)
+    assert all(d.to_json()["note"] == "einkaufen" for d in buys)
+    line, better = decision_text(buys[0], "de")
+    assert better is None and "nicht bewertet (der Solver bewertet Einkaufen nicht)" in line
+    assert buys[0].actions[0].split()[1] == "einkaufen"
+    assert sum(p.decisions for p in a.players) == len(a.rated())

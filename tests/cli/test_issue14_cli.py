@@ -129,6 +129,7 @@ def test_the_resume_hint_is_a_command_that_works(
         return App.run(self, headless=True, auto_pilot=autopilot)
 
     monkeypatch.setattr(SchockApp, "run", headless_run)
+    monkeypatch.setattr("schock.cli.play.need_terminal", lambda: None)
     result = CliRunner().invoke(main, ["play", "--seat", "Anna", "--bot", "random"])
     assert result.exit_code == 0, result.output
     line = next(x for x in result.output.splitlines() if x.startswith("Weiterspielen mit: "))
@@ -153,6 +154,7 @@ def test_the_striche_of_the_evening_are_printed_at_the_end(monkeypatch: pytest.M
         return PlayResult(saved=None, over=True, loser="Ben", tally=(("Anna", 1), ("Ben", 2)))
 
     monkeypatch.setattr(SchockApp, "run", evening)
+    monkeypatch.setattr("schock.cli.play.need_terminal", lambda: None)
     result = CliRunner().invoke(main, ["play", "--seat", "Anna", "--seat", "Ben"])
     assert result.exit_code == 0, result.output
     assert "Striche des Abends: Anna 1, Ben 2" in result.output

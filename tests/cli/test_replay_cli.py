@@ -294,6 +294,9 @@ def test_account_of_a_scripted_game() -> None:
     assert r3["turns"][0]["steps"][0]["void"] is True
     assert r3["strafdeckel"] == [{"seat": 0, "giver": None, "count": 1}]
     assert r3["deckel"]["all"] is True and r3["half_lost"] == 0
+    # where Anna's twelve new Deckel came from (she held one Strafdeckel already)
+    assert r3["deckel"]["sources"] == [{"giver": None, "count": 6}, {"giver": 1, "count": 3},
+                                       {"giver": 2, "count": 3}]
     json.dumps(data)  # JSON-ready
 
 
@@ -323,7 +326,8 @@ def test_german_account_of_a_scripted_game() -> None:
         "    Cem:   Wurf 1: 1-4-4 – ungültig (Türmchen/Kippe), neu geworfen; Wurf 1: 1-1-1,"
         " hebt den Becher; steht nach 1 Wurf mit 1-1-1",
         "    Strafdeckel für Anna (vom Tisch gefallen): 1 Deckel aus dem Stock",
-        "    Schock Aus von Cem: Anna bekommt alle Deckel der Hälfte (13)",
+        "    Schock Aus von Cem: Anna bekommt 6 Deckel aus dem Stock, 3 von Ben und 3 von Cem"
+            " – alle 13 Deckel der Hälfte",
         "    Stand: Stock 0; Anna 13, Ben 0, Cem 0",
         "    Anna hat alle 13 Deckel: die Hälfte und damit das Spiel verloren",
         "Anna hat das Spiel verloren.",

@@ -70,3 +70,23 @@ def test_workers_ignore_ctrl_c_from_their_start() -> None:
         assert future.result(timeout=120) == signal.SIG_IGN
     finally:
         pool.shutdown()
+
+
+def test_play_without_a_terminal_says_so() -> None:
+    """Issue 27 item 7: ``schock play </dev/null`` refuses at once instead of hanging."""
+    import shutil
+    from pathlib import Path
+
+    exe = shutil.which("schock", path=str(Path(sys.executable).parent)) or "schock"
+    for lang, text in (("de", "braucht ein Terminal"), ("en", "needs a terminal")):
+        done = subprocess.run([exe, "play", "--lang", lang], stdin=subprocess.DEVNULL,
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 2 and text in done.stderr, done.stderr
+        assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("command", ["arena", "sim"])
+def test_seed_is_bounded(command: str) -> None:
+    result = CliRunner().invoke(main, [command, "--bot", "heuristic", "--bot", "random",
+                                       "--seed", "-1"])
+    assert result.exit_code == 2 and "-1" in result.output and "0<=x" in result.output

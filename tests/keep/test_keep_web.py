@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -139,10 +140,105 @@ def test_bad_forms_are_refused_and_change_nothing(client: TestClient, form: dict
 
 
 def test_unknown_games_and_bad_start_forms(client: TestClient) -> None:
-    assert client.get("/keep/nosuchgame123456").status_code == 404
+    r = client.get("/keep/nosuchgame123456")
+    assert r.status_code == 404 and "Dieses Spiel gibt es nicht" in html.unescape(r.text)
+    assert "no such kept game" in client.get("/keep/nosuchgame123456?lang=en").text
     assert client.get("/api/keep/x").status_code == 404
-    r = client.post("/keep", data={"preset": "porz", "name0": "Anna"})
-    assert r.status_code == 400 and "2 to 12" in r.text
+    assert client.post("/keep/nosuchgame123456/entry", data={"n": "0"}).status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("form", "de", "en"),
+    [
+        ({"name0": "Anna"}, "Schocken braucht 2 bis 12 Plätze, angegeben: 1",
+         "Schocken needs 2 to 12 seats, got 1"),
+        ({"name0": "Anna", "name1": "anna"}, "Die Namen müssen verschieden sein",
+         "seat names must differ"),
+        ({"name0": "Anna", "name1": "B" * 30}, "erlaubt sind 1 bis 24 druckbare Zeichen",
+         "allowed are 1 to 24 printable characters"),
+        ({"name0": "Anna", "name1": "Ben", "age1": "alt"}, "Alter 'alt': erlaubt ist eine ganze Zahl",
+         "age 'alt': allowed is a whole number"),
+        ({"name0": "Anna", "name1": "Ben", "starter": "5"}, "Wer beginnt: '5'; erlaubt: eine ganze Zahl von 1 bis 2",
+         "who starts: '5'; allowed: a whole number 1 to 2"),
+        ({"name0": "Anna", "name1": "Ben", "preset": "skat"}, "preset 'skat'", "preset 'skat'"),
+    ],
+)
+def test_start_refusals_in_the_pages_language_with_the_form_kept(
+    client: TestClient, form: dict[str, str], de: str, en: str
+) -> None:
+    data = {"preset": "mosel", **form}
+    for lang, message in (("de", de), ("en", en)):
+        r = client.post("/keep" + ("?lang=en" if lang == "en" else ""), data=data)
+        page = html.unescape(r.text)
+        assert r.status_code == 400 and message in page, page[-3000:]
+        for key, value in form.items():
+            if key.startswith(("name", "age")):
+                assert f'value="{value}"' in page, key
+        if data["preset"] == "mosel":
+            assert '<option value="mosel" selected>' in page
+        if "starter" in form:
+            assert '<option value="5" selected>' in page
+
+
+def test_a_rules_file_that_is_not_text_is_refused_in_german(client: TestClient) -> None:
+    r = client.post("/keep", data={"name0": "Anna", "name1": "Ben"},
+                    files={"rules_file": ("h.toml", b"\xff\xfe", "text/plain")})
+    assert r.status_code == 400 and "h.toml: kein UTF-8-Text" in html.unescape(r.text)
+    r = client.post("/keep", data={"name0": "Anna", "name1": "Ben"},
+                    files={"rules_file": ("h.toml", b"x = [", "text/plain")})
+    assert r.status_code == 400 and "h.toml" in r.text
+
+
+@pytest.mark.parametrize(
+    ("form", "de", "en"),
+    [
+        ({"kind": "result", "d0": "7", "d1": "1", "d2": "1", "throws": "1"},
+         "Würfel 1: '7'; erlaubt: eine ganze Zahl von 1 bis 6", "die 1: '7'; allowed: a whole number 1 to 6"),
+        ({"kind": "result", "d0": "1", "d1": "1", "throws": "1"}, "Würfel 3: ''", "die 3: ''"),
+        ({"kind": "nonsense"}, "Art: 'nonsense'", "kind: 'nonsense'"),
+        ({"kind": "straf", "seat": "9", "items": "1"}, "Platz: '9'; erlaubt: eine ganze Zahl von 0 bis 1",
+         "seat: '9'; allowed: a whole number 0 to 1"),
+        ({"kind": "action", "action": "jump"}, "unbekannter Schritt 'jump'; erlaubt: wurf 1-1-4",
+         "unknown step 'jump'; allowed: wurf 1-1-4"),
+        ({"kind": "result", "d0": "1", "d1": "1", "d2": "4", "throws": "2", "claim": "x"},
+         "Ansage: 'x'; erlaubt:", "claim: 'x'; allowed:"),
+        ({"kind": "einkaufen", "join": "vielleicht"}, "Einkaufen: 'vielleicht'; erlaubt: kauft ein",
+         "Einkaufen: 'vielleicht'; allowed: buys in"),
+    ],
+)
+def test_entry_refusals_in_both_languages(client: TestClient, form: dict[str, str], de: str,
+                                          en: str) -> None:
+    gid = start(client)
+    code, page = enter(client, gid, 0, **form)
+    assert code == 400 and de in html.unescape(page), html.unescape(page)[:3000]
+    r = client.post(f"/keep/{gid}/entry?lang=en", data={"n": "0", **form})
+    assert r.status_code == 400 and en in html.unescape(r.text)
+    assert client.get(f"/api/keep/{gid}").json()["entries"] == 0
+
+
+def test_a_refused_result_keeps_what_was_tapped(client: TestClient) -> None:
+    gid = start(client)
+    enter(client, gid, 0, kind="result", d0="1", d1="1", d2="4", k0="1", k1="1", throws="2")
+    code, page = enter(client, gid, 1, kind="result", d0="4", d1="5", d2="6", throws="3", k2="1")
+    assert code == 409 and "höchstens 2-mal" in page
+    for i, face in enumerate("456"):
+        assert f'data-testid="d{i}-{face}" checked' in page
+    assert 'value="3" checked data-testid="t3"' in page and 'data-testid="k2" checked' in page
+    assert 'data-testid="k0" checked' not in page
+    assert "Höchstens 2 Würfe" in page  # the round's limit, in words
+
+
+def test_the_step_field_takes_the_terminals_german_words(client: TestClient) -> None:
+    gid = start(client)
+    for n, step in enumerate(["wurf 1-1-4", "heben", "raus 1-1", "wurf 5", "steht"]):
+        code, page = enter(client, gid, n, kind="action", action=step)
+        assert code == 200 and 'role="alert"' not in page, (step, page)
+    state = client.get(f"/api/keep/{gid}").json()
+    assert state["entries"] == 5 and state["expecting"] == {"kind": "result", "seat": 1}
+    code, page = enter(client, gid, 5, kind="action", action="werfen 4-5-6")
+    assert code == 200 and "Ben: " in page and "wurf 4, raus 1" in page
+    code, page = enter(client, gid, 6, kind="action", action="zurück 7")
+    assert code == 400 and 'value="zurück 7"' in page  # the form keeps what was typed
 
 
 def test_python_api_for_other_pages(client: TestClient) -> None:

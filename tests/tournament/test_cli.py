@@ -150,3 +150,22 @@ def test_the_status_line_of_an_open_ended_format(tmp_path: Path) -> None:
     assert "Kneipe: Runde 1, 3 Spieler im Turnier" in out and "von -" not in out
     ok(db, "neu", "Pokal", "--format", "irmgarteich", "--id", "p")
     assert "Pokal: Runde 0 von 2" in ok(db, "tabelle", "--turnier", "p")
+
+
+def test_import_excel_csv_with_preview_and_rename(tmp_path: Path) -> None:
+    """Issue 25, item 5: German Excel's CSV (Windows-1252, semicolons, Vorname;Nachname)."""
+    db = tmp_path / "t.db"
+    ok(db, "neu", "Dorf", "--format", "porz", "--id", "d")
+    csv = tmp_path / "liste.csv"
+    csv.write_bytes("Vorname;Nachname;Mannschaft\r\nJürgen;Groß;Süd\r\nZoë;Weiß;\r\n".encode("cp1252"))
+    out = ok(db, "spieler", "import", str(csv), "--vorschau")
+    assert "Gelesen als Windows-1252, Trennzeichen ';', Kopfzeile: Vorname + Nachname, Mannschaft" in out
+    assert "Zeile 2: Jürgen Groß (Süd)" in out and "nichts geändert" in out
+    assert "Jürgen" not in ok(db, "spieler", "liste")
+    assert "2 Spieler angemeldet (Startnummern 1 bis 2)" in ok(db, "spieler", "import", str(csv))
+    assert "Umbenannt: 2 Zoë Weiss (Startnummer bleibt)" in ok(db, "player", "rename", "2",
+                                                               "Zoë Weiss")
+    bad = tmp_path / "leer.csv"
+    bad.write_bytes(b"Name;Team\n;Rot\n")
+    result = run(db, "spieler", "import", str(bad))
+    assert result.exit_code == 2 and "Zeile 2: kein Name" in result.output

@@ -196,6 +196,7 @@ def test_the_real_app_runs_and_says_where_it_saved(
         return App.run(self, headless=True, auto_pilot=autopilot)
 
     monkeypatch.setattr(SchockApp, "run", headless_run)
+    monkeypatch.setattr("schock.cli.play.need_terminal", lambda: None)
     # installed as the README says: the script is .venv/bin/schock, not on PATH
     monkeypatch.setattr(sys, "argv", [".venv/bin/schock", "play"])
     monkeypatch.setattr(shutil, "which", lambda name: None)
@@ -215,6 +216,7 @@ def test_the_loser_is_named_after_a_finished_game(monkeypatch: pytest.MonkeyPatc
         return PlayResult(saved=Path("g.json"), over=True, loser="Ben")
 
     monkeypatch.setattr(SchockApp, "run", finished)
+    monkeypatch.setattr("schock.cli.play.need_terminal", lambda: None)
     result = invoke("--seat", "Anna", "--seat", "Ben")
     assert result.exit_code == 0
     assert "Ben hat das Spiel verloren." in result.output

@@ -247,7 +247,7 @@ def test_views_sent_equal_the_engines_own_view(client: TestClient) -> None:
             if m["type"] != "state":
                 continue
             assert m["seat"] == seat
-            assert set(m) == {"type", "n", "seat", "table", "view", "legal", "log"}
+            assert set(m) == {"type", "n", "seat", "table", "view", "legal", "log", "story", "results"}
             assert m["view"] == game_at(session, m["n"]).view(seat).to_dict()
             checked += 1
     assert checked > 50

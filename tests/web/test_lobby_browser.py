@@ -65,13 +65,11 @@ def test_one_link_seats_a_porz_table_and_ages_decide_the_tie(
     assert host.input_value("#preset") == "porz"
     assert host.locator("input[name=age0]").is_visible()  # porz needs ages
     fits(host)
-    host.screenshot(path=str(shots / "start-error-phone.png"), full_page=True)
     host.fill("input[name=name1]", "Platz 2")
     host.click("#start-form button[type=submit]")
     invite = host.locator("#invite-link").get_attribute("href")
     assert invite is not None and "/join#invite=" in invite
     fits(host)
-    host.screenshot(path=str(shots / "created-phone.png"), full_page=True)
     host.locator("#host-link").click()
     host.locator("#waiting-invite").get_by_text("/join#invite=", exact=False).wait_for()
     assert host.locator("#waiting-invite").get_attribute("href") == invite
@@ -83,13 +81,12 @@ def test_one_link_seats_a_porz_table_and_ages_decide_the_tie(
     lena.fill("#join-name", "Lena")
     lena.fill("#join-age", "23")
     fits(lena)
-    lena.screenshot(path=str(shots / "join-phone.png"), full_page=True)
     lena.click("#join-go")
     lena.locator("#join-done").wait_for()
     lena_link = lena.locator("#done-link").inner_text()
     assert "#seat=" in lena_link  # her own link, to reopen the seat on another device
     fits(lena)
-    lena.screenshot(path=str(shots / "joined-phone.png"), full_page=True)
+    lena.screenshot(path=str(shots / "web-join.png"), full_page=True)
     max_ = chromium.new_context(**LAPTOP).new_page()
     max_.goto(invite)
     max_.fill("#join-name", "Max")
@@ -111,7 +108,7 @@ def test_one_link_seats_a_porz_table_and_ages_decide_the_tie(
     host.get_by_role("button", name="Max: nach unten").click()
     wait_text(host, "#waiting-seats li:nth-child(3)", "Max")
     fits(host)
-    host.screenshot(path=str(shots / "waiting-room-phone.png"), full_page=True)
+    host.screenshot(path=str(shots / "web-waiting-room.png"), full_page=True)
     # start: porz's opening round is thrown at once; Lena (23) and Max (31) tie for the
     # worst throw and the youngest loses it, without a roll-off
     host.locator("#start").click()
@@ -128,11 +125,17 @@ def test_one_link_seats_a_porz_table_and_ages_decide_the_tie(
     wait_text(host, "#my-tables", "läuft")
     assert "Gastgeber" in host.locator("#my-tables").inner_text()
     fits(host)
-    host.screenshot(path=str(shots / "my-tables-phone.png"), full_page=True)
     lena.goto(server + "/")
     wait_text(lena, "#my-tables", "Platz: Lena")
     assert lena.locator("#my-tables a.open").get_attribute("href") == lena_link
     assert lena.locator("#my-tables button.close").count() == 0  # only the host may end it
+    # Lena's link opened on another device: that browser lists the table too
+    other = chromium.new_context(**PHONE).new_page()
+    other.goto(lena_link)
+    other.locator("#status").wait_for()
+    wait_text(other, "#scores", "Lena (du)")
+    other.goto(server + "/")
+    wait_text(other, "#my-tables", "Platz: Lena")
     # the host ends it from the list (after a confirmation)
     host.on("dialog", lambda dialog: dialog.accept())
     host.locator("#my-tables button.close").click()
@@ -141,7 +144,7 @@ def test_one_link_seats_a_porz_table_and_ages_decide_the_tie(
     host.locator("#my-tables").wait_for(state="hidden")
 
 
-def test_start_page_on_a_laptop_and_in_english(live_server: Callable[[float], str], shots: Path,
+def test_start_page_on_a_laptop_and_in_english(live_server: Callable[[float], str],
                                                chromium: Any) -> None:
     server = live_server(0.05)
     page = chromium.new_context(**LAPTOP).new_page()
@@ -152,4 +155,23 @@ def test_start_page_on_a_laptop_and_in_english(live_server: Callable[[float], st
     assert page.locator("#form-error").inner_text().startswith("seat names must differ")
     assert page.input_value("input[name=name1]") == "anna"
     fits(page)
-    page.screenshot(path=str(shots / "start-error-laptop.png"), full_page=True)
+
+
+def test_keep_asks_ages_only_where_the_rules_need_them(live_server: Callable[[float], str],
+                                                        chromium: Any) -> None:
+    server = live_server(0.05)
+    page = chromium.new_context(**PHONE).new_page()
+    page.goto(server + "/keep")
+    page.select_option("#preset", "porz")
+    assert page.locator("input[name=age0]").is_visible()
+    fits(page)
+    page.fill("input[name=name0]", "Anna")
+    page.fill("input[name=age0]", "31")
+    page.fill("input[name=name1]", "Ben")
+    page.fill("input[name=age1]", "29")
+    page.click("button[type=submit]")
+    page.wait_for_url("**/keep/*")
+    page.goto(server + "/keep")
+    page.select_option("#preset", "mosel")
+    assert page.locator("input[name=age0]").is_hidden()
+    fits(page)

@@ -4,10 +4,11 @@ and the websocket: free seats, new seats, every refusal changing nothing."""
 from __future__ import annotations
 
 import asyncio
+import random
 from typing import Any
 
 from fastapi.testclient import TestClient
-from webhelp import hello, new_table, session_of
+from webhelp import hello, make_client, new_table, play_out, session_of
 
 from schock.web.lobby import join
 from schock.web.session import Refused
@@ -132,6 +133,17 @@ def test_the_invite_stops_at_the_start_and_at_twelve_seats(client: TestClient) -
     assert "zwischen zwei Spielen" in r.json()["de"]
     page = client.get(f"/t/{info['table']}/join")
     assert 'data-open="no"' in page.text
+    assert client.post("/api/tables/nope/invite", json={"host": "abc"}).status_code == 404
+    assert client.get("/t/nope/join").status_code == 404
+
+
+def test_twelve_seats_stop_late_comers_too(client: TestClient) -> None:
+    seats = [{"name": f"B{i}", "bot": "random"} for i in range(11)] + [{"name": "Anna"}]
+    info = new_table(client, seats)
+    session = session_of(client, info["table"])
+    session.game = game_over(session)
+    r = _join(client, info, name="Thirteen")
+    assert r.status_code == 409 and r.json()["code"] == "seats_full"
 
 
 def test_host_gets_the_invite_again_moves_and_removes_people(client: TestClient) -> None:
@@ -165,3 +177,53 @@ def test_host_gets_the_invite_again_moves_and_removes_people(client: TestClient)
                 break
         assert [s["name"] for s in state["table"]["seats"]] == ["Lena", "Anna", "Bot"]
     assert [s.name for s in session_of(client, info["table"]).game.seats] == ["Lena", "Anna", "Bot"]
+
+
+def test_late_comers_join_between_games_and_sit_down_at_the_rematch(tmp_path: Any) -> None:
+    db = str(tmp_path / "late.db")
+    with make_client(db) as client:
+        info = new_table(client)
+        play_out(client, info, random.Random(5))
+        # the game is over: the invite seats new people for the next game only
+        r = _join(client, info, seat=0, name="Mallory")
+        assert r.status_code == 400 and r.json()["code"] == "late_new_seat"
+        r = _join(client, info, name="ben")
+        assert r.status_code == 409 and r.json()["code"] == "name_taken"
+        r = _join(client, info, name="")
+        assert r.status_code == 400 and r.json()["code"] == "join_what"
+        r = _join(client, info, name="Lena", age=23)
+        assert r.status_code == 201 and r.json()["late"] is True and r.json()["seat"] == 3
+        lena = r.json()
+        state = client.get(f"/api/tables/{info['table']}").json()
+        assert state["late"] == ["Lena"] and len(state["seats"]) == 3
+        session = session_of(client, info["table"])
+        assert len(session.game.seats) == 3 and session.game.over  # the last game untouched
+    with make_client(db) as client:  # a restart keeps the late-comer
+        assert client.get(f"/api/tables/{info['table']}").json()["late"] == ["Lena"]
+        url = f"/ws/tables/{info['table']}"
+        with client.websocket_connect(url) as host, client.websocket_connect(url) as ws:
+            assert hello(ws, token=lena["token"])["seat"] is None  # watches until then
+            hello(host, host=info["host_token"])
+            host.send_json({"type": "host", "command": "rematch"})
+            while (msg := ws.receive_json())["type"] != "welcome":
+                pass
+            assert msg["seat"] == 3  # seated by the rematch
+        session = session_of(client, info["table"])
+        assert [(s.name, s.age) for s in session.game.seats][3] == ("Lena", 23)
+        assert session.late == [] and not session.game.over
+        r = _join(client, info, name="Tim")
+        assert r.status_code == 409 and r.json()["code"] == "game_running"
+    with make_client(db) as client:
+        state = client.get(f"/api/tables/{info['table']}").json()
+        assert [s["name"] for s in state["seats"]] == ["Anna", "Ben", "Bot", "Lena"]
+        assert state["late"] == []
+
+
+def game_over(session: Any) -> Any:
+    """The session's game played to its end by random legal moves (a test shortcut)."""
+    rng = random.Random(1)
+    session.started = True
+    game = session.game
+    while not game.over:
+        game.apply(game.actor, rng.choice(game.legal_actions()))
+    return game

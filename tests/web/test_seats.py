@@ -172,10 +172,10 @@ def test_a_message_that_cannot_be_built_closes_only_that_socket(
                and sum(s["online"] for s in m["table"]["seats"]) == 2)
         real = session.message_for
 
-        def broken(conn: Any) -> dict[str, Any]:
+        def broken(conn: Any, info: Any = None) -> dict[str, Any]:
             if session.bound(conn)[0] == 1:
                 raise RuntimeError("boom")
-            return real(conn)
+            return real(conn, info)
 
         monkeypatch.setattr(session, "message_for", broken)
         with caplog.at_level(logging.ERROR):

@@ -75,3 +75,37 @@ def test_tap_the_order_with_a_tie_and_play_on(server: str, shots: Path, chromium
     assert "2 Meldung(en) bestätigt" in org.locator("#notice").inner_text()
     assert org.locator("#pending li").count() == 0
     phone.close()
+
+
+def test_registration_from_a_csv_and_withdraw_asks_first(server: str, tmp_path: Path,
+                                                          shots: Path, chromium: Any) -> None:
+    csv = tmp_path / "liste.csv"
+    csv.write_bytes("Vorname;Nachname;Verein\r\nJürgen;Groß;Kegelclub\r\nZoë;Weiß;\r\n"
+                    "Anna;Becker;Rot\r\n".encode("cp1252"))
+    for width, height in ((360, 740), (1280, 800)):
+        page = chromium.new_context(viewport={"width": width, "height": height}).new_page()
+        page.goto(server + "/turnier")
+        page.fill("input[name=name]", f"Vereinsabend {width}")
+        page.screenshot(path=str(shots / f"tournament-create-{width}.png"), full_page=True)
+        assert page.evaluate(NO_SIDEWAYS)
+        page.click("button[type=submit]")
+        page.wait_for_url("**/turnier/*?k=*")
+        page.click("details.csv-upload summary")
+        page.set_input_files("input[name=file]", str(csv))
+        page.click("#csv-preview")
+        page.locator("#roster-preview").wait_for()
+        assert "Windows-1252" in page.locator("#roster-preview").inner_text()
+        page.screenshot(path=str(shots / f"tournament-csv-preview-{width}.png"), full_page=True)
+        assert page.evaluate(NO_SIDEWAYS)
+        page.check("input[name=present]")
+        page.click("#csv-import")
+        page.locator("#players tr[data-number='3']").wait_for()
+        # withdrawing asks first: "no" changes nothing, "yes" withdraws
+        page.once("dialog", lambda d: d.dismiss())
+        page.locator("#players tr[data-number='1'] button.withdraw").click()
+        page.locator("#players tr[data-number='1'] button.withdraw").wait_for()
+        page.once("dialog", lambda d: d.accept())
+        page.locator("#players tr[data-number='1'] button.withdraw").click()
+        page.locator("#players tr[data-number='1'] button.withdraw").wait_for(state="detached")
+        assert "abgemeldet" in page.locator("#players tr[data-number='1']").inner_text()
+        page.context.close()

@@ -12,6 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from webhelp import game_at, hello, make_client, new_table, play_out, session_of
 
+from schock.narrate import Chronicle
+from schock.results import evaluate
+
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=30),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
@@ -75,8 +78,14 @@ def test_no_message_holds_a_die_its_seat_may_not_see(seed: int) -> None:
             for m in msgs:
                 if m["type"] != "state":
                     continue
-                own = game_at(session, m["n"]).view(seat)
+                game = game_at(session, m["n"])
+                own = game.view(seat)
                 assert m["view"] == own.to_dict()
-                # nothing besides the view carries dice: the log tells finished rounds only
+                # nothing besides the view carries dice: the log tells finished rounds only,
+                # the story what everybody saw (the same for every seat), the result
+                # names only results this seat may see
                 rest = {k: v for k, v in m.items() if k not in ("view", "log")}
                 assert "cup" not in json.dumps(rest)
+                assert m["story"] == Chronicle(game).story("de")
+                assert m["results"] == {str(t.seat): evaluate(game.rules, t.result).label()
+                                        for t in own.turns if t.result is not None}

@@ -28,6 +28,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "abend",
         "Stammtisch-Abend: Spiele, Runden/Schulden, Statistik (the Stammtisch evening).",
     ),
+    "analyse": (
+        "schock.cli.analyse",
+        "analyse_cmd",
+        "Rate every decision of the game in RECORD with the exact solver.",
+    ),
     "arena": (
         "schock.cli.arena",
         "arena",

@@ -126,7 +126,13 @@ def rating_table(result: ArenaResult, lang: str = "en") -> Table:
 )
 @rules_option
 @click.option("--games", type=int, default=1000, show_default=True, help="How many games.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the whole run.")
+@click.option(
+    "--seed",
+    type=click.IntRange(0, 2**63 - 1),
+    default=0,
+    show_default=True,
+    help="Seed of the whole run.",
+)
 @click.option(
     "--jobs",
     type=int,

@@ -21,7 +21,15 @@ from schock.cli.common import BadInputError, SafePath, lang_option
 from schock.engine.actions import EinkaufenAction, ThrowAction
 from schock.engine.record import dumps as dumps_record
 from schock.errors import IllegalActionError, InvalidInputError, SchockError
-from schock.keep import Result, Scorekeeper, loads_keep, parse_result, refusal
+from schock.keep import (
+    STEP_VERBS,
+    Result,
+    Scorekeeper,
+    entry_words,
+    loads_keep,
+    parse_result,
+    refusal,
+)
 from schock.messages import Msg
 from schock.rules import load_rules
 
@@ -101,19 +109,6 @@ HALF_KINDS = {
     "en": {"first": "first", "second": "second", "final": "Finale"},
 }
 
-#: German words of the entry line and the record word they stand for.
-ALIASES = {
-    "raus": "kept",
-    "gedreht": "turned",
-    "als": "as",
-    "wurf": "throw",
-    "heben": "lift",
-    "herauslegen": "aside",
-    "zurück": "back",
-    "drehen": "turn",
-    "steht": "stop",
-}
-_VERBS = ("throw", "lift", "aside", "back", "turn", "stop", "blind")
 
 
 def say(lang: str, key: str, **params: Any) -> str:
@@ -177,9 +172,7 @@ def _seat_of(k: Scorekeeper, name: str) -> int:
 def apply_line(k: Scorekeeper, line: str, lang: str) -> str | None:
     """Apply one typed line for the seat the keeper waits for; return a message to show
     (None: entered). Raises SchockError for a refused or malformed entry."""
-    words = [ALIASES.get(w.lower(), w.lower()) for w in line.split()]
-    if line.split() and line.split()[0].lower() == "raus":
-        words[0] = "aside"  # "raus 1-1" as a step of the turn; inside a result it is "kept"
+    words = entry_words(line)  # German words as record words, shared with /keep ("raus 1-1" sets aside)
     exp = k.expecting()
     seat = exp.seat
     if not words:
@@ -215,7 +208,7 @@ def apply_line(k: Scorekeeper, line: str, lang: str) -> str | None:
             raise InvalidInputError(Msg("keepcli.einkaufen", {"text": line[:20]}))
         k.act(seat, EinkaufenAction(head in ("ja", "yes", "j", "y")))
         return None
-    if head in _VERBS:
+    if head in STEP_VERBS:
         k.act(seat, " ".join(words))
         return None
     k.enter(seat, parse_result(words))

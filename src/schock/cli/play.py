@@ -109,9 +109,18 @@ def resume_command(path: Path, lang: str, prog: str = "schock") -> str:
     return prog + " " + shlex.join(parts)
 
 
+def need_terminal() -> None:
+    """The game draws a screen and reads keys: refuse to start without a terminal
+    (input from a file or a pipe, output to a file) instead of hanging."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise BadInputError(Msg("play.no_terminal"))
+
+
 def run_app(session: Session, *, lang: str, delay: float, save_path: Path) -> None:
     """Open the game in the terminal; when it closes, say where it was saved."""
     from schock.tui.app import SchockApp
+
+    need_terminal()
 
     app = SchockApp(session, lang=lang, delay=delay, save_path=save_path)
     result = app.run()

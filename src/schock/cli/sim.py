@@ -197,7 +197,13 @@ def _seats(bots: Sequence[str], players: int | None) -> list[str]:
     "--players", type=int, default=None, help="Seats when one --bot plays every seat (default 3)."
 )
 @click.option("--games", type=int, default=100_000, show_default=True, help="Games per rule set.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the whole run.")
+@click.option(
+    "--seed",
+    type=click.IntRange(0, 2**63 - 1),
+    default=0,
+    show_default=True,
+    help="Seed of the whole run.",
+)
 @click.option(
     "--jobs",
     type=int,

@@ -15,8 +15,6 @@ Commands have German names with English aliases: ``neu``/``new``,
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -37,6 +35,7 @@ from schock.store.tournament_web import ensure_organizer_secret, organizer_secre
 from schock.tournament import archive, storage
 from schock.tournament.domain import Round, Tournament
 from schock.tournament.format import Scoring, load_format
+from schock.tournament.roster import DELIMITERS, ENCODINGS, read_roster
 from schock.tournament.simulate import Report, RoundReport, Timing, bot_tournament, simulate
 from schock.tournament.standings import (
     PRIZE_LABELS,
@@ -62,6 +61,7 @@ ALIASES = {
     "print": "drucken",
     "simulate": "simulieren",
     "add": "hinzu",
+    "rename": "umbenennen",
     "withdraw": "abmelden",
     "list": "liste",
 }
@@ -114,8 +114,11 @@ TEXT: dict[str, dict[str, str]] = {
         "cannot_write": "{where}: kann nicht geschrieben werden: {why}",
         "bad_id": "--id: {value!r}; erlaubt: 1 bis 40 Buchstaben, Ziffern und -",
         "id_taken": "--id: {value!r} gibt es in dieser Datenbank schon",
-        "csv_empty": "{where}: keine Spieler; erlaubt: ein Spieler je Zeile, eine Spalte 'name'",
-        "csv_no_name": "{where}: Zeile {line}: kein Name; erlaubt: ein Name in Spalte {col}",
+        "roster": "Gelesen als {encoding}, Trennzeichen {delimiter}, Kopfzeile: {header}",
+        "no_header": "keine (1. Spalte Name, 2. Mannschaft)",
+        "line": "Zeile",
+        "renamed": "Umbenannt: {name} (Startnummer bleibt)",
+        "preview_only": "Vorschau: {n} Spieler würden angemeldet; nichts geändert",
         "no_numbers": "keine Startnummern; erlaubt: Startnummern oder --alle",
         "bad_numbers": "{what}: {text!r}; erlaubt: Startnummern wie 3,7,12",
         "no_loser": "--verlierer fehlt; erlaubt: die Startnummer des Verlierers",
@@ -180,8 +183,11 @@ TEXT: dict[str, dict[str, str]] = {
         "cannot_write": "{where}: cannot write: {why}",
         "bad_id": "--id: {value!r}; allowed: 1 to 40 letters, digits and -",
         "id_taken": "--id: {value!r} exists in this database already",
-        "csv_empty": "{where}: no players; allowed: one player per line, a column 'name'",
-        "csv_no_name": "{where}: line {line}: no name; allowed: a name in column {col}",
+        "roster": "Read as {encoding}, delimiter {delimiter}, header: {header}",
+        "no_header": "none (1st column name, 2nd team)",
+        "line": "line",
+        "renamed": "Renamed: {name} (start number kept)",
+        "preview_only": "Preview: {n} players would be registered; nothing changed",
         "no_numbers": "no start numbers; allowed: start numbers or --alle",
         "bad_numbers": "{what}: {text!r}; allowed: start numbers like 3,7,12",
         "no_loser": "--verlierer: missing; allowed: the loser's start number",
@@ -395,61 +401,62 @@ def spieler_hinzu(
             _echo(tr("registered", number=p.number, name=p.name))
 
 
-def read_players_csv(text: str, where: str) -> list[tuple[str, str | None]]:
-    """Players from CSV text: a column ``name`` (or the first column) and optionally ``team``.
-
-    >>> read_players_csv("Name;Team\\nAnna;Kegelclub\\nBen;\\n", "x.csv")
-    [('Anna', 'Kegelclub'), ('Ben', None)]
-    >>> read_players_csv("Anna\\nBen\\n", "x.csv")
-    [('Anna', None), ('Ben', None)]
-    """
-    try:
-        dialect: Any = csv.Sniffer().sniff(text[:2000], delimiters=",;\t")
-    except csv.Error:
-        dialect = csv.excel
-    rows = [r for r in csv.reader(io.StringIO(text), dialect) if any(c.strip() for c in r)]
-    if not rows:
-        raise BadInputError(tr("csv_empty", where=where))
-    head = [c.strip().lower() for c in rows[0]]
-    name_col, team_col = 0, None
-    if "name" in head or "spieler" in head:
-        name_col = head.index("name") if "name" in head else head.index("spieler")
-        for key in ("team", "mannschaft", "verein", "club"):
-            if key in head:
-                team_col = head.index(key)
-        rows = rows[1:]
-    elif len(rows[0]) > 1:
-        team_col = 1
-    out: list[tuple[str, str | None]] = []
-    for i, row in enumerate(rows, start=2 if team_col is not None or name_col else 1):
-        if name_col >= len(row) or not row[name_col].strip():
-            raise BadInputError(tr("csv_no_name", where=where, line=i, col=name_col + 1))
-        team = row[team_col].strip() if team_col is not None and team_col < len(row) else ""
-        out.append((row[name_col].strip(), team or None))
-    return out
-
-
 @spieler.command("import")
 @click.argument("file", type=SafePath(path_type=Path))
 @click.option(
     "--anwesend", "--present", "present", is_flag=True, help="Alle gleich als anwesend melden."
 )
+@click.option(
+    "--vorschau", "--preview", "preview", is_flag=True,
+    help="Nur zeigen, was angemeldet würde (nichts ändern).",
+)
 @common
-def spieler_import(file: Path, present: bool, db_path: str, tid: str | None) -> None:
-    """Spieler aus einer CSV-Datei anmelden (Spalten name[, team]) (import players)."""
+def spieler_import(
+    file: Path, present: bool, preview: bool, db_path: str, tid: str | None
+) -> None:
+    """Spieler aus einer CSV-Datei anmelden (import players).
+
+    Excel-CSV wie sie ist: Kodierung (UTF-8, Windows-1252) und Trennzeichen (; , Tab)
+    werden erkannt, Kopfzeilen wie Name, Spieler, Teilnehmer oder Vorname;Nachname
+    (zusammengesetzt) und Mannschaft/Verein auch.
+    """
     try:
-        text = file.read_text("utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
+        data = file.read_bytes()
+    except OSError as exc:
         raise BadInputError(tr("cannot_read", where=file, why=exc)) from None
-    rows = read_players_csv(text, str(file))
-    with _tournament(db_path, tid) as t:
+    try:
+        roster = read_roster(data, str(file))
+    except InvalidInputError as exc:
+        raise BadInputError(exc.localized(_STATE.lang)) from None
+    _echo(tr("roster", encoding=ENCODINGS.get(roster.encoding, roster.encoding),
+             delimiter=DELIMITERS.get(roster.delimiter, roster.delimiter),
+             header=roster.header or tr("no_header")))
+    with _tournament(db_path, tid, write=not preview) as t:
         numbers = []
-        for name, team in rows:
-            p = t.register(name, team)
+        for row in roster.rows:
+            if preview:
+                _echo(f"  {tr('line')} {row.line}: {row.name}" + (f" ({row.team})" if row.team
+                                                                      else ""))
+                continue
+            p = t.register(row.name, row.team)
             if present:
                 t.checkin(p.number)
             numbers.append(p.number)
+    if preview:
+        _echo(tr("preview_only", n=len(roster.rows)))
+        return
     _echo(tr("imported", n=len(numbers), first=numbers[0], last=numbers[-1]))
+
+
+@spieler.command("umbenennen")
+@click.argument("number", type=int)
+@click.argument("name")
+@common
+def spieler_umbenennen(number: int, name: str, db_path: str, tid: str | None) -> None:
+    """Den Namen eines Spielers berichtigen; die Startnummer bleibt (rename)."""
+    with _tournament(db_path, tid) as t:
+        p = t.rename(number, name)
+    _echo(tr("renamed", name=p.label))
 
 
 @spieler.command("abmelden")

@@ -66,6 +66,8 @@ class SeatRow(Base):
     age: Mapped[int | None] = mapped_column(Integer, nullable=True)
     claimed: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     """Someone holds the seat (opened its link, or took it through the invite)."""
+    waiting: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    """A late-comer: joined between two games, plays from the next one."""
 
 
 class ActionRow(Base):

@@ -160,6 +160,15 @@ class PlayerWithdrawn(Event):
 
 
 @dataclass(frozen=True)
+class PlayerRenamed(Event):
+    """A player's name is corrected; his start number stays."""
+
+    kind: ClassVar[str] = "player_renamed"
+    number: int
+    name: str
+
+
+@dataclass(frozen=True)
 class RoundDrawn(Event):
     """The tables of a round (start numbers per table) and its Trinkrunden."""
 
@@ -200,7 +209,10 @@ class Undone(Event):
 
 EVENT_TYPES: dict[str, type[Event]] = {
     e.kind: e
-    for e in (PlayerRegistered, PlayerCheckedIn, PlayerWithdrawn, RoundDrawn, GameEntered, Undone)
+    for e in (
+        PlayerRegistered, PlayerCheckedIn, PlayerWithdrawn, PlayerRenamed, RoundDrawn,
+        GameEntered, Undone,
+    )
 }
 
 
@@ -354,6 +366,8 @@ class Tournament:
             self.players[event.number].present = event.present
         elif isinstance(event, PlayerWithdrawn):
             self.players[event.number].withdrawn = True
+        elif isinstance(event, PlayerRenamed):
+            self.players[event.number].name = event.name
         elif isinstance(event, RoundDrawn):
             self.rounds.append(Round(event.round, event.tables, event.trinkrunden))
             if event.plan:
@@ -507,6 +521,16 @@ class Tournament:
                 f"player {player.label} has withdrawn", f"Spieler {player.label} ist abgemeldet"
             )
         self._commit(PlayerCheckedIn(number, present))
+        return player
+
+    def rename(self, number: int, name: str) -> Player:
+        """Correct a player's name; his start number (and everything entered) stays."""
+        player = self._player(number)
+        if not isinstance(name, str) or not name.strip() or len(name.strip()) > 80:
+            raise InvalidInputError(Msg("turnier.player_name", {"name": name}))
+        event = PlayerRenamed(number, name.strip())
+        self.verify(event)
+        self._commit(event)
         return player
 
     def withdraw(self, number: int) -> Player:
@@ -709,6 +733,15 @@ class Tournament:
                 raise InvalidInputError("player name: empty; allowed: a text of 1 to 80 characters")
         elif isinstance(event, PlayerCheckedIn | PlayerWithdrawn):
             self._player(event.number)
+        elif isinstance(event, PlayerRenamed):
+            player = self._player(event.number)
+            clean = event.name.strip()
+            if any(p.name.casefold() == clean.casefold() for p in self.players.values()
+                   if p is not player):
+                raise Refused(
+                    f"a player named {clean!r} is registered already",
+                    f"Ein Spieler namens {clean!r} ist schon angemeldet",
+                )
         elif isinstance(event, RoundDrawn):
             self._verify_draw(event)
         elif isinstance(event, GameEntered):

@@ -14,6 +14,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from schock.bots.names import bot_label
 from schock.dice import Outcome
 from schock.engine.views import TurnView, View
 from schock.errors import IllegalActionError
@@ -23,7 +24,7 @@ from schock.rules import Rules, field_label
 from schock.rules.model import Structure
 from schock.tui.faces import DIE_WIDTH, die_lines, face
 from schock.tui.session import Player, bot_kind_of, slots
-from schock.tui.texts import BOT_KINDS, say, throws_text
+from schock.tui.texts import say, throws_text
 
 ASIDE_STYLE = "bold green"
 ASIDE_FACE_STYLE = "bold green underline"  # small faces: underlined, seen without colours
@@ -98,15 +99,6 @@ def turn_state(view: View, turn: TurnView, lang: str) -> Text:
     if turn.seat == view.actor:
         return Text(say(lang, "state.turn"), style=ACTOR_STYLE)
     return Text(say(lang, "state.waits"), style="dim")
-
-
-def bot_label(kind: str, lang: str) -> str:
-    """A bot's kind in words: ``Faustregel`` (``heuristic``); an unknown kind as it is.
-
-    >>> bot_label("heuristic", "de"), bot_label("heuristic", "en"), bot_label("x", "de")
-    ('Faustregel', 'heuristic', 'x')
-    """
-    return BOT_KINDS.get(lang, {}).get(kind, kind)
 
 
 def seats_table(

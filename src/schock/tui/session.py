@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from schock.bots import Bot, available_bots, check_seats, make_bot
+from schock.bots.names import bot_names as bot_names
 from schock.engine.actions import (
     Action,
     BlindAction,
@@ -108,36 +109,6 @@ def recorded_players(record: Record) -> list[Player]:
     if record.bots:
         return [Player(s.name, b) for s, b in zip(record.seats, record.bots, strict=True)]
     return [Player(s.name, bot_kind_of(s.name)) for s in record.seats]
-
-
-#: Names for bot seats: people at a pub table (the bot's kind is shown apart).
-BOT_PEOPLE = (
-    "Uschi", "Jupp", "Gabi", "Heinz", "Karin", "Willi",
-    "Moni", "Manni", "Helga", "Kalle", "Renate", "Günther",
-)  # fmt: skip
-
-
-def bot_names(kinds: Sequence[str], taken: Sequence[str]) -> list[str]:
-    """Names for bots of ``kinds``: people's names not taken yet (ignoring case);
-    past the last of them, the kind numbered from 2.
-
-    >>> bot_names(["heuristic", "heuristic", "random"], taken=["Anna", "jupp"])
-    ['Uschi', 'Gabi', 'Heinz']
-    """
-    used = {t.casefold() for t in taken}
-    free = [p for p in BOT_PEOPLE if p.casefold() not in used]
-    out = []
-    for kind in kinds:
-        if free:
-            name = free.pop(0)
-        else:
-            name, n = kind, 1
-            while name.casefold() in used:
-                n += 1
-                name = f"{kind} {n}"
-        used.add(name.casefold())
-        out.append(name)
-    return out
 
 
 def default_bot() -> str:

@@ -344,20 +344,6 @@ TEXTS: dict[str, dict[str, str]] = {
 
 
 #: The bots' kinds in words (``--bot`` takes the ids); English keeps the ids.
-BOT_KINDS: dict[str, dict[str, str]] = {
-    "de": {
-        "beginner": "Anfänger",
-        "bold": "mutig",
-        "casual": "Gelegenheitsspieler",
-        "cautious": "vorsichtig",
-        "good": "gut",
-        "heuristic": "Faustregel",
-        "optimal": "optimal",
-        "random": "Zufall",
-    },
-}
-
-
 def say(lang: str, key: str, /, **values: Any) -> str:
     """The text ``key`` in ``lang`` (German for an unknown language), filled in."""
     words = TEXTS.get(lang, TEXTS["de"])

@@ -20,6 +20,7 @@ HERE = Path(__file__).parent
 def create_app(settings: Settings) -> FastAPI:
     """The web app for ``settings``; the database is opened and closed in the lifespan."""
     from schock.web import (
+        analyse,
         evening,
         keep,
         lobby,
@@ -48,6 +49,7 @@ def create_app(settings: Settings) -> FastAPI:
     app = FastAPI(title="schock", lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.settings = settings
     app.state.templates = Jinja2Templates(directory=str(HERE / "templates"))
+    app.state.templates.env.filters["with_lang"] = pages.with_lang
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
     app.include_router(ops.router)
     app.include_router(tables_api.router)
@@ -57,5 +59,6 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(keep.router)
     app.include_router(evening.router)
     app.include_router(tournament_pages.router)
+    app.include_router(analyse.router)
     middleware.install(app, settings)
     return app

@@ -34,7 +34,17 @@ from schock.engine.actions import EinkaufenAction, ThrowAction, parse_action
 from schock.engine.record import rules_from_json, rules_to_json
 from schock.engine.seat import Seat
 from schock.errors import IllegalActionError, InvalidInputError, SchockError
-from schock.keep import Entry, Result, Scorekeeper, format_entry, parse_entry, refusal
+from schock.i18n import plural
+from schock.keep import (
+    Entry,
+    Result,
+    Scorekeeper,
+    format_entry,
+    parse_entry,
+    parse_step,
+    refusal,
+)
+from schock.messages import Msg
 from schock.results import Kind
 from schock.rules import PRESETS, Rules, load_rules
 from schock.store.db import Database
@@ -191,10 +201,12 @@ def _q(request: Request) -> str:
     return "?lang=en" if _lang(request) == "en" else ""
 
 
-def _int(value: object, what: str, low: int, high: int) -> int:
+def _int(value: object, what: Msg, low: int, high: int) -> int:
     text = str(value if value is not None else "").strip()
-    if not text.isdigit() or not low <= int(text) <= high:
-        raise InvalidInputError(f"{what}: {text[:20]!r}; allowed: a whole number {low} to {high}")
+    if not text.isdigit() or len(text) > 9 or not low <= int(text) <= high:
+        raise InvalidInputError(
+            Msg("keepweb.int", {"what": what, "text": text[:20], "low": low, "high": high})
+        )
     return int(text)
 
 
@@ -203,31 +215,32 @@ def entry_from_form(keeper: Scorekeeper, form: Any) -> tuple[int, Entry]:
     kind = str(form.get("kind", ""))
     exp = keeper.expecting()
     if kind == "straf":
-        seat = _int(form.get("seat"), "seat", 0, len(keeper.seats) - 1)
-        items = _int(form.get("items", "1"), "items", 1, 4)
+        seat = _int(form.get("seat"), Msg("keepweb.f.seat"), 0, len(keeper.seats) - 1)
+        items = _int(form.get("items", "1"), Msg("keepweb.f.items"), 1, 4)
         return seat, parse_action(f"{seat} strafdeckel {items}")[1]
     if exp.seat is None:
-        raise IllegalActionError("the game is over: nothing more to enter", rule="scorekeeping")
+        raise IllegalActionError(Msg("keepweb.over"))
     seat = exp.seat
     if kind == "void":
         last = keeper.game.log[-1]
         who = getattr(last, "seat", seat)
         return (who if isinstance(who, int) else seat), parse_action("0 void")[1]
     if kind == "roll_off":
-        return seat, ThrowAction((_int(form.get("die"), "die", 1, 6),))
+        return seat, ThrowAction((_int(form.get("die"), Msg("keepweb.f.die", {"i": 1}), 1, 6),))
     if kind == "einkaufen":
         answer = str(form.get("join", ""))
         if answer not in ("yes", "no"):
-            raise InvalidInputError(f"join: {answer[:20]!r}; allowed: yes, no")
+            raise InvalidInputError(Msg("keepweb.join", {"text": answer[:20]}))
         return seat, EinkaufenAction(answer == "yes")
     if kind == "action":
-        text = str(form.get("action", "")).strip()[:60]
-        return parse_action(f"{seat} {text}")
+        return seat, parse_step(str(form.get("action", ""))[:60])  # German words as in the terminal
     if kind == "result":
-        dice = tuple(_int(form.get(f"d{i}"), f"die {i + 1}", 1, 6) for i in range(3))
-        throws = _int(form.get("throws"), "throws", 1, 9)
+        dice = tuple(
+            _int(form.get(f"d{i}"), Msg("keepweb.f.die", {"i": i + 1}), 1, 6) for i in range(3)
+        )
+        throws = _int(form.get("throws"), Msg("keepweb.f.throws"), 1, 9)
         kept = tuple(dice[i] for i in range(3) if form.get(f"k{i}"))
-        turned = _int(form.get("turned", "0") or "0", "turned", 0, 2)
+        turned = _int(form.get("turned", "0") or "0", Msg("keepweb.f.turned"), 0, 2)
         blind = bool(form.get("blind"))
         claim_text = str(form.get("claim", "") or "")
         claim = None
@@ -235,18 +248,17 @@ def entry_from_form(keeper: Scorekeeper, form: Any) -> tuple[int, Entry]:
             try:
                 claim = Kind(claim_text)
             except ValueError:
-                raise InvalidInputError(
-                    f"claim: {claim_text[:20]!r}; allowed: {', '.join(k.value for k in Kind)}"
-                ) from None
+                raise InvalidInputError(Msg("keepweb.claim", {
+                    "text": claim_text[:20], "allowed": ", ".join(k.value for k in Kind)})) from None
         return seat, Result(dice, throws, kept, turned, blind, claim)
-    raise InvalidInputError(
-        f"kind: {kind[:20]!r}; allowed: result, action, roll_off, einkaufen, straf, void"
-    )
+    raise InvalidInputError(Msg("keepweb.kind", {"text": kind[:20]}))
 
 
 def _page(
-    request: Request, game_id: str, keeper: Scorekeeper, error: str | None = None, status: int = 200
+    request: Request, game_id: str, keeper: Scorekeeper, error: str | None = None, status: int = 200,
+    form: dict[str, str] | None = None,
 ) -> Response:
+    lang = _lang(request)
     return _render(
         request,
         "keep_game.html",
@@ -260,7 +272,34 @@ def _page(
         q=_q(request),
         kinds=[k.value for k in Kind],
         table=table_links(_db(request), game_id),
+        form=form or {},
+        lang_limit=_limit_text(keeper, lang),
+        last_line=_last_line(keeper, lang),
+        throw_words={t: plural("throws", t, lang).split(" ", 1)[1] for t in range(1, 10)},
+        throws_after={t: plural("after_throws", t, lang) for t in range(1, 10)},
     )
+
+
+def _last_line(keeper: Scorekeeper, lang: str) -> str:
+    """The last round's Deckel in one line: ``Ben bekommt 4 Deckel aus dem Stock``."""
+    st = keeper.state()
+    d = st["last_deckel"]
+    if d is None or not st["last_showdown"]:
+        return ""
+    names = st["names"]
+    count = plural("deckel", d["count"], lang)
+    if lang == "en":
+        source = "from the Stock" if d["giver"] is None else f"from {names[d['giver']]}"
+        return f"Last round: {names[d['loser']]} gets {count} {source}"
+    source = "aus dem Stock" if d["giver"] is None else f"von {names[d['giver']]}"
+    return f"Letzte Runde: {names[d['loser']]} bekommt {count} {source}"
+
+
+def _limit_text(keeper: Scorekeeper, lang: str) -> str:
+    """How many throws the player to enter may take: ``Höchstens 1 Wurf`` (plural forms)."""
+    st = keeper.state()
+    cap = st["limit"] if st["limit"] is not None else keeper.rules.max_throws
+    return plural("throws_at_most", cap, lang)
 
 
 # ---------------------------------------------------------------------- pages
@@ -268,7 +307,7 @@ def _page(
 async def keep_start(request: Request) -> Response:
     presets = [(p, load_rules(p).name) for p in PRESETS]
     return _render(request, "keep_start.html", presets=presets, error=None, q=_q(request),
-                   aged=_aged())
+                   aged=_aged(), form={})
 
 
 def _aged() -> list[str]:
@@ -278,40 +317,52 @@ def _aged() -> list[str]:
     return [p for p in PRESETS if needs_ages(load_rules(p))]
 
 
+def _typed(form: Any, keys: Sequence[str]) -> dict[str, str]:
+    """What was typed or tapped into a form, to show it again with its refusal."""
+    return {k: v[:60] for k in keys if isinstance(v := form.get(k, ""), str) and v}
+
+
+START_FIELDS = ["preset", "starter", *(f"name{i}" for i in range(12)), *(f"age{i}" for i in range(12))]
+ENTRY_FIELDS = ["d0", "d1", "d2", "k0", "k1", "k2", "throws", "turned", "blind", "action"]
+
+
 @router.post("/keep", response_class=HTMLResponse)
 async def keep_create(request: Request) -> Response:
     form = await request.form()
+    lang = _lang(request)
     presets = [(p, load_rules(p).name) for p in PRESETS]
     try:
-        from schock.web.tables_api import build_rules, check_age
+        from schock.web.tables_api import build_rules, check_age, check_name, check_seats
 
         toml = None
         upload = form.get("rules_file")
         if upload is not None and not isinstance(upload, str) and upload.filename:
             data = await upload.read(MAX_UPLOAD + 1)
+            name = str(upload.filename)[:80]
             if len(data) > MAX_UPLOAD:
-                raise InvalidInputError(f"{upload.filename}: larger than {MAX_UPLOAD} bytes")
+                raise InvalidInputError(Msg("abend.record_large", {"file": name, "max": MAX_UPLOAD}))
             try:
                 toml = data.decode("utf-8")
             except UnicodeDecodeError:
-                raise InvalidInputError(f"{upload.filename}: not UTF-8 text") from None
+                raise InvalidInputError(Msg("abend.record_utf8", {"file": name})) from None
         rules = build_rules(
             str(form.get("preset", "")), toml, getattr(upload, "filename", "") or ""
         )
-        typed = [str(form.get(f"name{i}", "")).strip()[:MAX_NAME] for i in range(12)]
-        names = [n for n in typed if n]
+        typed = [str(form.get(f"name{i}", "")).strip() for i in range(12)]
+        names = [check_name(n) for n in typed if n]  # the start page's checks and words
+        check_seats(names)
         ages = [check_age(form.get(f"age{i}")) for i in range(12) if typed[i]]
         starter_text = str(form.get("starter", "") or "")
         starter = None
         if starter_text:
-            starter = _int(starter_text, "starter", 1, max(1, len(names))) - 1
+            starter = _int(starter_text, Msg("keepweb.f.starter"), 1, max(1, len(names))) - 1
         game_id = create_kept_game(_db(request), rules, names, starter, ages)
-    except (InvalidInputError, Refused) as exc:
-        error = str(exc) if isinstance(exc, InvalidInputError) else (
-            exc.en if _lang(request) == "en" else exc.de)
+    except (SchockError, Refused) as exc:
+        error = exc.localized(lang) if isinstance(exc, SchockError) else (
+            exc.en if lang == "en" else exc.de)
         return _render(
             request, "keep_start.html", 400, presets=presets, error=error, q=_q(request),
-            aged=_aged(),
+            aged=_aged(), form=_typed(form, START_FIELDS),
         )
     return RedirectResponse(f"/keep/{game_id}{_q(request)}", status_code=303)
 
@@ -321,8 +372,8 @@ async def keep_page(game_id: str, request: Request) -> Response:
     try:
         keeper = load_kept_game(_db(request), game_id)
     except NotFound:
-        return _render(request, "keep_start.html", 404, presets=[], error="?", q=_q(request),
-                       aged=[])
+        return _render(request, "keep_start.html", 404, presets=[], q=_q(request), aged=[],
+                       error=Msg("keepweb.no_game").text(_lang(request)), form={})
     return _page(request, game_id, keeper)
 
 
@@ -334,9 +385,9 @@ async def keep_entry(game_id: str, request: Request) -> Response:
     try:
         keeper = load_kept_game(db, game_id)
     except NotFound:
-        return Response("no such kept game", status_code=404)
+        return Response(Msg("keepweb.no_game").text(lang), status_code=404)
     try:
-        expected = _int(form.get("n"), "n", 0, 10**6)
+        expected = _int(form.get("n"), Msg("keepweb.f.entry"), 0, 10**6)
         if form.get("kind") == "undo":
             keeper = undo_entry(db, game_id, expected)
         else:
@@ -346,7 +397,8 @@ async def keep_entry(game_id: str, request: Request) -> Response:
         return _page(request, game_id, load_kept_game(db, game_id), exc.message(lang), 409)
     except SchockError as exc:
         status = 409 if isinstance(exc, IllegalActionError) else 400
-        return _page(request, game_id, load_kept_game(db, game_id), refusal(exc, lang), status)
+        return _page(request, game_id, load_kept_game(db, game_id), refusal(exc, lang), status,
+                     form=_typed(form, ENTRY_FIELDS))
     return RedirectResponse(f"/keep/{game_id}{_q(request)}", status_code=303)
 
 

@@ -37,9 +37,15 @@ from schock.web.texts import text
 router = APIRouter()
 
 
+def between_games(session: TableSession) -> bool:
+    """A game is over and the next has not started (the host has not ended the table)."""
+    return session.started and session.game.over and not session.ended
+
+
 def joinable(session: TableSession) -> bool:
-    """Whether the invite grants seats now: before the start, never once the game runs."""
-    return not session.started and not session.ended
+    """Whether the invite grants seats now: before the start and between games, never
+    while a game runs."""
+    return (not session.started and not session.ended) or between_games(session)
 
 
 async def join(session: TableSession, invite: str, seat: int | None, name: str,
@@ -56,6 +62,8 @@ async def join(session: TableSession, invite: str, seat: int | None, name: str,
     async with session.lock:
         if not joinable(session):
             raise Refused("game_running")
+        if between_games(session):
+            return _join_late(session, seat, typed, given)
         seats = list(session.seats)
         token = new_token()
         if seat is None:
@@ -79,11 +87,36 @@ async def join(session: TableSession, invite: str, seat: int | None, name: str,
     return seat, token
 
 
+def _join_late(session: TableSession, seat: int | None, name: str | None,
+               age: int | None) -> tuple[int, str]:
+    """Between games: a new seat that sits down when the next game starts (the seats of
+    the game just over stay as they were, so its account stays true)."""
+    if seat is not None:
+        raise Refused("late_new_seat")
+    if name is None:
+        raise Refused("join_what")
+    everybody = session.seats + session.late
+    if len(everybody) >= MAX_SEATS:
+        raise Refused("seats_full", n=MAX_SEATS)
+    if any(s.name.casefold() == name.casefold() for s in everybody):
+        raise Refused("name_taken", name=name)
+    token = new_token()
+    session.late.append(SeatInfo(name, None, token_hash(token), age, claimed=True))
+    session.repo.set_seats(session.id, session.stored_seats(session.seats))
+    return len(everybody), token
+
+
 async def claim(session: TableSession, token: str) -> int | None:
-    """The seat of ``token``, now held (the invite no longer offers it), or None."""
+    """The seat of ``token``, now held (the invite no longer offers it), or None; a
+    late-comer's token gives the place they will have in the next game."""
     async with session.lock:
         seat = session.seat_of(token)
-        if seat is not None and not session.seats[seat].claimed:
+        if seat is None:
+            h = token_hash(token)
+            late = [i for i, s in enumerate(session.late)
+                    if s.token_hash is not None and hmac.compare_digest(s.token_hash, h)]
+            return len(session.seats) + late[0] if late else None
+        if not session.seats[seat].claimed:
             seats = list(session.seats)
             s = seats[seat]
             seats[seat] = SeatInfo(s.name, s.bot, s.token_hash, s.age, claimed=True)
@@ -109,10 +142,12 @@ async def join_api(table_id: str, body: JoinTable, request: Request) -> Response
         seat, token = await join(session, body.invite, body.seat, body.name, body.age)
     except Refused as exc:
         return _refusal(exc)
-    tokens: list[str | None] = [None] * len(session.seats)
-    tokens[seat] = token
-    link = links(request, session, "", tokens)["seats"][seat]["link"]
-    return JSONResponse({"table": session.id, "seat": seat, "name": session.seats[seat].name,
+    late = seat >= len(session.seats)
+    # through links(), like every link of a table (one place builds the address)
+    base = links(request, session, "", [None] * len(session.seats))["spectator_link"]
+    link = f"{base}#seat={token}"
+    name = (session.late[seat - len(session.seats)] if late else session.seats[seat]).name
+    return JSONResponse({"table": session.id, "seat": seat, "name": name, "late": late,
                          "token": token, "link": link, "rules": session.rules.name},
                         status_code=201)
 

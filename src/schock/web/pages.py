@@ -10,6 +10,7 @@ from fastapi.responses import HTMLResponse, Response
 from markupsafe import Markup
 
 from schock.bots import available_bots
+from schock.bots.names import BOT_PEOPLE
 from schock.engine.record import loads, replay
 from schock.errors import InvalidInputError
 from schock.narrate import account, render_text
@@ -43,6 +44,20 @@ def _render(request: Request, name: str, status: int = 200, **context: Any) -> R
     )
 
 
+def with_lang(link: str, lang: str) -> str:
+    """``link`` opening in ``lang``: ``?lang=en`` before its fragment (German is the default).
+
+    >>> with_lang("http://h/t/abc#seat=XYZ", "en")
+    'http://h/t/abc?lang=en#seat=XYZ'
+    >>> with_lang("http://h/t/abc#seat=XYZ", "de")
+    'http://h/t/abc#seat=XYZ'
+    """
+    if lang != "en":
+        return link
+    base, hash_, fragment = link.partition("#")
+    return f"{base}{'&' if '?' in base else '?'}lang=en{hash_}{fragment}"
+
+
 def qr_svg(link: str, scale: int = 3) -> Markup:
     """The link as an inline SVG QR code (``scale`` pixels a module)."""
     return Markup(segno.make(link, error="m").svg_inline(scale=scale, dark="#111", light="#fff"))
@@ -57,7 +72,7 @@ def _start_context(form: dict[str, Any] | None = None) -> dict[str, Any]:
     presets = [(p, load_rules(p).name) for p in PRESETS]
     aged = [p for p in PRESETS if needs_ages(load_rules(p))]
     if form is None:
-        form = {"preset": PRESETS[0], "names": ["Anna", "Ben", "Bot"], "ages": [],
+        form = {"preset": PRESETS[0], "names": ["Anna", "Ben", BOT_PEOPLE[0]], "ages": [],
                 "kinds": ["human", "human", "heuristic"]}
     return {"presets": presets, "aged_presets": aged, "bots": available_bots(),
             "form": form, "rows": SEAT_ROWS}
@@ -125,9 +140,11 @@ async def create_from_form(request: Request) -> Response:
                        **_start_context(_typed(form)))
     info = links(request, session, host, tokens)
     for s in info["seats"]:
-        s["qr"] = qr_svg(s["link"]) if s["link"] else None
-    return _render(request, "created.html", info=info, host_qr=qr_svg(info["host_link"]),
-                   invite_qr=qr_svg(info["invite_link"], scale=5), rules_name=rules.name)
+        s["qr"] = qr_svg(with_lang(s["link"], lang)) if s["link"] else None
+    return _render(request, "created.html", info=info,
+                   host_qr=qr_svg(with_lang(info["host_link"], lang)),
+                   invite_qr=qr_svg(with_lang(info["invite_link"], lang), scale=5),
+                   rules_name=rules.name)
 
 
 @router.get("/t/{table_id}", response_class=HTMLResponse)

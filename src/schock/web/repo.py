@@ -31,6 +31,7 @@ class StoredSeat:
     token_hash: str | None
     age: int | None = None
     claimed: bool = False
+    waiting: bool = False
 
 
 @dataclass
@@ -120,7 +121,7 @@ class Repo:
                 rules=json.loads(row.rules_json),
                 seed=row.seed,
                 host_hash=row.host_hash,
-                seats=[StoredSeat(x.name, x.bot, x.token_hash, x.age, x.claimed) for x in seats],
+                seats=[StoredSeat(x.name, x.bot, x.token_hash, x.age, x.claimed, x.waiting) for x in seats],
                 actions=list(actions),
                 started=row.started,
                 paused=row.paused,
@@ -200,4 +201,5 @@ def _add_game(s: Session, table_id: str, game: StoredGame) -> None:
 def _add_seats(s: Session, table_id: str, seats: list[StoredSeat]) -> None:
     for i, seat in enumerate(seats):
         s.add(SeatRow(table_id=table_id, seat=i, name=seat.name, bot=seat.bot,
-                      token_hash=seat.token_hash, age=seat.age, claimed=seat.claimed))
+                      token_hash=seat.token_hash, age=seat.age, claimed=seat.claimed,
+                      waiting=seat.waiting))

@@ -21,6 +21,7 @@ from functools import partial
 from typing import Any
 
 from schock.bots import Bot, available_bots, make_bot
+from schock.bots.names import bot_names
 from schock.engine.actions import (
     Action,
     StopAction,
@@ -35,9 +36,10 @@ from schock.engine.game import Game, Phase
 from schock.engine.record import dumps, rules_from_json, rules_to_json
 from schock.engine.seat import Seat
 from schock.errors import IllegalActionError, InvalidInputError, SchockError
+from schock.narrate import Chronicle
 from schock.rules import Rules
 from schock.solver.hints import hints
-from schock.web.messages import legal_verbs, log_lines, rules_rows, state_message
+from schock.web.messages import legal_verbs, rules_rows, state_message
 from schock.web.repo import Repo, StoredGame, StoredSeat, StoredTable, token_hash
 from schock.web.settings import Settings
 from schock.web.texts import text
@@ -101,6 +103,8 @@ class Connection:
     seat: int | None = None
     host: bool = False
     close: Close = _no_close
+    told: tuple[object, int] = (None, 0)
+    """The log this client holds: (whose: the chronicle and language, its frozen lines)."""
 
 
 @dataclass
@@ -136,12 +140,15 @@ class TableSession:
     """Finished and ended games of this table (their records are read from the database)."""
     votes: set[int] = field(default_factory=set)
     """Seats whose people asked for a rematch of the game that is over."""
+    late: list[SeatInfo] = field(default_factory=list)
+    """Late-comers: joined by the invite between two games; seated when the next starts."""
     game: Game = field(init=False)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: list[Connection] = field(default_factory=list)
     bots: dict[int, Bot] = field(default_factory=dict)
     driver: asyncio.Task[None] | None = None
-    _log_cache: tuple[int, dict[str, list[str]]] = (-1, {})
+    _chronicle: Chronicle | None = None
+    _told: tuple[int, dict[str, tuple[int, list[str], dict[str, Any]]]] = (-1, {})
 
     def __post_init__(self) -> None:
         self.game = self._new_game()
@@ -171,7 +178,10 @@ class TableSession:
             rules=rules_from_json(t.rules),
             seed=t.seed,
             host_hash=t.host_hash,
-            seats=[SeatInfo(s.name, s.bot, s.token_hash, s.age, s.claimed) for s in t.seats],
+            seats=[SeatInfo(s.name, s.bot, s.token_hash, s.age, s.claimed)
+                   for s in t.seats if not s.waiting],
+            late=[SeatInfo(s.name, s.bot, s.token_hash, s.age, s.claimed)
+                  for s in t.seats if s.waiting],
             repo=repo,
             settings=settings,
             started=t.started,
@@ -204,9 +214,12 @@ class TableSession:
             starter=self.starter,
         )
 
-    @staticmethod
-    def stored_seats(seats: list[SeatInfo]) -> list[StoredSeat]:
-        return [StoredSeat(s.name, s.bot, s.token_hash, s.age, s.claimed) for s in seats]
+    def stored_seats(self, seats: list[SeatInfo]) -> list[StoredSeat]:
+        """``seats`` as stored, followed by the late-comers waiting for the next game."""
+        return [StoredSeat(s.name, s.bot, s.token_hash, s.age, s.claimed) for s in seats] + [
+            StoredSeat(s.name, s.bot, s.token_hash, s.age, s.claimed, waiting=True)
+            for s in self.late
+        ]
 
     # ---------------------------------------------------------------- who is who
     def seat_of(self, token: str) -> int | None:
@@ -437,7 +450,8 @@ class TableSession:
                 self.repo.set_flags(self.id, paused=self.paused)
             elif command == "end":
                 if not self.ended:
-                    keep = not self.game.over and bool(self.game.actions)
+                    # a started game is kept, finished or not (never one that never began)
+                    keep = not self.game.over and (self.started or bool(self.game.actions))
                     archive = self._archive() if keep else None
                     self.repo.end_game(self.id, archive)
                     self.ended = True
@@ -446,11 +460,7 @@ class TableSession:
             elif command == "add_bot":
                 self._before_start()
                 kind = self._bot_kind(bot)
-                names = {s.name for s in self.seats}
-                name, k = kind, 1
-                while name in names:
-                    k += 1
-                    name = f"{kind} {k}"
+                name = bot_names([kind], taken=[s.name for s in self.seats])[0]  # like `schock play`
                 self._reseat([*self.seats, SeatInfo(name, kind, None)])
             elif command == "move":  # the waiting room: seat ``seat`` moves to place ``to``
                 self._before_start()
@@ -523,6 +533,9 @@ class TableSession:
         self.seed, self.starter = seed, starter
         self.started, self.paused, self.ended = True, False, False
         self.votes = set()
+        if self.late:  # late-comers sit down now, after the seats of the last game
+            self.seats, self.late = self.seats + self.late, []
+            self.repo.set_seats(self.id, self.stored_seats(self.seats))
         self.game = self._new_game()
         self._make_bots()
 
@@ -585,26 +598,47 @@ class TableSession:
             "votes": sorted(self.votes),
             "seats": [
                 {"name": s.name, "bot": s.bot, "online": i in online,
-                 "free": s.bot is None and not s.claimed}
+                 "free": s.bot is None and not s.claimed,
+                 # a person's link exists (the host role can go to it) / a bot plays for them
+                 "person": s.token_hash is not None,
+                 "replaced": s.bot is not None and s.token_hash is not None}
                 for i, s in enumerate(self.seats)
             ],
+            "late": [s.name for s in self.late],
         }
 
-    def log(self, lang: str) -> list[str]:
+    def told(self, lang: str) -> tuple[Chronicle, int, list[str], dict[str, Any]]:
+        """The game told in ``lang`` (frozen lines, lines, story): once per action and
+        language, each new event read once (:class:`~schock.narrate.Chronicle`)."""
+        if self._chronicle is None or self._chronicle.game is not self.game:
+            self._chronicle = Chronicle(self.game)
+            self._told = (-1, {})
         n = len(self.game.actions)
-        if self._log_cache[0] != n:
-            self._log_cache = (n, {})
-        cache = self._log_cache[1]
+        if self._told[0] != n:
+            self._told = (n, {})
+        cache = self._told[1]
         if lang not in cache:
-            cache[lang] = log_lines(self.game, lang)
-        return cache[lang]
+            frozen, lines = self._chronicle.lines(lang)
+            cache[lang] = (frozen, lines, self._chronicle.story(lang))
+        return (self._chronicle, *cache[lang])
 
-    def message_for(self, conn: Connection) -> dict[str, Any]:
-        """The state ``conn`` may see: the view of the seat it plays now (:meth:`bound`)."""
+    def log(self, lang: str) -> list[str]:
+        """The whole log in ``lang`` (what a fresh client receives)."""
+        return self.told(lang)[2]
+
+    def message_for(self, conn: Connection, info: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The state ``conn`` may see: the view of the seat it plays now (:meth:`bound`),
+        and of the log only what it lacks."""
         seat, _ = self.bound(conn)
-        info = self.table_info()
+        info = self.table_info() if info is None else info
         live = self.started and not self.paused and not self.ended
-        return state_message(self.game, seat, table=info, log=self.log(conn.lang), live=live)
+        chronicle, frozen, lines, story = self.told(conn.lang)
+        whose, kept = conn.told
+        start = kept if whose == (chronicle, conn.lang) else 0
+        conn.told = ((chronicle, conn.lang), frozen)
+        log = {"from": start, "lines": lines[start:]}
+        return state_message(self.game, seat, table=info, log=log, story=story, live=live,
+                             lang=conn.lang)
 
     async def _deliver(self, conn: Connection, build: Callable[[], dict[str, Any]]) -> None:
         """Build one message for ``conn`` and send it; the one guard of every outgoing
@@ -622,14 +656,16 @@ class TableSession:
         with contextlib.suppress(Exception):
             await conn.send(message)
 
-    async def send_state(self, conn: Connection) -> None:
+    async def send_state(self, conn: Connection, info: dict[str, Any] | None = None) -> None:
         """Send ``conn`` its own view (through the guard)."""
-        await self._deliver(conn, lambda: self.message_for(conn))
+        await self._deliver(conn, lambda: self.message_for(conn, info))
 
     async def broadcast(self) -> None:
-        """Re-bind every connection to its seat, then send each its own view."""
+        """Re-bind every connection to its seat, then send each its own view (the table
+        and the narration are told once for all of them)."""
         await self.rebind()
-        await asyncio.gather(*(self.send_state(c) for c in list(self.conns)))
+        info = self.table_info()
+        await asyncio.gather(*(self.send_state(c, info) for c in list(self.conns)))
 
     def welcome(self, conn: Connection) -> dict[str, Any]:
         seat, host = self.bound(conn)

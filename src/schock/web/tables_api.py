@@ -186,6 +186,7 @@ def public_info(session: TableSession) -> dict[str, Any]:
         "ended": session.ended,
         "seats": [{"name": s.name, "bot": s.bot, "free": s.bot is None and not s.claimed}
                   for s in session.seats],
+        "late": [s.name for s in session.late],
     }
 
 

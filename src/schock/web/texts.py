@@ -3,6 +3,18 @@
 from __future__ import annotations
 
 TEXTS: dict[str, tuple[str, str]] = {
+    # analyse: the Analyse pages (issue 26)
+    "analyse_no_record": (
+        "Kein Spielprotokoll: eine Datei wählen oder den Text einfügen",
+        "no record: choose a file or paste the record's text",
+    ),
+    "analyse_too_large": (
+        "Das Spielprotokoll ist zu groß (erlaubt: {limit} Bytes)",
+        "the record is too large (allowed: {limit} bytes)",
+    ),
+    "analyse_not_utf8": ("Das Spielprotokoll ist kein UTF-8-Text", "the record is not UTF-8 text"),
+    "analyse_bad_record": ("Kein gültiges Spielprotokoll: {reason}", "not a valid game record: {reason}"),
+    "analyse_no_kept": ("Kein solches mitgeschriebenes Spiel", "no such kept game"),
     "stale": (
         "Das Spiel ist inzwischen weiter (Zug {n}); bitte die aktuelle Ansicht benutzen",
         "the game has moved on (action {n}); please act on the current view",
@@ -144,6 +156,12 @@ TEXTS: dict[str, tuple[str, str]] = {
     "join_what": (
         "Wähle einen freien Platz oder gib deinen Namen ein",
         "pick a free seat or type your name",
+    ),
+    "late_new_seat": (
+        "Zwischen zwei Spielen kommt man mit seinem Namen auf einen neuen Platz dazu "
+        "(die Plätze des letzten Spiels bleiben, wie sie sind)",
+        "between games people join with their name on a new seat (the seats of the "
+        "last game stay as they are)",
     ),
     "bad_move": (
         "Platz {seat} kann nicht an Stelle {to} rücken (erlaubt: 0 bis {last})",

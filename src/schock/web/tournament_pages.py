@@ -27,6 +27,7 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
+from starlette.datastructures import UploadFile
 
 from schock.errors import IllegalActionError, InvalidInputError
 from schock.messages import Msg
@@ -44,6 +45,7 @@ from schock.tournament.domain import (
     GameEntered,
     PlayerCheckedIn,
     PlayerRegistered,
+    PlayerRenamed,
     PlayerWithdrawn,
     Refused,
     RoundDrawn,
@@ -52,7 +54,16 @@ from schock.tournament.domain import (
     format_out,
     parse_out,
 )
-from schock.tournament.format import PRESETS, Scoring, SidePrize, TieBreak, load_format
+from schock.tournament.format import (
+    PRESETS,
+    Scoring,
+    SidePrize,
+    TieBreak,
+    TournamentFormat,
+    load_format,
+    loads_format,
+)
+from schock.tournament.roster import DELIMITERS, ENCODINGS, Roster, read_roster
 from schock.tournament.standings import drinks_totals, ledger, standings
 from schock.web.urls import public_base
 
@@ -106,7 +117,7 @@ def _organizer(request: Request, tid: str, key: str) -> tuple[Tournament, Tourna
     return storage.load(_db(request), tid), access
 
 
-def _int(value: object, what: str) -> int:
+def _int(value: object, what: str | Msg) -> int:
     text = str(value if value is not None else "").strip()
     if not text.isdigit() or len(text) > 6:
         raise InvalidInputError(Msg("web.number", {"what": what, "text": text}))
@@ -139,12 +150,20 @@ async def tournament_create(request: Request) -> Response:
     name = str(form.get("name", "")).strip()
     preset = str(form.get("preset", ""))
     try:
-        if preset not in PRESETS:
+        upload = form.get("format_file")
+        data = await _read_upload(upload)
+        if data:
+            fmt = _uploaded_format(data, str(getattr(upload, "filename", "") or "format.toml"))
+        elif preset not in PRESETS:
             raise InvalidInputError(f"format: {preset!r}; allowed: {', '.join(PRESETS)}")
+        else:
+            fmt = load_format(preset)
         if not name or len(name) > 120:
             raise InvalidInputError(f"name: {name!r}; allowed: a text of 1 to 120 characters")
         seed = _int(form.get("seed") or "0", "seed")
-        t = Tournament.create(name=name, fmt=load_format(preset), seed=seed)
+        fmt = _sized(fmt, str(form.get("table_size", "") or "").strip(),
+                     str(form.get("chips", "") or "").strip())
+        t = Tournament.create(name=name, fmt=fmt, seed=seed)
     except (InvalidInputError, IllegalActionError) as exc:
         return _render(request, "turnier_list.html", 400, presets=PRESETS,
                        error=_msg(exc, _lang(request)))
@@ -153,6 +172,52 @@ async def tournament_create(request: Request) -> Response:
     secret = ensure_organizer_secret(db, t.id)
     lang = "&lang=en" if _lang(request) == "en" else ""
     return RedirectResponse(f"/turnier/{t.id}?k={secret}{lang}", status_code=303)
+
+
+async def _read_upload(upload: object) -> bytes:
+    """The bytes of an uploaded file (empty when the form sent none), at most 2 MB + 1."""
+    if isinstance(upload, UploadFile):
+        return await upload.read(2_000_001)
+    return b""
+
+
+def _uploaded_format(data: bytes, filename: str) -> TournamentFormat:
+    """A format TOML uploaded by the organizer. It may extend a preset and name a rules
+    preset, but no file on the server (no paths)."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise InvalidInputError(Msg("tw.format_file", {"file": filename})) from None
+    for key in ("extends", "rules"):
+        found = re.search(rf"(?m)^\s*{key}\s*=\s*[\"']([^\"']*)[\"']", text)
+        if found and ("/" in found[1] or "\\" in found[1] or found[1].endswith(".toml")):
+            raise InvalidInputError(Msg("tw.format_path", {"key": key, "value": found[1]}))
+    return loads_format(text, name=filename)
+
+
+def _sized(fmt: TournamentFormat, size: str, chips: str) -> TournamentFormat:
+    """The format with the table size and the chips (lives) the organizer typed, if any;
+    a points format gets the place points of the new size (as it scores such tables)."""
+    if size:
+        n = _int(size, Msg("tw.table_size"))
+        if not 2 <= n <= 12:
+            raise InvalidInputError(Msg("tw.range", {"what": Msg("tw.table_size"), "n": n,
+                                                     "lo": 2, "hi": 12}))
+        if n != fmt.table_size:
+            points = fmt.points
+            if fmt.scoring is Scoring.POINTS:
+                places = fmt.place_points(n)
+                if any(p.denominator != 1 for p in places):
+                    raise InvalidInputError(Msg("tw.points_size", {"n": n}))
+                points = tuple(int(p) for p in places)
+            fmt = fmt.replace(table_size=n, points=points)
+    if chips:
+        n = _int(chips, Msg("tw.chips"))
+        if fmt.scoring is not Scoring.CHIPS or not 1 <= n <= 99:
+            raise InvalidInputError(Msg("tw.range", {"what": Msg("tw.chips"), "n": n,
+                                                     "lo": 1, "hi": 99}))
+        fmt = fmt.replace(chips=n)
+    return fmt
 
 
 # ------------------------------------------------------------------ organizer page
@@ -173,9 +238,11 @@ def _pending(db: Database, tid: str) -> list[dict[str, Any]]:
 def _organizer_view(
     request: Request, t: Tournament, access: TournamentAccessRow, *, status: int = 200,
     error: str | None = None, preview: list[list[int]] | None = None,
-    notice: str | None = None,
+    notice: str | None = None, roster: dict[str, Any] | None = None,
 ) -> Response:
     rnd = t.current_round
+    stand = request.query_params.get("stand", "")
+    shown = int(stand) if stand.isdigit() and 1 <= int(stand) <= len(t.rounds) else None
     tables = []
     if rnd is not None:
         for i, players in enumerate(rnd.tables, start=1):
@@ -206,8 +273,8 @@ def _organizer_view(
         schock_aus=uses_schock_aus(t),
         missing=[tb["number"] for tb in tables if tb["next_game"] is not None],
         pending=_pending_view(t, _db(request), _lang(request)), notice=notice,
-        standings=standings(t), ledger=ledger(t), history=history, error=error,
-        preview=preview_info, modes=MODES,
+        standings=standings(t, shown), shown=shown, ledger=ledger(t), history=history,
+        error=error, preview=preview_info, modes=MODES, roster=roster,
     )
 
 
@@ -225,6 +292,8 @@ def _event_text(t: Tournament, event: Event, lang: str) -> str:
         return Msg(key, {"p": who(event.number)}).text(lang)
     if isinstance(event, PlayerWithdrawn):
         return Msg("tw.h_withdrawn", {"p": who(event.number)}).text(lang)
+    if isinstance(event, PlayerRenamed):
+        return Msg("tw.h_renamed", {"n": event.number, "name": event.name}).text(lang)
     if isinstance(event, RoundDrawn):
         tables = " · ".join(f"{i}: {', '.join(map(str, tb))}"
                             for i, tb in enumerate(event.tables, start=1))
@@ -307,6 +376,25 @@ async def organizer_action(tid: str, request: Request) -> Response:
             t.checkin(_int(form.get("number"), "number"), str(form.get("present", "1")) != "0")
         elif action == "withdraw":
             t.withdraw(_int(form.get("number"), "number"))
+        elif action == "rename":
+            t.rename(_int(form.get("number"), "number"), str(form.get("name", "")))
+        elif action == "all_present":
+            for p in t.players.values():
+                if not p.withdrawn and not p.present:
+                    t.checkin(p.number)
+        elif action == "csv_preview":
+            upload = form.get("file")
+            data = await _read_upload(upload)
+            name = str(getattr(upload, "filename", "") or "CSV")[:80]
+            return _organizer_view(request, t, access, roster=_roster_preview(
+                t, read_roster(data, name), _lang(request)))
+        elif action == "csv_import":
+            rows = read_roster(str(form.get("csv", "")), "CSV").rows
+            present = str(form.get("present", "")) == "1"
+            for row in rows:
+                p = t.register(row.name, row.team)
+                if present:
+                    t.checkin(p.number)
         elif action == "preview":
             trial = storage.load(db, tid)
             preview = [list(tb) for tb in trial.draw().tables]
@@ -359,8 +447,9 @@ async def organizer_action(tid: str, request: Request) -> Response:
             _set_access(db, tid, standings_mode=mode, frozen_json=frozen)
         else:
             raise InvalidInputError(
-                f"action: {action!r}; allowed: register, checkin, withdraw, preview, swap, draw, "
-                "enter, card, confirm, confirm_all, reject, undo, clock, standings"
+                f"action: {action!r}; allowed: register, checkin, withdraw, rename, all_present, "
+                "csv_preview, csv_import, preview, swap, draw, enter, card, confirm, confirm_all, "
+                "reject, undo, clock, standings"
             )
         if action not in ("preview", "swap", "confirm"):
             storage.save(db, t)
@@ -371,6 +460,26 @@ async def organizer_action(tid: str, request: Request) -> Response:
         return _organizer_view(request, t, _access(db, tid), preview=preview)
     lang = "&lang=en" if _lang(request) == "en" else ""
     return RedirectResponse(f"/turnier/{tid}?k={access.secret}{lang}", status_code=303)
+
+
+def _roster_preview(t: Tournament, roster: Roster, lang: str) -> dict[str, Any]:
+    """What an upload would register: each row with the start number it would get, and
+    the rows the tournament would refuse (a name registered already or twice in the file)."""
+    taken = {p.name.casefold() for p in t.players.values()}
+    rows, number, problems = [], max(t.players, default=0) + 1, 0
+    for row in roster.rows:
+        twice = row.name.casefold() in taken
+        taken.add(row.name.casefold())
+        problems += twice
+        rows.append({"line": row.line, "name": row.name, "team": row.team,
+                     "number": None if twice else number, "twice": twice})
+        number += not twice
+    text = "\n".join(";".join('"' + x.replace('"', '""') + '"' for x in (r.name, r.team or ""))
+                     for r in roster.rows)
+    return {"rows": rows, "problems": problems, "csv": "Name;Team\n" + text,
+            "encoding": ENCODINGS.get(roster.encoding, roster.encoding),
+            "delimiter": DELIMITERS.get(roster.delimiter, roster.delimiter),
+            "header": roster.header}
 
 
 def _set_access(db: Database, tid: str, **values: Any) -> None:

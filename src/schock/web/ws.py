@@ -154,6 +154,7 @@ async def _handle(session: TableSession, conn: Connection, msg: Any) -> None:
         await conn.send(await session.hint(conn))
     elif isinstance(msg, SetLang):
         conn.lang = msg.lang
+        conn.told = (None, 0)  # the whole log again (also how a client resyncs its log)
         async with session.lock:
             await conn.send(session.welcome(conn))
             await session.send_state(conn)

@@ -8,7 +8,7 @@ const W = box.dataset;
 const $ = (id) => document.getElementById(id);
 const invite = new URLSearchParams(location.hash.slice(1)).get("invite") || "";
 const q = LANG === "en" ? "?lang=en" : "";
-let info = null;
+let info = null, joined = false;
 
 function seatLink(link) {  // the language goes before the fragment
   const [path, frag] = link.split("#");
@@ -17,12 +17,14 @@ function seatLink(link) {  // the language goes before the fragment
 
 function render() {
   const who = $("join-who"); who.textContent = "";
-  info.seats.forEach((s, i) => who.append(el("li", {class: s.free ? "free" : "taken"},
-    `${i + 1}. ${s.name}`, " ", el("small", {}, s.bot ? `${W.wordBot}: ${s.bot}` : s.free ? W.wordFree : W.wordTaken))));
+  const between = info.started && info.over && !info.ended;  // late-comers join new seats
+  info.seats.forEach((s, i) => who.append(el("li", {class: s.free && !between ? "free" : "taken"},
+    `${i + 1}. ${s.name}`, " ", el("small", {}, s.bot ? `${W.wordBot}: ${s.bot}` : s.free && !between ? W.wordFree : W.wordTaken))));
+  info.late.forEach((name) => who.append(el("li", {class: "late"}, name, " ", el("small", {}, W.wordLate))));
   const seats = $("join-seats"), was = seats.querySelector("input:checked");
   const keep = was ? was.value : null;
   seats.textContent = "";
-  const options = info.seats.map((s, i) => [String(i), `${W.wordSeat} ${i + 1}: ${s.name}`, s.free]).filter((o) => o[2]);
+  const options = info.seats.map((s, i) => [String(i), `${W.wordSeat} ${i + 1}: ${s.name}`, s.free && !between]).filter((o) => o[2]);
   options.push(["new", W.wordNew, true]);
   for (const [value, label] of options) {
     const input = el("input", {type: "radio", name: "seat", value});
@@ -30,10 +32,10 @@ function render() {
     input.addEventListener("change", prefill);
     seats.append(el("label", {class: "tap"}, input, " " + label));
   }
-  if (!seats.querySelector("input:checked")) seats.querySelector("input").checked = true;
+  if (!seats.querySelector("input:checked")) seats.querySelector("input[value=new]").checked = true;
   prefill();
-  const open = !info.started && !info.ended;
-  $("join-form").hidden = !open || !invite;
+  const open = (!info.started && !info.ended) || between;
+  $("join-form").hidden = !open || !invite || joined;
   $("join-closed").hidden = open;
 }
 function prefill() {
@@ -77,6 +79,7 @@ $("join-form").addEventListener("submit", async (ev) => {
       return;
     }
     remember({id: TABLE, role: "seat", link: msg.link, rules: msg.rules, seat: msg.name});
+    joined = true;
     $("join-form").hidden = true;
     $("join-done").hidden = false;
     $("done-name").textContent = msg.name;
@@ -92,3 +95,6 @@ $("done-copy").addEventListener("click", async () => {
 showMine();
 if (!invite) $("join-error").textContent = W.wordBadInvite;
 refresh();
+// switching the language keeps the invite (it lives in the fragment, which a plain
+// "?lang=" link would drop)
+for (const a of document.querySelectorAll(".langs a")) a.href = a.getAttribute("href") + location.hash;
