@@ -220,3 +220,13 @@ def test_limits_exempt_trusted_proxies() -> None:
     assert limits.connections == 3
     assert Limits(max_per_address=0, exempt=("*",)).admit("x")
     assert not Limits(max_per_address=0, exempt=("::1",)).admit("not-an-ip")
+
+
+def test_sqlite_sync_full_reaches_every_connection(tmp_path: Path) -> None:
+    from sqlalchemy import text
+
+    for mode, want in (("normal", 1), ("full", 2)):
+        with make(tmp_path, sqlite_sync=mode) as c:
+            with c.app.state.db.engine.connect() as conn:
+                assert conn.execute(text("PRAGMA synchronous")).scalar() == want
+            new_table(c)  # the action writes go through the same engine

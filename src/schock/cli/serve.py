@@ -76,12 +76,16 @@ def _env(name: str) -> dict[str, Any]:
               **_env("ACCESS_LOG"), help="Log every request (secrets redacted).")
 @click.option("--metrics/--no-metrics", default=True, show_default=True, **_env("METRICS"),
               help="Serve /metrics in Prometheus format.")
+@click.option("--sqlite-sync", type=click.Choice(["normal", "full"]), default="normal",
+              show_default=True, **_env("SQLITE_SYNC"),
+              help="full: every action synced to disk (survives a power cut; slower).")
 @lang_option("Sprache der Meldungen (language of the messages).")
 def serve(host: str, port: int, db: str | None, base_url: str | None, root_path: str | None,
           forwarded_allow_ips: str, bot_delay: float, max_tables_per_host: int,
           max_spectators_per_table: int, rate: float, burst: int, header_timeout: float,
           idle_timeout: int, max_connections_per_address: int, idle_table_minutes: float,
-          log_format: str, access_log: bool, metrics: bool, lang: str) -> None:
+          log_format: str, access_log: bool, metrics: bool, sqlite_sync: str,
+          lang: str) -> None:
     """Play Schocken in the browser: start the server and open the printed address."""
     import uvicorn
 
@@ -109,6 +113,7 @@ def serve(host: str, port: int, db: str | None, base_url: str | None, root_path:
         log_format=log_format,
         access_log=access_log,
         metrics=metrics,
+        sqlite_sync=sqlite_sync,
     )
     try:  # an unusable database is one clear line, before uvicorn
         open_database(settings.db).close()

@@ -35,6 +35,7 @@ def create_app(settings: Settings) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         db = open_database(settings.db)
+        ops.sqlite_sync(db, settings.sqlite_sync)
         app.state.db = db
         app.state.metrics = ops.Metrics(app.state)
         app.state.tables = ops.ServerTables(ops.CountingRepo(db, app.state.metrics), settings)

@@ -19,7 +19,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Gauge, Histogram
 from prometheus_client.exposition import generate_latest
-from sqlalchemy import text
+from sqlalchemy import event, text
 
 from schock.store.db import Database
 from schock.web.repo import Repo
@@ -59,6 +59,21 @@ class Metrics:
 def _guard_connections(app_state: Any) -> float:
     limits = getattr(app_state, "guard", None)
     return float(limits.connections) if limits is not None else float("nan")
+
+
+def sqlite_sync(db: Database, mode: str) -> None:
+    """Set SQLite's ``synchronous`` on every connection from now on (no-op elsewhere)."""
+    if db.engine.dialect.name != "sqlite" or mode == "normal":
+        return
+    pragma = f"PRAGMA synchronous={ {'full': 'FULL'}[mode] }"
+
+    def on_connect(dbapi_connection: Any, _record: Any) -> None:
+        cursor = dbapi_connection.cursor()
+        cursor.execute(pragma)
+        cursor.close()
+
+    event.listen(db.engine, "connect", on_connect)
+    db.engine.dispose()  # connections opened before (the migration's) are not reused
 
 
 class CountingRepo(Repo):

@@ -73,6 +73,10 @@ class Settings:
     """Log every request (method, path with secrets redacted, status, time)."""
     metrics: bool = True
     """Serve ``/metrics`` in Prometheus format."""
+    sqlite_sync: str = "normal"
+    """SQLite's ``synchronous`` for the server's writes: ``normal`` (WAL: a power cut may
+    lose the last acknowledged actions, never the database) or ``full`` (every action
+    synced to disk; benchmarks/sqlite_sync.py measures the cost)."""
 
     def __post_init__(self) -> None:
         if self.base_url is not None:
