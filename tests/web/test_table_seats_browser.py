@@ -48,7 +48,8 @@ def _play_until_over(page: Any) -> None:
 
 @pytest.mark.parametrize("device", [PHONE, LAPTOP], ids=["phone", "laptop"])
 def test_host_plays_from_his_seat_rematch_striche_and_end(
-        live_server: Any, chromium: Any, shots: Path, device: dict[str, Any]) -> None:
+        live_server: Any, chromium: Any, shots: Path, tmp_path: Path,
+        device: dict[str, Any]) -> None:
     server = live_server(0.02)
     info = _table(server, [{"name": "Anna"}, {"name": "Uschi", "bot": "heuristic"}])
     ctx = chromium.new_context(**device)
@@ -66,8 +67,8 @@ def test_host_plays_from_his_seat_rematch_striche_and_end(
     assert "|" in striche.inner_text()
     loser = "Anna" if "Anna verliert" in anna.locator("#status").inner_text() else "Uschi"
     assert f"{loser} hat verloren und beginnt" in anna.locator("#evening").inner_text()
-    if device is PHONE:
-        anna.screenshot(path=str(shots / "web-table-over.png"), full_page=True)
+    anna.screenshot(path=str((shots if device is PHONE else tmp_path) / "web-table-over.png"),
+                    full_page=True)
     _no_sideways(anna)
     anna.locator("#new-game").click()
     anna.locator("#new-game").wait_for(state="detached")
@@ -138,3 +139,25 @@ def test_a_replaced_player_watches_and_gets_the_seat_back(
     host.locator("#pause").click()  # "Weiter"
     sync_api.expect(ben.locator("#status")).not_to_contain_text("Zuschauer")
     ben.locator("#app ul.seats li.me").get_by_text("Ben").wait_for()
+
+
+def test_the_turn_clock_nudges_and_lets_the_host_call_a_bot(
+        live_server: Any, chromium: Any) -> None:
+    """Item 14 with a clock of 1 s and 2 s: waits are for the page's own events."""
+    server = live_server(0.02)
+    info = _table(server, [{"name": "Anna"}, {"name": "Uschi", "bot": "heuristic"}], short=False)
+    host = chromium.new_context(**LAPTOP).new_page()
+    anna = chromium.new_context(**PHONE).new_page()
+    host.goto(info["host_link"])
+    anna.goto(info["seats"][0]["link"])
+    host.locator("#clock summary").click()
+    host.locator("#clock-nudge").fill("1")
+    host.locator("#clock-takeover").fill("2")
+    host.locator("#clock-set").click()
+    sync_api.expect(host.locator("#clock-takeover")).to_have_value("2")
+    host.locator("#start").click()
+    anna.locator("#nudge").get_by_text("die anderen warten auf dich").wait_for()
+    _no_sideways(anna)
+    host.locator("#bot-once").click()  # "Bot entscheidet diesmal für Anna"
+    host.locator("#bot-once").wait_for(state="detached")
+    assert host.locator("#error").inner_text() == ""
