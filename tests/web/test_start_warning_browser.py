@@ -17,11 +17,11 @@ def test_the_loopback_warning_fits_a_phone_and_a_laptop(
     live_server: Callable[[float], str], shots: Path, chromium: Any
 ) -> None:
     server = live_server(0)  # on 127.0.0.1: the links it hands out open only here
+    errors: list[str] = []
     for name, size in (("phone", (360, 740)), ("laptop", (1280, 800))):
         ctx = chromium.new_context(viewport={"width": size[0], "height": size[1]},
                                    is_mobile=name == "phone")
         page = ctx.new_page()
-        errors: list[str] = []
         page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
         page.goto(server + "/")
         warning = page.locator("#loopback-warning")
