@@ -30,6 +30,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 LANGS = ("de", "en")
+#: The names of the seat told in the second person (the terminal game's default player).
+YOU = ("Du", "You")
 
 #: Message templates by language and key. Keys starting ``do.`` and ``waiting.``
 #: are parts of other messages (the action tried, what the game waits for).
@@ -50,6 +52,12 @@ CATALOG: dict[str, dict[str, str]] = {
         "waiting.loading": "the first throw of {name} (seat {seat})",
         "waiting.turn": "{name} (seat {seat})",
         "waiting.game_over": "nothing: the game is over",
+        # ... the same for the seat called "You" (the terminal game's default player)
+        "waiting.roll_off@you": "your roll-off throw (seat {seat})",
+        "waiting.einkaufen@you": "you (seat {seat}) to decide on Einkaufen",
+        "waiting.loading@you": "your first throw (seat {seat})",
+        "waiting.turn@you": "you (seat {seat})",
+        "need_turn.seat@you": "cannot {what}: it is your turn (seat {actor}), not seat {seat}",
         # whose move it is
         "need_turn.phase": "cannot {what} now: the game waits for {waiting}",
         "need_turn.seat": "cannot {what}: it is {name}'s turn (seat {actor}), not seat {seat}",
@@ -122,6 +130,12 @@ CATALOG: dict[str, dict[str, str]] = {
         "waiting.loading": "auf den ersten Wurf von {name} (Platz {seat})",
         "waiting.turn": "auf {name} (Platz {seat})",
         "waiting.game_over": "auf nichts mehr, es ist vorbei",
+        # ... dasselbe für den Platz "Du" (der Spieler des Terminal-Spiels)
+        "waiting.roll_off@you": "auf deinen Wurf beim Auswürfeln (Platz {seat})",
+        "waiting.einkaufen@you": "auf dich (Platz {seat}): einkaufen oder nicht?",
+        "waiting.loading@you": "auf deinen ersten Wurf (Platz {seat})",
+        "waiting.turn@you": "auf dich (Platz {seat})",
+        "need_turn.seat@you": "{what} geht nicht: Du bist am Zug (Platz {actor}), nicht Platz {seat}",
         "need_turn.phase": "{what} geht jetzt nicht: Das Spiel wartet {waiting}",
         "need_turn.seat": "{what} geht nicht: {name} ist am Zug (Platz {actor}), nicht Platz {seat}",
         "waits.throw": "Werfen geht nicht: Das Spiel wartet {waiting}",
@@ -1162,7 +1176,10 @@ class Msg:
         words = CATALOG.get(lang, CATALOG["en"])
         if self.key not in words:
             words = INPUT_CATALOG.get(lang, INPUT_CATALOG["en"])
-        return words[self.key].format_map({k: _show(v, lang) for k, v in self.params.items()})
+        key = self.key
+        if self.params.get("name") in YOU and f"{key}@you" in words:
+            key += "@you"  # the seat called "Du"/"You" is told in the second person
+        return words[key].format_map({k: _show(v, lang) for k, v in self.params.items()})
 
 
 def _show(value: object, lang: str) -> object:
@@ -1209,6 +1226,8 @@ def waiting_for(phase: str, seat: int | None, names: Sequence[str]) -> Msg:
     'the first throw of Anna (seat 0)'
     >>> waiting_for("game_over", None, ["Anna", "Ben"]).text("de")
     'auf nichts mehr, es ist vorbei'
+    >>> waiting_for("loading", 0, ["Du", "Ben"]).text("de")
+    'auf deinen ersten Wurf (Platz 0)'
     """
     if phase == "game_over" or seat is None:
         return Msg("waiting.game_over")

@@ -160,7 +160,7 @@ async def _handle(session: TableSession, conn: Connection, msg: Any) -> None:
             await session.send_state(conn)
     elif isinstance(msg, HostCommand):
         await session.command(conn, msg.command, msg.seat, msg.bot, to=msg.to,
-                              clock=(msg.nudge, msg.takeover))
+                              age=msg.age, clock=(msg.nudge, msg.takeover))
     elif isinstance(msg, Rematch):
         await session.vote(conn)
     else:
