@@ -12,6 +12,7 @@ import uvicorn
 from click.testing import CliRunner
 
 from schock.cli import main
+from schock.cli.serve import run_server
 from schock.errors import InvalidInputError
 from schock.store.db import database_url, lock_path, lock_writer, make_engine
 from schock.web import Settings
@@ -107,8 +108,8 @@ def test_workers_need_postgresql(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
                                   "3", "--port", "9001", "--host", "0.0.0.0", "--lang", "en"])
     assert r.exit_code == 0, r.output
     assert "3 processes on the ports 9001 to 9003, for a proxy" in r.output
-    (settings, host, ports, server), = called
-    assert ports == [9001, 9002, 9003] and host == "0.0.0.0" and server["ws_max_size"] > 0
+    (target, settings, host, ports), = called
+    assert ports == [9001, 9002, 9003] and host == "0.0.0.0" and target is run_server
     assert settings.db == opened[0] == "postgresql://u@localhost/db"  # migrated once, here
 
 
@@ -125,4 +126,4 @@ def test_a_process_that_cannot_start_ends_the_service(tmp_path: Path) -> None:
             s.listen()
         ports = [a.getsockname()[1], b.getsockname()[1]]
         settings = Settings(db=str(tmp_path / "w.db"), bot_delay=0)
-        assert run_workers(settings, "127.0.0.1", ports, {"log_level": "critical"}) == 3
+        assert run_workers(run_server, settings, "127.0.0.1", ports) == 3

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import multiprocessing
 import signal
+from collections.abc import Callable
 from multiprocessing.connection import wait
 from multiprocessing.process import BaseProcess
 from types import FrameType
@@ -44,20 +45,10 @@ def worker_ports(port: int, workers: int) -> list[int]:
     return list(range(port, last + 1))
 
 
-def serve_one(settings: Any, host: str, port: int, server: dict[str, Any]) -> None:
-    """One server process (the target of every worker): uvicorn with ``server``'s options."""
-    import dataclasses
-
-    import uvicorn
-
-    from schock.web import create_app
-
-    uvicorn.run(create_app(dataclasses.replace(settings, port=port)), host=host, port=port,
-                **server)
-
-
-def run_workers(settings: Any, host: str, ports: list[int], server: dict[str, Any]) -> int:
-    """Start one process per port and supervise them; returns the exit status."""
+def run_workers(target: Callable[[Any, str, int], None], settings: Any, host: str,
+                ports: list[int]) -> int:
+    """Run ``target(settings, host, port)`` in one new process per port (a module-level
+    function: the processes are spawned) and supervise them; returns the exit status."""
     ctx = multiprocessing.get_context("spawn")
     procs: list[BaseProcess] = []
     signalled = False
@@ -75,7 +66,7 @@ def run_workers(settings: Any, host: str, ports: list[int], server: dict[str, An
     old = {s: signal.signal(s, on_signal) for s in (signal.SIGTERM, signal.SIGINT)}
     try:
         for port in ports:
-            worker = ctx.Process(target=serve_one, args=(settings, host, port, server))
+            worker = ctx.Process(target=target, args=(settings, host, port))
             worker.start()
             procs.append(worker)
         ended = wait([p.sentinel for p in procs])  # the first process that ends ends the service
