@@ -65,22 +65,26 @@ def shots(tmp_path: Path) -> Path:
     return folder
 
 
-@pytest.fixture
-def live_server(tmp_path: Path) -> Iterator[Callable[[float], str]]:
-    """Start the web app on a free loopback port (a fresh SQLite database in
-    ``tmp_path``) and give its base address; the browser tests drive it.
-    Call it with the bots' delay in seconds; the server stops after the test."""
-    running: list[tuple[uvicorn.Server, threading.Thread]] = []
+class LiveServer:
+    """Start the web app on a loopback port (a fresh SQLite database in a temporary
+    folder) and give its base address; the browser tests drive it. Call it with the
+    bots' delay in seconds (and a port, to start it again where it was); ``stop()``
+    stops every server it started (also done after the test)."""
 
-    def start(bot_delay: float) -> str:
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            port = int(s.getsockname()[1])
-        app = create_app(Settings(db=str(tmp_path / "live.db"), bot_delay=bot_delay))
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.running: list[tuple[uvicorn.Server, threading.Thread]] = []
+
+    def __call__(self, bot_delay: float, port: int | None = None) -> str:
+        if port is None:
+            with socket.socket() as s:
+                s.bind(("127.0.0.1", 0))
+                port = int(s.getsockname()[1])
+        app = create_app(Settings(db=str(self.folder / "live.db"), bot_delay=bot_delay))
         srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
         thread = threading.Thread(target=srv.run, daemon=True)
         thread.start()
-        running.append((srv, thread))
+        self.running.append((srv, thread))
         base = f"http://127.0.0.1:{port}"
         for _ in range(100):
             try:
@@ -90,7 +94,18 @@ def live_server(tmp_path: Path) -> Iterator[Callable[[float], str]]:
                 time.sleep(0.05)
         return base
 
-    yield start
-    for srv, thread in running:
-        srv.should_exit = True
-        thread.join(5)
+    def stop(self) -> None:
+        for srv, _ in self.running:
+            srv.should_exit = True
+        for _, thread in self.running:
+            thread.join(15)
+            assert not thread.is_alive(), "the live server did not stop"
+        self.running = []
+
+
+@pytest.fixture
+def live_server(tmp_path: Path) -> Iterator[Callable[..., str]]:
+    """A :class:`LiveServer` in the test's temporary folder."""
+    server = LiveServer(tmp_path)
+    yield server
+    server.stop()

@@ -211,9 +211,9 @@ class PlayerSummary:
 
     @property
     def luck(self) -> float:
-        """Deckel received minus expected under own decisions: above 0 the dice
-        (his and the others') went against him."""
-        return self.deckel - self.expected_own
+        """Deckel expected under own decisions minus Deckel received: above 0 the
+        dice (his and the others') were kind to him, below 0 they went against him."""
+        return self.expected_own - self.deckel
 
     @property
     def skill(self) -> float:
@@ -410,8 +410,9 @@ class _Open:
 
 
 class _Analyser:
-    def __init__(self, record: Record, objective: str) -> None:
+    def __init__(self, record: Record, objective: str, skip: frozenset[int]) -> None:
         self.record = record
+        self.skip = skip
         self.objective = objective
         self.table = _half_table(record, objective)
         self.names = tuple(s.name for s in record.seats)
@@ -456,7 +457,7 @@ class _Analyser:
             return
         if self.open is not None:
             return
-        if game.actor != seat:
+        if game.actor != seat or i in self.skip:
             return
         legal = [
             a
@@ -600,15 +601,21 @@ def _played_move_after(game: Game, seat: int, action: Action, o: _Open) -> Move:
     return Move(False, me.kept, 0)
 
 
-def analyse(record: Record, *, objective: str = "round") -> Analysis:
+def analyse(
+    record: Record, *, objective: str = "round", skip: frozenset[int] = frozenset()
+) -> Analysis:
     """Rate every decision of ``record``'s game (see the module docs).
+
+    ``skip`` holds indices of actions that are no decisions of a player (a
+    scorekeeper typed a whole result, :mod:`schock.keep`, and its dice were
+    filled in): no decision, and no turn for luck against skill, starts there.
 
     Raises :class:`~schock.errors.RecordError` when the record does not
     replay and :class:`~schock.errors.InvalidInputError` when the objective
     cannot value the game (naming the rules field).
     """
     check_objective(record, objective)
-    a = _Analyser(record, objective)
+    a = _Analyser(record, objective, skip)
     game = a.run()
     return Analysis(
         record=record,
@@ -654,6 +661,16 @@ def percent(x: float, lang: str = "de") -> str:
     """
     value = f"{100 * x:.0f}"
     return f"{value} %" if lang == "de" else f"{value}%"
+
+
+def number(x: float, lang: str = "de", digits: int = 2) -> str:
+    """A number for people: a decimal comma in German.
+
+    >>> number(1.005, "de", 1), number(-0.25, "en")
+    ('1,0', '-0.25')
+    """
+    text = f"{x:.{digits}f}"
+    return text.replace(".", ",") if lang == "de" else text
 
 
 def _throws(n: int, lang: str) -> str:
@@ -728,6 +745,7 @@ __all__ = [
     "holding_text",
     "mark",
     "mark_label",
+    "number",
     "percent",
     "seat_of",
 ]

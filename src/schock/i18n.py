@@ -61,6 +61,9 @@ PLURALS: dict[str, dict[str, dict[str, str]]] = {
         "dice": {"one": "{n} Würfel", "other": "{n} Würfel"},
         "expected_deckel": {"one": "{n} erwarteter Deckel", "other": "{n} erwartete Deckel"},
         "lost_games": {"one": "{n} verlorenes Spiel", "other": "{n} verlorene Spiele"},
+        "minutes": {"one": "{n} Minute", "other": "{n} Minuten"},
+        "turned_ones": {"one": "{n} Eins aus gedrehten Sechsen", "other": "{n} Einsen aus gedrehten Sechsen"},
+        "hours": {"one": "{n} Stunde", "other": "{n} Stunden"},
     },
     "en": {
         "throws": {"one": "{n} throw", "other": "{n} throws"},
@@ -79,6 +82,9 @@ PLURALS: dict[str, dict[str, dict[str, str]]] = {
         "dice": {"one": "{n} die", "other": "{n} dice"},
         "expected_deckel": {"one": "{n} expected Deckel", "other": "{n} expected Deckel"},
         "lost_games": {"one": "{n} lost game", "other": "{n} lost games"},
+        "minutes": {"one": "{n} minute", "other": "{n} minutes"},
+        "turned_ones": {"one": "{n} 1 from turned sixes", "other": "{n} 1s from turned sixes"},
+        "hours": {"one": "{n} hour", "other": "{n} hours"},
     },
 }
 

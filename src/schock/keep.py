@@ -80,6 +80,7 @@ from schock.errors import (
     SchockError,
 )
 from schock.errors import short_repr as _short
+from schock.i18n import Count
 from schock.messages import Msg, _show, rule_label
 from schock.results import Kind
 from schock.rules import Rules
@@ -105,11 +106,11 @@ _MESSAGES = {
         ),
         "keep.one_throw_hand": "a result of one throw is auf die Hand: nothing can be kept",
         "keep.kept_all": "at least one die comes from the last throw: keep at most 2 dice",
-        "keep.turned_ones": "{turned} turned 1(s) need as many 1s among the kept dice {kept}",
+        "keep.turned_ones": "{turned}: as many 1s must be among the dice kept (kept: {kept})",
         "keep.blind_one": "a blind round is one throw: {name} cannot have {throws} throws",
         "keep.opening": "the opening round is one throw each, auf die Hand",
         "keep.claim": (
-            "{dice} {how} after {throws} throw(s) counts as {kind} under {rules}, not as {claim}"
+            "{dice} {how} {throws} counts as {kind} under {rules}, not as {claim}"
         ),
         "keep.mid_turn": (
             "{name} has already thrown in this turn: go on throw by throw "
@@ -125,6 +126,13 @@ _MESSAGES = {
         ),
         "keep.hand": "thrown auf die Hand",
         "keep.composed": "composed",
+        "keep.nothing_to_undo": "nothing to undo: no entry yet",
+        "keep.result_form": (
+            "a result needs its dice and its throw count, e.g. '1-1-4 2' (or '1-1-4 2 kept 1-1')"
+        ),
+        "keep.turned_count": "bad number of turned 1s {text!r} (allowed: 0 to 2)",
+        "keep.kind": "unknown kind {text!r} (allowed: {allowed})",
+        "keep.unexpected": "unexpected {text!r} (allowed: kept DICE, turned N, blind, as KIND)",
         "keep.step_unknown": (
             "unknown step {word!r}; allowed: wurf 1-1-4, heben, raus 1-1, zurück 1, drehen 1, steht, blind"
         ),
@@ -141,12 +149,13 @@ _MESSAGES = {
             "Mindestens ein Würfel kommt aus dem letzten Wurf: höchstens 2 Würfel herauslegen"
         ),
         "keep.turned_ones": (
-            "{turned} gedrehte 1en brauchen so viele 1en unter den herausgelegten Würfeln {kept}"
+            "{turned}: Genauso viele Einsen müssen unter den herausgelegten Würfeln sein "
+            "(herausgelegt: {kept})"
         ),
         "keep.blind_one": "Eine blinde Runde hat einen Wurf: {name} kann nicht {throws}-mal werfen",
         "keep.opening": "In der Eröffnungsrunde wirft jeder einmal, auf die Hand",
         "keep.claim": (
-            "{dice} {how} nach {throws} Wurf/Würfen zählt bei {rules} als {kind}, nicht als {claim}"
+            "{dice} {how} {throws} zählt bei {rules} als {kind}, nicht als {claim}"
         ),
         "keep.mid_turn": (
             "{name} hat in diesem Zug schon geworfen: Wurf für Wurf weiter "
@@ -162,6 +171,14 @@ _MESSAGES = {
         ),
         "keep.hand": "auf die Hand",
         "keep.composed": "zusammengesetzt",
+        "keep.nothing_to_undo": "Nichts zurückzunehmen: Es gibt noch keinen Eintrag",
+        "keep.result_form": (
+            "Ein Ergebnis braucht seine Würfel und die Zahl der Würfe, z. B. '1-1-4 2' "
+            "(oder '1-1-4 2 raus 1-1')"
+        ),
+        "keep.turned_count": "ungültige Zahl gedrehter Einsen {text!r} (erlaubt: 0 bis 2)",
+        "keep.kind": "unbekannte Art {text!r} (erlaubt: {allowed})",
+        "keep.unexpected": "unerwartet: {text!r} (erlaubt: raus WÜRFEL, gedreht N, blind, als ART)",
         "keep.step_unknown": (
             "unbekannter Schritt {word!r}; erlaubt: wurf 1-1-4, heben, raus 1-1, zurück 1, drehen 1, "
             "steht, blind"
@@ -241,7 +258,8 @@ class Result:
                 )
             left.remove(v)
         if self.turned > self.kept.count(1):
-            raise _fail("keep.turned_ones", R_SIXES, turned=self.turned, kept=list(self.kept))
+            raise _fail("keep.turned_ones", R_SIXES, turned=Count("turned_ones", self.turned),
+                        kept=list(self.kept))
         if len(self.kept) > 2:
             raise _fail("keep.kept_all", R_COMPOSED)
         if self.throws == 1 and self.kept:
@@ -331,11 +349,11 @@ def parse_entry(text: str) -> tuple[int, Entry]:
 def parse_result(args: list[str]) -> Result:
     """A result from the words after ``result``: ``["1-1-4", "2", "kept", "1-1"]``."""
     if len(args) < 2:
-        raise NotationError("a result needs its dice and its throw count, e.g. 'result 1-1-4 2'")
+        raise NotationError(KeepMsg("keep.result_form"))
     dice = parse_dice(args[0], count=3)
     throws = small_int(args[1], max_digits=1)
     if throws is None:
-        raise NotationError(f"bad throw count {args[1][:20]!r} (allowed: 1 to 9)")
+        raise NotationError(Msg("notation.throw_count", {"n": args[1][:20]}))
     kept: tuple[int, ...] = ()
     turned = 0
     blind = False
@@ -352,19 +370,16 @@ def parse_result(args: list[str]) -> Result:
             elif word == "turned":
                 n = small_int(arg, max_digits=1)
                 if n is None:
-                    raise NotationError(f"bad number of turned 1s {arg[:20]!r} (allowed: 0 to 2)")
+                    raise NotationError(KeepMsg("keep.turned_count", {"text": arg[:20]}))
                 turned = n
             else:
                 try:
                     claim = Kind(arg)
                 except ValueError:
-                    raise NotationError(
-                        f"unknown kind {arg[:20]!r} (allowed: {', '.join(k.value for k in Kind)})"
-                    ) from None
+                    raise NotationError(KeepMsg("keep.kind", {
+                        "text": arg[:20], "allowed": ", ".join(k.value for k in Kind)})) from None
         else:
-            raise NotationError(
-                f"unexpected {word[:20]!r} (allowed: kept DICE, turned N, blind, as KIND)"
-            )
+            raise NotationError(KeepMsg("keep.unexpected", {"text": word[:20]}))
     return Result(dice, throws, kept, turned, blind, claim)
 
 
@@ -524,7 +539,7 @@ class Scorekeeper:
     def undo(self) -> tuple[int, Entry]:
         """Drop the last entry (nothing else is lost); return it."""
         if not self.entries:
-            raise IllegalActionError("nothing to undo: no entry yet", rule="scorekeeping")
+            raise IllegalActionError(KeepMsg("keep.nothing_to_undo"))
         last = self.entries[-1]
         self._restore(self.entries[:-1])
         self.entries.pop()
@@ -722,7 +737,7 @@ def _check_claim(game: Game, res: Result) -> None:
         field,
         dice=format_dice(res.dice),
         how=how,
-        throws=res.throws,
+        throws=Count("after_throws", res.throws),
         kind=e.kind.german,
         rules=game.rules.id,
         claim=res.claim.german,

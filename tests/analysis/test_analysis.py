@@ -114,9 +114,9 @@ def test_weak_play_is_marked_and_summed() -> None:
     assert rnd.total_loss == pytest.approx(sum(d.loss for d in a.rated(0)))
     assert rnd.mean_loss == pytest.approx(rnd.total_loss / rnd.decisions)
     assert rnd.total_loss > a.players[2].total_loss == 0.0
-    # luck and skill add up: received = best play + cost of decisions + luck
+    # luck and skill add up: received = best play + cost of decisions - luck
     for p in a.players:
-        assert p.deckel == pytest.approx(p.expected_best + p.skill + p.luck)
+        assert p.deckel == pytest.approx(p.expected_best + p.skill - p.luck)
         assert p.expected_best > 0
     for d in a.rated():
         assert 0.0 <= d.played.value <= d.best.value + 1e-9 <= 1.0 + 1e-9  # type: ignore[union-attr]

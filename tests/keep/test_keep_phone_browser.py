@@ -1,8 +1,8 @@
 """/keep on a 360x740 phone and a laptop (issue 23 items 10, 11): no page scrolls sideways,
 and the button that enters ("Eintragen", a roll-off die, "kauft ein") is on the first
 screen for every kind of entry, with twelve players and with a refusal shown. Refusals
-are German, and the form keeps what was typed. With SCHOCK_DOC_SHOTS=1 the screenshots
-refresh docs/keep-*.png."""
+are German, and the form keeps what was typed. Screenshots go to the test's folder
+(docs/keep-entry.png comes from test_keep_browser.py)."""
 
 from __future__ import annotations
 
@@ -59,7 +59,7 @@ def api_enter(server: str, gid: str, lines: list[str]) -> None:
         assert r.status_code == 201, (line, r.text)
 
 
-def test_the_start_page_on_a_phone(server: str, shots: Path, chromium: Any) -> None:
+def test_the_start_page_on_a_phone(server: str, tmp_path: Path, chromium: Any) -> None:
     page = chromium.new_context(viewport=PHONE, is_mobile=True).new_page()
     page.goto(server + "/keep")
     fits(page)
@@ -71,10 +71,10 @@ def test_the_start_page_on_a_phone(server: str, shots: Path, chromium: Any) -> N
     assert page.locator('[data-testid="name0"]').input_value() == "Anna"
     assert page.locator('select[name="preset"]').input_value() == "mosel"
     fits(page)
-    page.screenshot(path=str(shots / "keep-start-phone.png"), full_page=True)
+    page.screenshot(path=str(tmp_path / "keep-start-phone.png"), full_page=True)
 
 
-def test_every_entry_fits_the_first_screen_of_a_phone(server: str, shots: Path,
+def test_every_entry_fits_the_first_screen_of_a_phone(server: str, tmp_path: Path,
                                                      chromium: Any) -> None:
     page = chromium.new_context(viewport=PHONE, is_mobile=True).new_page()
     # twelve players, porz's opening round (everybody once): a result
@@ -95,14 +95,14 @@ def test_every_entry_fits_the_first_screen_of_a_phone(server: str, shots: Path,
     fits(page)
     on_first_screen(page, "[data-testid=error]")
     on_first_screen(page, "[data-testid=enter]")
-    page.screenshot(path=str(shots / "keep-refused-phone.png"))
+    page.screenshot(path=str(tmp_path / "keep-refused-phone.png"))
     # everybody throws once; Anna and Ben tie for the worst throw: a roll-off
     api_enter(server, gid, [f"{s} result {'2-3-5' if s < 2 else '6-6-5'} 1" for s in range(12)])
     page.goto(f"{server}/keep/{gid}")
     assert "Auswürfeln" in page.inner_text("form[data-testid=entry] h2")
     fits(page)
     on_first_screen(page, "[data-testid=die6]")
-    page.screenshot(path=str(shots / "keep-rolloff-phone.png"))
+    page.screenshot(path=str(tmp_path / "keep-rolloff-phone.png"))
     # throw by throw: after a first throw the step field and its button
     state = httpx.get(f"{server}/api/keep/{gid}").json()
     while state["expecting"]["kind"] == "roll_off":
@@ -119,7 +119,7 @@ def test_every_entry_fits_the_first_screen_of_a_phone(server: str, shots: Path,
     page.wait_for_load_state()
     assert page.locator("[data-testid=error]").count() == 0, page.inner_text("[data-testid=error]")
     assert httpx.get(f"{server}/api/keep/{gid}").json()["entries"] == state["entries"] + 3
-    page.screenshot(path=str(shots / "keep-steps-phone.png"))
+    page.screenshot(path=str(tmp_path / "keep-steps-phone.png"))
     # Einkaufen once the Stock is empty (porz, three players)
     gid = api_game(server, "porz", TWELVE[:3], 0)
     keeper = Scorekeeper(load_rules("porz"), TWELVE[:3], starter=0)
@@ -135,14 +135,14 @@ def test_every_entry_fits_the_first_screen_of_a_phone(server: str, shots: Path,
     assert "Einkaufen?" in page.inner_text("form[data-testid=entry] h2")
     fits(page)
     on_first_screen(page, "[data-testid=enter]")
-    page.screenshot(path=str(shots / "keep-einkaufen-phone.png"))
+    page.screenshot(path=str(tmp_path / "keep-einkaufen-phone.png"))
 
 
-def test_the_entry_page_on_a_laptop(server: str, shots: Path, chromium: Any) -> None:
+def test_the_entry_page_on_a_laptop(server: str, tmp_path: Path, chromium: Any) -> None:
     page = chromium.new_context(viewport=LAPTOP).new_page()
     page.goto(server + "/keep?lang=en")
     fits(page)
-    page.screenshot(path=str(shots / "keep-start-laptop.png"), full_page=True)
+    page.screenshot(path=str(tmp_path / "keep-start-laptop.png"), full_page=True)
     gid = api_game(server, "mosel", TWELVE[:4], 0)
     api_enter(server, gid, ["0 result 1-1-4 2 kept 1-1", "1 result 4-5-6 2", "2 result 2-2-3 1",
                             "3 result 6-6-5 2"])
@@ -151,4 +151,4 @@ def test_the_entry_page_on_a_laptop(server: str, shots: Path, chromium: Any) -> 
     assert "Last round:" in page.inner_text(".keep-last")
     fits(page)
     on_first_screen(page, "[data-testid=enter]")
-    page.screenshot(path=str(shots / "keep-entry-laptop.png"), full_page=True)
+    page.screenshot(path=str(tmp_path / "keep-entry-laptop.png"), full_page=True)

@@ -432,3 +432,37 @@ def test_bots_sit_under_peoples_names_with_their_kind_apart_in_german() -> None:
     assert "Uschi (Bot)" in narrow and "Faustregel" in narrow and "…" not in narrow
     english = plain(seats_table(session.view(), players, "en"))
     assert "Uschi (bot)" in english and "bots: Uschi: heuristic; Jupp: random" in english
+
+
+def test_every_screen_fits_80_by_24() -> None:
+    """Issue 27 item 5: at 80x24 the rules popup shows its values, names stay whole
+    beside the Striche, and the status line wraps instead of being cut."""
+    from schock.tui.render import seats_table
+
+    players = [Player("Du"), Player("Uschi", "heuristic"), Player("Jupp", "random")]
+    app = SchockApp(Session.new(load_rules("mosel"), players, seed=3), delay=0)
+
+    async def main() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("space")  # the roll-off; seed 3: Du begins, Laden comes next
+            await pilot.pause()
+            status = app.screen.query_one("#status", Static)
+            text = " ".join(plain(status.content, status.content_size.width).split())
+            assert text.endswith("(legt die Wurfzahl fest)"), text
+            assert status.size.height >= 2  # wrapped onto a second line, not cut
+            left = app.screen.query_one("#seats", Static).content_size.width
+            table = plain(
+                seats_table(app.session.view(), players, "de", {"Du": 1, "Uschi": 2}, left), left
+            )
+            assert "Uschi" in table and "Jupp" in table and "…" not in table, table
+            assert "Bots: Uschi: Faustregel; Jupp: Zufall" in table  # who is a bot, still told
+            wide = plain(seats_table(app.session.view(), players, "de", {"Du": 1}, 70), 70)
+            assert "Uschi (Bot)" in wide and "…" not in wide
+            await pilot.press("r")
+            await pilot.pause()
+            body = app.screen.query_one("#info-body", Static)
+            shown = plain(body.content, body.content_size.width)
+            assert "beliebige Würfel" in shown and "wer die meisten" in shown, shown
+            assert "zwei Hälften und" in shown and "…" not in shown.split("Wert")[1][:400]
+
+    run(main())

@@ -1,7 +1,8 @@
 """Chromium enters a Stammtisch evening on a 360x740 phone and on a laptop: group, evening,
 games by tapping the loser, a refused entry in German with the form kept, the ledger
 with money split to the cent, the statistics page; no page is wider than the screen.
-With SCHOCK_DOC_SHOTS=1 the screenshots refresh docs/evening-*.png."""
+With SCHOCK_DOC_SHOTS=1 the phone's ledger and statistics refresh docs/evening-ledger.png
+and docs/evening-stats.png; the other screenshots go to the test's folder."""
 
 from __future__ import annotations
 
@@ -33,11 +34,19 @@ def fits(page: Any) -> None:
     assert width <= inner and inner <= screen, f"{page.url}: {width} px wide, {inner}/{screen} px: {wide}"
 
 
-def test_an_evening_on_a_phone(evening_server: str, shots: Path, chromium: Any) -> None:
+def plot_width(page: Any) -> int:
+    """The statistics picture's width once loaded (0: it did not load)."""
+    return int(page.evaluate(
+        "() => { const i = document.querySelector('.evplot img');"
+        " return i.decode().then(() => i.naturalWidth, () => 0); }"))
+
+
+def test_an_evening_on_a_phone(evening_server: str, shots: Path, tmp_path: Path,
+                               chromium: Any) -> None:
     page = chromium.new_context(viewport=PHONE, is_mobile=True).new_page()
     page.goto(evening_server + "/abend")
     fits(page)
-    page.screenshot(path=str(shots / "evening-index-phone.png"), full_page=True)
+    page.screenshot(path=str(tmp_path / "evening-index-phone.png"), full_page=True)
     page.fill("input[name=name]", "Dienstagsrunde")
     page.fill("textarea[name=members]", "Anna\nBen\nCem\nDora Dorothea Dreizehnbuchstaben")
     page.check("input[value=geld]")
@@ -52,7 +61,7 @@ def test_an_evening_on_a_phone(evening_server: str, shots: Path, chromium: Any) 
     page.wait_for_url("**/abend/g/*/*")
     link = page.url
     fits(page)
-    page.screenshot(path=str(shots / "evening-group-new-phone.png"), full_page=True)
+    page.screenshot(path=str(tmp_path / "evening-group-new-phone.png"), full_page=True)
     page.click("text=Abend beginnen")
     losers = ["Ben", "Anna", "Ben", "Cem", "Ben", "Anna", "Ben"]
     for i, loser in enumerate(losers):
@@ -70,17 +79,17 @@ def test_an_evening_on_a_phone(evening_server: str, shots: Path, chromium: Any) 
     assert not page.is_checked("input[name=players][value=Cem]")
     assert page.is_checked("input[name=players][value=Anna]")
     fits(page)
-    page.screenshot(path=str(shots / "evening-group-phone.png"), full_page=True)
+    page.screenshot(path=str(tmp_path / "evening-group-phone.png"), full_page=True)
     page.click("text=Deckel-Buch")
     ben = page.locator("#balance tr:has-text('Ben') td").nth(1).inner_text()
     assert ben.startswith("schuldet ") and ben.endswith("€")
     assert page.locator("ul.evdebts li").count() >= 1
     fits(page)
-    page.screenshot(path=str(shots / "evening-ledger-phone.png"), full_page=True)
+    page.screenshot(path=str(shots / "evening-ledger.png"), full_page=True)
     page.click("text=Statistik")
     row = page.locator("#stats tr:has-text('Ben') td")
     assert [row.nth(i).inner_text() for i in range(4)] == ["Ben", "7", "4", "57\xa0%"]
-    page.wait_for_function("document.querySelector('.evplot img').naturalWidth > 0")
+    assert plot_width(page) > 0
     fits(page)
     page.screenshot(path=str(shots / "evening-stats.png"), full_page=True)
     # the index lists the groups this browser opened, from localStorage only
@@ -97,7 +106,7 @@ def test_an_evening_on_a_phone(evening_server: str, shots: Path, chromium: Any) 
     assert other.inner_text("h1") == "Dienstagsrunde"
 
 
-def test_every_evening_page_on_a_laptop(evening_server: str, shots: Path, chromium: Any) -> None:
+def test_every_evening_page_on_a_laptop(evening_server: str, tmp_path: Path, chromium: Any) -> None:
     page = chromium.new_context(viewport=LAPTOP).new_page()
     page.goto(evening_server + "/abend?lang=en")
     page.fill("input[name=name]", "Thursday")
@@ -110,15 +119,15 @@ def test_every_evening_page_on_a_laptop(evening_server: str, shots: Path, chromi
         page.click("button:has-text('Enter game')")
         page.wait_for_selector(f"table.evtable tr:nth-child(1) td:has-text('{loser}')")
     fits(page)
-    page.screenshot(path=str(shots / "evening-group-laptop.png"), full_page=True)
+    page.screenshot(path=str(tmp_path / "evening-group-laptop.png"), full_page=True)
     page.click("text=Ledger")
     assert page.locator("#balance tr:has-text('Ben') td").nth(1).inner_text() == "owes 2 rounds"
     assert page.locator("#balance tr:has-text('Cem') td").nth(1).inner_text() == "even"
     fits(page)
-    page.screenshot(path=str(shots / "evening-ledger-laptop.png"), full_page=True)
+    page.screenshot(path=str(tmp_path / "evening-ledger-laptop.png"), full_page=True)
     page.click("text=Statistics")
-    page.wait_for_function("document.querySelector('.evplot img').naturalWidth > 0")
+    assert plot_width(page) > 0
     fits(page)
-    page.screenshot(path=str(shots / "evening-stats-laptop.png"), full_page=True)
+    page.screenshot(path=str(tmp_path / "evening-stats-laptop.png"), full_page=True)
     page.goto(evening_server + "/abend?lang=en")
     fits(page)

@@ -37,6 +37,9 @@ def test_start_page_errors_are_german_first_and_keep_the_form(client: TestClient
     assert r.status_code == 400 and "Alter &#39;151&#39;" in r.text
     r = client.post("/tables", data={**form, "name1": "Ben", "kind2": "nosuchbot"})
     assert r.status_code == 400 and "Unbekannter Bot &#39;nosuchbot&#39;" in r.text
+    r = client.post("/tables", data={**form, "name1": "Ben"},
+                    files={"rules_file": ("big.toml", b"#" * 20_001, "text/plain")})
+    assert r.status_code == 400 and "big.toml: größer als 20000 Bytes" in r.text
     toml = b"\xff\xfe"
     r = client.post("/tables", data={**form, "name1": "Ben"},
                     files={"rules_file": ("haus.toml", toml, "text/plain")})

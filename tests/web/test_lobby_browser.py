@@ -129,6 +129,13 @@ def test_one_link_seats_a_porz_table_and_ages_decide_the_tie(
     wait_text(lena, "#my-tables", "Platz: Lena")
     assert lena.locator("#my-tables a.open").get_attribute("href") == lena_link
     assert lena.locator("#my-tables button.close").count() == 0  # only the host may end it
+    # Lena's link opened on another device: that browser lists the table too
+    other = chromium.new_context(**PHONE).new_page()
+    other.goto(lena_link)
+    other.locator("#status").wait_for()
+    wait_text(other, "#scores", "Lena (du)")
+    other.goto(server + "/")
+    wait_text(other, "#my-tables", "Platz: Lena")
     # the host ends it from the list (after a confirmation)
     host.on("dialog", lambda dialog: dialog.accept())
     host.locator("#my-tables button.close").click()
@@ -147,4 +154,24 @@ def test_start_page_on_a_laptop_and_in_english(live_server: Callable[[float], st
     page.click("#start-form button[type=submit]")
     assert page.locator("#form-error").inner_text().startswith("seat names must differ")
     assert page.input_value("input[name=name1]") == "anna"
+    fits(page)
+
+
+def test_keep_asks_ages_only_where_the_rules_need_them(live_server: Callable[[float], str],
+                                                        chromium: Any) -> None:
+    server = live_server(0.05)
+    page = chromium.new_context(**PHONE).new_page()
+    page.goto(server + "/keep")
+    page.select_option("#preset", "porz")
+    assert page.locator("input[name=age0]").is_visible()
+    fits(page)
+    page.fill("input[name=name0]", "Anna")
+    page.fill("input[name=age0]", "31")
+    page.fill("input[name=name1]", "Ben")
+    page.fill("input[name=age1]", "29")
+    page.click("button[type=submit]")
+    page.wait_for_url("**/keep/*")
+    page.goto(server + "/keep")
+    page.select_option("#preset", "mosel")
+    assert page.locator("input[name=age0]").is_hidden()
     fits(page)

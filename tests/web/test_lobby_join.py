@@ -133,6 +133,17 @@ def test_the_invite_stops_at_the_start_and_at_twelve_seats(client: TestClient) -
     assert "zwischen zwei Spielen" in r.json()["de"]
     page = client.get(f"/t/{info['table']}/join")
     assert 'data-open="no"' in page.text
+    assert client.post("/api/tables/nope/invite", json={"host": "abc"}).status_code == 404
+    assert client.get("/t/nope/join").status_code == 404
+
+
+def test_twelve_seats_stop_late_comers_too(client: TestClient) -> None:
+    seats = [{"name": f"B{i}", "bot": "random"} for i in range(11)] + [{"name": "Anna"}]
+    info = new_table(client, seats)
+    session = session_of(client, info["table"])
+    session.game = game_over(session)
+    r = _join(client, info, name="Thirteen")
+    assert r.status_code == 409 and r.json()["code"] == "seats_full"
 
 
 def test_host_gets_the_invite_again_moves_and_removes_people(client: TestClient) -> None:
@@ -178,6 +189,8 @@ def test_late_comers_join_between_games_and_sit_down_at_the_rematch(tmp_path: An
         assert r.status_code == 400 and r.json()["code"] == "late_new_seat"
         r = _join(client, info, name="ben")
         assert r.status_code == 409 and r.json()["code"] == "name_taken"
+        r = _join(client, info, name="")
+        assert r.status_code == 400 and r.json()["code"] == "join_what"
         r = _join(client, info, name="Lena", age=23)
         assert r.status_code == 201 and r.json()["late"] is True and r.json()["seat"] == 3
         lena = r.json()
@@ -204,3 +217,13 @@ def test_late_comers_join_between_games_and_sit_down_at_the_rematch(tmp_path: An
         state = client.get(f"/api/tables/{info['table']}").json()
         assert [s["name"] for s in state["seats"]] == ["Anna", "Ben", "Bot", "Lena"]
         assert state["late"] == []
+
+
+def game_over(session: Any) -> Any:
+    """The session's game played to its end by random legal moves (a test shortcut)."""
+    rng = random.Random(1)
+    session.started = True
+    game = session.game
+    while not game.over:
+        game.apply(game.actor, rng.choice(game.legal_actions()))
+    return game

@@ -20,6 +20,7 @@ from schock.analysis import (
     analyse,
     check_objective,
     decision_text,
+    number,
     seat_of,
 )
 from schock.cli.common import BadInputError, SafePath, lang_option, read_record
@@ -116,11 +117,6 @@ def render(
     return "\n".join(out) + "\n"
 
 
-def _num(x: float, lang: str, digits: int = 2) -> str:
-    text = f"{x:.{digits}f}"
-    return text.replace(".", ",") if lang == "de" else text
-
-
 def _table(players: list[PlayerSummary], lang: str) -> list[str]:
     head = Msg("analyse.head").text(lang).split("|")
     rows = [head]
@@ -129,13 +125,13 @@ def _table(players: list[PlayerSummary], lang: str) -> list[str]:
             [
                 p.name,
                 str(p.decisions),
-                _num(p.total_loss, lang),
-                _num(p.mean_loss, lang, 3),
+                number(p.total_loss, lang),
+                number(p.mean_loss, lang, 3),
                 *(str(p.marks[m]) for m in ("ok", "ungenau", "fehler", "patzer")),
                 str(p.deckel),
-                _num(p.expected_own, lang, 1),
-                _num(p.expected_best, lang, 1),
-                ("+" if p.luck > 0 else "") + _num(p.luck, lang, 1),
+                number(p.expected_own, lang, 1),
+                number(p.expected_best, lang, 1),
+                ("+" if p.luck > 0 else "") + number(p.luck, lang, 1),
             ]
         )
     widths = [max(len(r[i]) for r in rows) for i in range(len(head))]

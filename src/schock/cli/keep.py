@@ -43,11 +43,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "undone": "Zurückgenommen: {entry}",
         "saved": "Gespeichert: {path}",
         "record": "Spielbericht geschrieben: {path} (schock replay {path})",
-        "stock": "Hälfte {half} ({kind}), Runde {round}: Stock {stock}",
+        "stock": "{half}, Runde {round}: Stock {stock}",
         "limit": "Wurfzahl der Runde: {limit}",
         "player": "  {name}: {deckel} Deckel{out}",
         "out": " (raus)",
-        "half_lost": "{name} hat Hälfte {half} verloren",
+        "half_lost": "{name} hat {half} verloren",
         "lost": "{name} hat das Spiel verloren{gd}.",
         "gd": " (Durchmarsch)",
         "showdown": "Aufgedeckt: {results}",
@@ -77,11 +77,11 @@ TEXTS: dict[str, dict[str, str]] = {
         "undone": "Undone: {entry}",
         "saved": "Saved: {path}",
         "record": "Game record written: {path} (schock replay {path})",
-        "stock": "Hälfte {half} ({kind}), round {round}: Stock {stock}",
+        "stock": "{half}, round {round}: Stock {stock}",
         "limit": "The round's throw limit: {limit}",
         "player": "  {name}: {deckel} Deckel{out}",
         "out": " (out)",
-        "half_lost": "{name} lost Hälfte {half}",
+        "half_lost": "{name} lost {half}",
         "lost": "{name} lost the game{gd}.",
         "gd": " (Durchmarsch)",
         "showdown": "Revealed: {results}",
@@ -104,10 +104,16 @@ TEXTS: dict[str, dict[str, str]] = {
     },
 }
 
-HALF_KINDS = {
-    "de": {"first": "erste", "second": "zweite", "final": "Finale"},
-    "en": {"first": "first", "second": "second", "final": "Finale"},
-}
+def half_name(kind: str, number: int, lang: str) -> str:
+    """A half as players say it: ``1. Hälfte``, ``2. Hälfte``, ``das Finale`` (``Hälfte 1``,
+    ``the Finale`` in English; game words stay German).
+
+    >>> half_name("first", 1, "de"), half_name("final", 3, "de"), half_name("second", 2, "en")
+    ('1. Hälfte', 'das Finale', 'Hälfte 2')
+    """
+    if kind == "final":
+        return "the Finale" if lang == "en" else "das Finale"
+    return f"Hälfte {number}" if lang == "en" else f"{number}. Hälfte"
 
 
 
@@ -124,7 +130,7 @@ def state_text(k: Scorekeeper, lang: str) -> str:
     if show:
         parts = [
             f"{names[r['seat']]} {'-'.join(map(str, r['dice']))}/{r['throws']}"
-            f" ({r['kind_de'] if lang == 'de' else r['kind']})"
+            f" ({r['kind_de']})"  # game words stay German in both languages
             for r in show
         ]
         lines.append(say(lang, "showdown", results=", ".join(parts)))
@@ -137,7 +143,8 @@ def state_text(k: Scorekeeper, lang: str) -> str:
         )
         lines.append(say(lang, "deckel", name=names[d["loser"]], count=d["count"], source=source))
     for half, loser in enumerate(st["half_losers"], start=1):
-        lines.append(say(lang, "half_lost", name=names[loser], half=half))
+        kind = "final" if half == 3 else ("first" if half == 1 else "second")
+        lines.append(say(lang, "half_lost", name=names[loser], half=half_name(kind, half, lang)))
     if st["over"]:
         gd = say(lang, "gd") if st["durchmarsch"] else ""
         lines.append(say(lang, "lost", name=names[st["loser"]], gd=gd))
@@ -146,8 +153,7 @@ def state_text(k: Scorekeeper, lang: str) -> str:
         say(
             lang,
             "stock",
-            half=st["half"],
-            kind=HALF_KINDS[lang][st["half_kind"]],
+            half=half_name(st["half_kind"], st["half"], lang),
             round=st["round"],
             stock=st["stock"],
         )

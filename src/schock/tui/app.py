@@ -249,6 +249,10 @@ class QuitScreen(Box[str | None]):
         self.close_box("rematch" if self.rematch else str(path))
 
 
+#: Terminals narrower than this get the narrow split of table and log.
+NARROW_BELOW = 100
+
+
 class GameScreen(Screen[None]):
     """The table: everything a player needs to see, and the keys to act."""
 
@@ -264,10 +268,10 @@ class GameScreen(Screen[None]):
     GameScreen #log-title { text-style: bold underline; }
     GameScreen #logbox { height: 1fr; scrollbar-size-vertical: 1; scrollbar-gutter: stable; }
     GameScreen #log { padding-right: 1; }
-    GameScreen #status { height: 1; padding: 0 1; }
+    GameScreen #status { height: auto; max-height: 3; padding: 0 1; }
     GameScreen #message { height: auto; max-height: 3; padding: 0 1; }
     GameScreen #message.error { color: $error; }
-    GameScreen #keys { height: auto; max-height: 2; padding: 0 1; }
+    GameScreen #keys { height: auto; max-height: 3; padding: 0 1; }
     GameScreen #small { display: none; height: 1fr; content-align: center middle; }
     """
 
@@ -309,6 +313,11 @@ class GameScreen(Screen[None]):
     def check_size(self, width: int, height: int) -> None:
         """Below :func:`min_size` show only a message, and wait for a resize."""
         mw, mh = min_size(len(self.session.game.seats))
+        # a narrow terminal (80 columns) gives the table two thirds, so that the seats'
+        # columns and names fit; a wide one gives the log more room
+        narrow = width < NARROW_BELOW
+        self.query_one("#left").styles.width = "2fr" if narrow else "3fr"
+        self.query_one("#right").styles.width = "1fr" if narrow else "2fr"
         small = width < mw or height < mh
         self.too_small = small
         self.query_one("#main").display = not small
@@ -328,7 +337,8 @@ class GameScreen(Screen[None]):
         self.query_one("#header", Static).update(header(view, lang))
         app = self.app
         tally = app.count_game() if isinstance(app, SchockApp) else None
-        self.query_one("#seats", Static).update(seats_table(view, s.players, lang, tally))
+        seats = self.query_one("#seats", Static)
+        seats.update(seats_table(view, s.players, lang, tally, seats.content_size.width or None))
         self.query_one("#dice", Static).update(dice_panel(view, lang))
         if self.chronicle is None or self.chronicle.game is not s.game:
             self.chronicle = Chronicle(s.game)  # the showdown told as the browser tells it
@@ -650,9 +660,13 @@ def rules_body(session: Session, lang: str) -> RenderableType:
     ladder = Text(say(lang, "rules.ladder") + " ", style="bold")
     ladder.append(ranking_ladder(rules, lang), style="")
     table = Table(box=box.SIMPLE_HEAD, title=f"{rules.id}: {rules.name}", title_justify="left")
-    table.add_column(say(lang, "rules.field"), no_wrap=True)
-    table.add_column(say(lang, "rules.value"), ratio=1)
-    table.add_column(say(lang, "rules.key"), style="dim", overflow="ellipsis", no_wrap=True)
+    # the value is what a player reads: it keeps its room on a narrow (80 columns)
+    # terminal, where the label wraps and the field name is cut first
+    table.add_column(say(lang, "rules.field"), ratio=4, min_width=14)
+    table.add_column(say(lang, "rules.value"), ratio=3, min_width=18)
+    table.add_column(
+        say(lang, "rules.key"), ratio=2, style="dim", overflow="ellipsis", no_wrap=True
+    )
     for name in FIELD_NAMES:
         if name in ("id", "name", "source", "base"):
             continue

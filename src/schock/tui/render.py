@@ -101,23 +101,46 @@ def turn_state(view: View, turn: TurnView, lang: str) -> Text:
     return Text(say(lang, "state.waits"), style="dim")
 
 
+def bot_marked(player: Player, name: str) -> bool:
+    """Whether the seat's name gets "(Bot)": a bot under a person's name."""
+    return player.bot is not None and bot_kind_of(name) != player.bot
+
+
+#: Below this width the names lose their "(Bot)" once the Striche column is shown
+#: (the caption under the table still names every bot): names are never cut.
+ROOM_FOR_BOT_MARKS = 54
+
+
 def seats_table(
-    view: View, players: Sequence[Player], lang: str, tally: Mapping[str, int] | None = None
+    view: View,
+    players: Sequence[Player],
+    lang: str,
+    tally: Mapping[str, int] | None = None,
+    width: int | None = None,
 ) -> Table:
     """Every seat: name (▶ to move, B began the round; bot kind), Deckel, dice,
     throws of the round's cap, and state; with ``tally`` (once a game of the
-    evening is lost) the Striche: games lost by each player."""
+    evening is lost) the Striche: games lost by each player. ``width``: the room
+    the table gets (an 80-column terminal gives about 50)."""
     striche = tally is not None and any(tally.values())
+    marks = not (striche and width is not None and width < ROOM_FOR_BOT_MARKS)
     table = Table(box=box.SIMPLE_HEAD, expand=True, pad_edge=False, padding=(0, 1, 0, 0))
     # the names themselves are not cut where there is room (two "heuristic …" look alike)
-    longest = max((len(name) for name in view.names), default=0) + 2
+    longest = max(
+        (
+            len(name)
+            + (len(say(lang, "bot.short")) + 3 if marks and bot_marked(players[seat], name) else 0)
+            for seat, name in enumerate(view.names)
+        ),
+        default=0,
+    ) + 2
     table.add_column(
         say(lang, "col.seat"), ratio=1, min_width=longest, no_wrap=True, overflow="ellipsis"
     )
     table.add_column(say(lang, "col.deckel"), justify="right", no_wrap=True)
     table.add_column(say(lang, "col.dice"), no_wrap=True)
     table.add_column(say(lang, "col.throws"), justify="center", no_wrap=True)
-    table.add_column(say(lang, "col.state"), no_wrap=True, overflow="ellipsis")
+    table.add_column(say(lang, "col.state"), overflow="fold")  # wraps first when narrow
     if striche:
         table.add_column(say(lang, "col.striche"), justify="right", no_wrap=True)
     kinds: dict[str, list[str]] = {}  # the bots' kinds, told under the table
@@ -135,7 +158,7 @@ def seats_table(
         player = players[seat]
         marker = "▶ " if seat == view.actor else ("B " if seat == view.round_starter else "  ")
         who = Text(marker + name, style=ACTOR_STYLE if seat == view.actor else "")
-        if player.bot is not None and bot_kind_of(name) != player.bot:  # "heuristic 2" says it
+        if marks and bot_marked(player, name):  # "heuristic 2" says it
             who.append(" (" + say(lang, "bot.short") + ")", style="dim")
         deckel = str(view.deckel[seat])
         turn = view.turn_of(seat)

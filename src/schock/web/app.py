@@ -21,6 +21,7 @@ HERE = Path(__file__).parent
 def create_app(settings: Settings) -> FastAPI:
     """The web app for ``settings``; the database is opened and closed in the lifespan."""
     from schock.web import (
+        analyse,
         evening,
         keep,
         lobby,
@@ -54,5 +55,6 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(keep.router)
     app.include_router(evening.router)
     app.include_router(tournament_pages.router)
+    app.include_router(analyse.router)
     middleware.install(app, settings)
     return app

@@ -60,6 +60,7 @@ class StoredTable:
     game_no: int = 1
     starter: int | None = None
     games: list[StoredGame] = field(default_factory=list)
+    clock: tuple[int | None, int | None] = (None, None)
 
 
 class Repo:
@@ -131,6 +132,7 @@ class Repo:
                 game_no=row.game_no,
                 starter=row.starter,
                 games=[StoredGame(g.number, g.loser, g.ended) for g in games],
+                clock=(row.clock_nudge, row.clock_takeover),
             )
 
     def add_actions(self, table_id: str, first: int, texts: list[str],
@@ -171,6 +173,12 @@ class Repo:
         with self.db.session() as s:
             row = s.get(GameRow, (table_id, number))
             return None if row is None else row.record
+
+    def set_clock(self, table_id: str, nudge: int | None, takeover: int | None) -> None:
+        with self.db.session() as s:
+            row = s.get(TableRow, table_id)
+            assert row is not None
+            row.clock_nudge, row.clock_takeover = nudge, takeover
 
     def set_host(self, table_id: str, host_hash: str) -> None:
         with self.db.session() as s:

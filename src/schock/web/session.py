@@ -14,6 +14,7 @@ import hashlib
 import hmac
 import logging
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
@@ -142,6 +143,12 @@ class TableSession:
     """Seats whose people asked for a rematch of the game that is over."""
     late: list[SeatInfo] = field(default_factory=list)
     """Late-comers: joined by the invite between two games; seated when the next starts."""
+    clock: tuple[int | None, int | None] = (None, None)
+    """The turn clock: seconds until the player to decide is nudged, and until the host
+    may let a bot make that one decision (None: never)."""
+    now: Callable[[], float] = time.monotonic
+    """The clock the turn clock reads (tests pass their own)."""
+    _due: tuple[int, float] = (-1, 0.0)
     game: Game = field(init=False)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: list[Connection] = field(default_factory=list)
@@ -191,6 +198,7 @@ class TableSession:
             game_no=t.game_no,
             starter=t.starter,
             games=list(t.games),
+            clock=t.clock,
         )
         for line in t.actions:
             seat, action = parse_action(line)
@@ -414,7 +422,8 @@ class TableSession:
 
     # ---------------------------------------------------------------- host
     async def command(self, conn: Connection, command: str, seat: int | None,
-                      bot: str | None, to: int | None = None) -> None:
+                      bot: str | None, to: int | None = None,
+                      clock: tuple[int | None, int | None] = (None, None)) -> None:
         async with self.lock:
             if not self.bound(conn)[1]:
                 raise Refused("not_host")
@@ -448,9 +457,19 @@ class TableSession:
                 self._check_running()
                 self.paused = command == "pause"
                 self.repo.set_flags(self.id, paused=self.paused)
+                self._due = (-1, 0.0)  # the clock starts again on the resumed decision
+            elif command == "clock":
+                nudge, takeover = clock
+                if nudge is not None and takeover is not None and takeover < nudge:
+                    raise Refused("bad_clock", nudge=nudge, takeover=takeover)
+                self.repo.set_clock(self.id, nudge, takeover)
+                self.clock = (nudge, takeover)
+            elif command == "bot_once":
+                await self._bot_once()
             elif command == "end":
                 if not self.ended:
-                    keep = not self.game.over and bool(self.game.actions)
+                    # a started game is kept, finished or not (never one that never began)
+                    keep = not self.game.over and (self.started or bool(self.game.actions))
                     archive = self._archive() if keep else None
                     self.repo.end_game(self.id, archive)
                     self.ended = True
@@ -546,6 +565,30 @@ class TableSession:
                 out[g.loser] = out.get(g.loser, 0) + 1
         return out
 
+    def waited(self) -> float | None:
+        """Seconds the person to decide has had for this decision (None: nobody is to
+        decide now: not running, paused, a bot's or an automatic move, game over)."""
+        if not self.started or self.paused or self.ended or self.step() != "human":
+            return None
+        n = len(self.game.actions)
+        if self._due[0] != n:
+            self._due = (n, self.now())
+        return max(0.0, self.now() - self._due[1])
+
+    async def _bot_once(self) -> None:
+        """The turn clock ran out: a bot makes this one decision for the person."""
+        takeover = self.clock[1]
+        waited = self.waited()
+        if takeover is None or waited is None:
+            raise Refused("no_takeover")
+        if waited < takeover:
+            raise Refused("too_early", s=int(takeover - waited + 0.999))
+        actor = self.game.actor
+        assert actor is not None
+        view = self.game.view(actor)
+        action = await asyncio.to_thread(make_bot("heuristic", seed=secrets.randbits(32)).act, view)
+        self._apply(actor, action)
+
     def _check_running(self) -> None:
         if self.ended:
             raise Refused("ended")
@@ -595,9 +638,13 @@ class TableSession:
                       for g in self.games],
             "striche": self.striche(),
             "votes": sorted(self.votes),
+            "clock": {"nudge": self.clock[0], "takeover": self.clock[1], "waited": self.waited()},
             "seats": [
                 {"name": s.name, "bot": s.bot, "online": i in online,
-                 "free": s.bot is None and not s.claimed}
+                 "free": s.bot is None and not s.claimed,
+                 # a person's link exists (the host role can go to it) / a bot plays for them
+                 "person": s.token_hash is not None,
+                 "replaced": s.bot is not None and s.token_hash is not None}
                 for i, s in enumerate(self.seats)
             ],
             "late": [s.name for s in self.late],

@@ -156,7 +156,8 @@ async def _handle(session: TableSession, conn: Connection, msg: Any) -> None:
             await conn.send(session.welcome(conn))
             await session.send_state(conn)
     elif isinstance(msg, HostCommand):
-        await session.command(conn, msg.command, msg.seat, msg.bot, to=msg.to)
+        await session.command(conn, msg.command, msg.seat, msg.bot, to=msg.to,
+                              clock=(msg.nudge, msg.takeover))
     elif isinstance(msg, Rematch):
         await session.vote(conn)
     else:

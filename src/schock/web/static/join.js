@@ -95,3 +95,6 @@ $("done-copy").addEventListener("click", async () => {
 showMine();
 if (!invite) $("join-error").textContent = W.wordBadInvite;
 refresh();
+// switching the language keeps the invite (it lives in the fragment, which a plain
+// "?lang=" link would drop)
+for (const a of document.querySelectorAll(".langs a")) a.href = a.getAttribute("href") + location.hash;

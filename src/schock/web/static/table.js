@@ -47,7 +47,17 @@ const T = {
 }[LANG];
 const fmt = (s, o) => s.replace(/\{(\w+)\}/g, (_, k) => o[k]);
 const frag = new URLSearchParams(location.hash.slice(1));
-const token = frag.get("seat"), hostToken = frag.get("host");
+const token = frag.get("seat");
+// A host who plays: the host link kept in this browser ("my tables") joins his seat's page,
+// so his seat and the host's buttons are in one tab (dropped if the server refuses it).
+let hostToken = frag.get("host") || (token ? storedHost() : null), hostStored = !frag.get("host") && !!hostToken;
+function storedHost() {
+  try {
+    const mine = JSON.parse(localStorage.getItem("schock-my-tables") || "[]");
+    const e = Array.isArray(mine) && mine.find((x) => x && x.id === TABLE && x.role === "host" && typeof x.link === "string");
+    return e ? new URLSearchParams(e.link.split("#")[1] || "").get("host") : null;
+  } catch (_) { return null; }
+}
 let ws = null, state = null, welcome = null, backoff = 500, wasMyTurn = false, logLines = [];
 const $ = (id) => document.getElementById(id);
 const el = (tag, attrs = {}, ...kids) => {
@@ -78,7 +88,7 @@ function connect() {
   ws.onmessage = (ev) => handle(JSON.parse(ev.data));
   ws.onclose = () => {
     const wait = Math.min(backoff, 15000);
-    $("status").textContent = fmt(T.offline, {s: Math.round(wait / 1000)});
+    document.dispatchEvent(new CustomEvent("schock:offline", {detail: {wait}}));  // controls.js
     setTimeout(connect, wait);
     backoff *= 2;
   };
@@ -95,6 +105,9 @@ function handle(msg) {
     // the waiting room (waiting.js) follows every state
     document.dispatchEvent(new CustomEvent("schock:state", {detail: {state, welcome, send}}));
   }
+  else if (msg.type === "error" && msg.code === "bad_token" && hostStored) {
+    hostToken = null; hostStored = false; ws.close();  // the kept host link is no longer the host's
+  }
   else if (msg.type === "error") { $("error").textContent = msg[LANG]; showControls(); }
   else if (msg.type === "hints") { renderHints(msg); showControls(); }
 }
@@ -108,7 +121,8 @@ function keepLog(log) {
 // The language switch and the game account keep this page's seat (#seat=…) and language.
 function keepSeatOnLinks() {
   for (const a of document.querySelectorAll(".langs a[data-lang]")) a.href = `?lang=${a.dataset.lang}${location.hash}`;
-  $("record").href = `/t/${TABLE}/replay` + (LANG === "en" ? "?lang=en" : "");
+  const root = location.pathname.slice(0, location.pathname.lastIndexOf("/t/"));  // a proxy's sub-path
+  $("record").href = `${root}/t/${TABLE}/replay` + (LANG === "en" ? "?lang=en" : "");
 }
 keepSeatOnLinks();
 window.addEventListener("hashchange", keepSeatOnLinks);
@@ -291,21 +305,7 @@ function renderLog() {
   for (const line of logLines) log.append(el("li", {}, line));
   if (state.table.over) $("record").textContent = LANG === "en" ? "Game account and record download" : "Spielbericht und Protokoll herunterladen";
 }
-function renderHost() {
-  const t = state.table, box = $("host-buttons"); $("host").hidden = false; box.textContent = "";
-  const cmd = (command, extra = {}) => send({type: "host", command, ...extra});
-  if (!t.started) box.append(el("button", {type: "button", id: "start", onclick: () => cmd("start")}, T.start));
-  if (t.started && !t.ended) box.append(el("button", {type: "button", onclick: () => cmd(t.paused ? "resume" : "pause")}, t.paused ? T.resume : T.pause));
-  if (!t.ended) box.append(el("button", {type: "button", onclick: () => cmd("end")}, T.end));
-  if (!t.started) {
-    const pick = el("select", {"aria-label": T.bot}, ...welcome.bots.map((b) => el("option", {value: b}, b)));
-    box.append(pick, el("button", {type: "button", onclick: () => cmd("add_bot", {bot: pick.value})}, T.addBot));
-  }
-  t.seats.forEach((s, i) => {
-    if (s.bot && !t.started) box.append(el("button", {type: "button", onclick: () => cmd("remove_bot", {seat: i})}, `${T.removeBot}: ${s.name}`));
-    if (!s.bot && !s.online && !t.ended) box.append(el("button", {type: "button", onclick: () => cmd("replace", {seat: i, bot: "heuristic"})}, `${s.name}: ${T.replace}`));
-  });
-}
+function renderHost() { /* the host's buttons: controls.js */ }
 function renderHints(msg) {
   const h = $("hints"); h.textContent = "";
   const ol = el("ol");

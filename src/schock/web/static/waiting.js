@@ -1,6 +1,7 @@
 // The host's waiting room on the table page: the invite link and its QR code, who is
 // there, and moving people; shown to the host before the start.
 import {el} from "./dom.js";
+import {remember} from "./mytables.js";
 const box = document.getElementById("waiting");
 const TABLE = box.dataset.table;
 const list = document.getElementById("waiting-seats");
@@ -19,8 +20,22 @@ async function fetchInvite() {
   document.getElementById("waiting-qr").innerHTML = invite.qr;  // an SVG made by the server
 }
 
+let remembered = false;
+/** A seat or host link opened here goes into "my tables" (found again from the start page). */
+function rememberLink(state, welcome) {
+  const frag = new URLSearchParams(location.hash.slice(1));
+  const seat = frag.get("seat");
+  if (remembered || !welcome || !(seat || hostToken)) return;
+  remembered = true;
+  const link = location.origin + location.pathname + location.hash;
+  const rules = welcome.rules && welcome.rules.name;
+  if (hostToken && welcome.host) remember({id: TABLE, role: "host", link, rules});
+  else if (seat && state.seat !== null) remember({id: TABLE, role: "seat", link, rules, seat: state.view.names[state.seat]});
+}
+
 document.addEventListener("schock:state", (ev) => {
   const {state, welcome, send} = ev.detail;
+  rememberLink(state, welcome);
   const t = state.table;
   const between = t.started && t.over && !t.ended;  // late-comers may join
   const show = !!(welcome && welcome.host && hostToken && ((!t.started && !t.ended) || between));

@@ -1,0 +1,59 @@
+"""Issue 27 item 6 for schock keep: refusals without English inside German, plural forms
+("nach 1 Wurf", "nach 2 Würfen"), halves as players say them, game words in English output."""
+
+from __future__ import annotations
+
+import pytest
+
+from schock.cli.keep import apply_line, half_name, state_text
+from schock.errors import SchockError
+from schock.keep import Scorekeeper, refusal
+from schock.rules import load_rules
+
+
+def keeper() -> Scorekeeper:
+    return Scorekeeper(load_rules("porz"), ["Anna", "Ben"], starter=0)
+
+
+@pytest.mark.parametrize(
+    ("line", "de", "en"),
+    [
+        ("1-1-4", "Ein Ergebnis braucht seine Würfel und die Zahl der Würfe",
+         "a result needs its dice and its throw count"),
+        ("undo", "Nichts zurückzunehmen: Es gibt noch keinen Eintrag", "nothing to undo"),
+        ("1-1-4 2 gedreht 1", "1 Eins aus gedrehten Sechsen: Genauso viele Einsen müssen unter "
+         "den herausgelegten Würfeln sein (herausgelegt: nichts)", "1 1 from turned sixes"),
+        ("1-1-4 3 raus 1 gedreht 2", "2 Einsen aus gedrehten Sechsen", "2 1s from turned sixes"),
+        ("1-2-4 2 als jule", "1-2-4 auf die Hand nach 2 Würfen zählt bei porz als einfacher Wurf",
+         "after 2 throws counts as einfacher Wurf"),
+        ("1-1-4 2 foo", "unerwartet: 'foo' (erlaubt: raus WÜRFEL", "unexpected 'foo'"),
+        ("1-1-4 x", "ungültige Wurfzahl 'x' (erlaubt: 1 bis 9)", "bad throw count 'x'"),
+        ("1-1-4 2 gedreht x", "ungültige Zahl gedrehter Einsen 'x'", "bad number of turned 1s 'x'"),
+        ("1-1-4 2 als x", "unbekannte Art 'x'", "unknown kind 'x'"),
+    ],
+)
+def test_refusals_in_german_and_english(line: str, de: str, en: str) -> None:
+    k = keeper()
+    with pytest.raises(SchockError) as info:
+        apply_line(k, line, "de")
+    assert de in refusal(info.value, "de")
+    assert en in refusal(info.value, "en")
+    assert not k.entries
+
+
+def test_one_throw_is_singular() -> None:
+    k = keeper()
+    with pytest.raises(SchockError) as info:
+        apply_line(k, "4-5-6 1 als general", "de")
+    assert "nach 1 Wurf zählt" in refusal(info.value, "de")
+    assert "after 1 throw counts" in refusal(info.value, "en")
+
+
+def test_the_state_speaks_as_players_do() -> None:
+    k = keeper()
+    apply_line(k, "1-1-4 2 raus 1-1", "de")
+    apply_line(k, "6-6-5 1", "de")
+    de, en = state_text(k, "de"), state_text(k, "en")
+    assert "1. Hälfte, Runde 2: Stock 9" in de and "Hälfte 1, round 2: Stock 9" in en
+    assert "(einfacher Wurf)" in en and "einfach)" not in en  # a game word, not an id
+    assert half_name("final", 3, "de") == "das Finale" and half_name("final", 3, "en") == "the Finale"
