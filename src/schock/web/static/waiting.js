@@ -20,6 +20,19 @@ async function fetchInvite() {
   document.getElementById("waiting-qr").innerHTML = invite.qr;  // an SVG made by the server
 }
 
+/** The host fills in an age where the rules need ages (porz: the youngest loses a tie). */
+function ageInput(s, i, send) {
+  const input = el("input", {class: "age", inputmode: "numeric", maxlength: "3", autocomplete: "off",
+    "data-age-seat": String(i), "aria-label": `${s.name}: ${W.age}`, placeholder: s.aged ? `${W.age} ✓` : `${W.age}?`});
+  input.addEventListener("change", () => {
+    const v = input.value.trim();
+    const ok = /^\d{1,3}$/.test(v) && +v <= 150;
+    input.setAttribute("aria-invalid", ok ? "false" : "true");
+    if (ok) send({type: "host", command: "age", seat: i, age: +v});
+  });
+  return el("label", {class: "agebox"}, input);
+}
+
 let remembered = false;
 /** A seat or host link opened here goes into "my tables" (found again from the start page). */
 function rememberLink(state, welcome) {
@@ -49,6 +62,8 @@ document.addEventListener("schock:state", (ev) => {
     return;
   }
   list.hidden = false;
+  const typing = document.activeElement && document.activeElement.dataset.ageSeat;
+  const typed = typing ? document.activeElement.value : "";
   const n = t.seats.length;
   t.seats.forEach((s, i) => {
     const move = (to) => send({type: "host", command: "move", seat: i, to});
@@ -61,5 +76,10 @@ document.addEventListener("schock:state", (ev) => {
         el("button", {type: "button", class: "small remove", "aria-label": `${s.name}: ${W.remove}`, onclick: () => {
           if (s.bot || s.free || confirm(`${s.name}: ${W.remove}?`)) send({type: "host", command: "remove", seat: i});
         }}, "✕"))));
+    if (t.needs_ages) list.lastChild.append(ageInput(s, i, send));
   });
+  if (typing) {  // a state arrived while the host typed an age: keep it
+    const again = list.querySelector(`input[data-age-seat="${typing}"]`);
+    if (again) { again.value = typed; again.focus(); }
+  }
 });
