@@ -178,6 +178,9 @@ def test_bad_input() -> None:
     wrong = dataclasses.replace(trio, result={"loser": (trio.result or {})["loser"] + 1})
     with pytest.raises(RecordError, match=r"result\.loser"):
         analyse(wrong)
+    cut = dataclasses.replace(trio, actions=trio.actions[:20])
+    with pytest.raises(RecordError, match="the game is not over"):
+        analyse(cut)
     assert seat_of(trio, trio.seats[1].name) == 1
     assert seat_of(duel, "ben") == 1
     with pytest.raises(InvalidInputError, match="the players are: Anna, Ben"):
