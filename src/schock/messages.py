@@ -30,6 +30,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 LANGS = ("de", "en")
+#: The names of the seat told in the second person (the terminal game's default player).
+YOU = ("Du", "You")
 
 #: Message templates by language and key. Keys starting ``do.`` and ``waiting.``
 #: are parts of other messages (the action tried, what the game waits for).
@@ -50,6 +52,12 @@ CATALOG: dict[str, dict[str, str]] = {
         "waiting.loading": "the first throw of {name} (seat {seat})",
         "waiting.turn": "{name} (seat {seat})",
         "waiting.game_over": "nothing: the game is over",
+        # ... the same for the seat called "You" (the terminal game's default player)
+        "waiting.roll_off@you": "your roll-off throw (seat {seat})",
+        "waiting.einkaufen@you": "you (seat {seat}) to decide on Einkaufen",
+        "waiting.loading@you": "your first throw (seat {seat})",
+        "waiting.turn@you": "you (seat {seat})",
+        "need_turn.seat@you": "cannot {what}: it is your turn (seat {actor}), not seat {seat}",
         # whose move it is
         "need_turn.phase": "cannot {what} now: the game waits for {waiting}",
         "need_turn.seat": "cannot {what}: it is {name}'s turn (seat {actor}), not seat {seat}",
@@ -122,6 +130,12 @@ CATALOG: dict[str, dict[str, str]] = {
         "waiting.loading": "auf den ersten Wurf von {name} (Platz {seat})",
         "waiting.turn": "auf {name} (Platz {seat})",
         "waiting.game_over": "auf nichts mehr, es ist vorbei",
+        # ... dasselbe für den Platz "Du" (der Spieler des Terminal-Spiels)
+        "waiting.roll_off@you": "auf deinen Wurf beim Auswürfeln (Platz {seat})",
+        "waiting.einkaufen@you": "auf dich (Platz {seat}): einkaufen oder nicht?",
+        "waiting.loading@you": "auf deinen ersten Wurf (Platz {seat})",
+        "waiting.turn@you": "auf dich (Platz {seat})",
+        "need_turn.seat@you": "{what} geht nicht: Du bist am Zug (Platz {actor}), nicht Platz {seat}",
         "need_turn.phase": "{what} geht jetzt nicht: Das Spiel wartet {waiting}",
         "need_turn.seat": "{what} geht nicht: {name} ist am Zug (Platz {actor}), nicht Platz {seat}",
         "waits.throw": "Werfen geht nicht: Das Spiel wartet {waiting}",
@@ -465,6 +479,23 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "ops.serve_qr": "Scan to open it on a phone:",
         "ops.serve_stop": "Ctrl+C stops the server.",
         "ops.db_unusable": "cannot use the database (nothing was written): {reason}",
+        "ops.age": "--older-than {value!r}: allowed: a number and a unit, e.g. 30d, 12h, 90m, 2w",
+        "ops.tables_count": "{shown} of {total} tables shown (newest first)",
+        "ops.no_table": "no such table: {ids}; nothing was changed (schock tables list shows them)",
+        "ops.closed": "{n} tables ended",
+        "ops.purge_what": "{n} tables made before {cutoff} (UTC) would be deleted with their games",
+        "ops.sure": "Delete them?",
+        "ops.nothing": "nothing was deleted",
+        "ops.purged": "{n} tables deleted",
+        "ops.backup_pg": (
+            "schock db backup copies SQLite files; for {backend} use its own tool, "
+            "e.g. pg_dump -Fc (see docs/configuration.md)"
+        ),
+        "ops.backup_source": "database file {path!r}: does not exist; allowed: an existing SQLite file",
+        "ops.backup_exists": "{path}: exists already; allowed: a new file (nothing is overwritten)",
+        "ops.backup_dir": "{path}: no such folder; allowed: a file in an existing folder",
+        "ops.backup_failed": "backup failed, nothing was written: {reason}",
+        "ops.backed_up": "backup written: {path} ({kb} KB)",
         # --- end of server operation ---
         "abend.f.name": "name",
         "abend.f.group_name": "group name",
@@ -881,6 +912,29 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "ops.serve_qr": "Mit dem Handy scannen:",
         "ops.serve_stop": "Strg+C beendet den Server.",
         "ops.db_unusable": "Datenbank nicht nutzbar (nichts wurde geschrieben): {reason}",
+        "ops.age": "--older-than {value!r}: erlaubt: Zahl und Einheit, z. B. 30d, 12h, 90m, 2w",
+        "ops.tables_count": "{shown} von {total} Tischen gezeigt (neueste zuerst)",
+        "ops.no_table": (
+            "Kein solcher Tisch: {ids}; nichts wurde geändert (schock tables list zeigt sie)"
+        ),
+        "ops.closed": "{n} Tische beendet",
+        "ops.purge_what": "{n} Tische von vor {cutoff} (UTC) würden samt ihren Spielen gelöscht",
+        "ops.sure": "Löschen?",
+        "ops.nothing": "Nichts wurde gelöscht",
+        "ops.purged": "{n} Tische gelöscht",
+        "ops.backup_pg": (
+            "schock db backup kopiert SQLite-Dateien; für {backend} dessen eigenes Werkzeug "
+            "benutzen, z. B. pg_dump -Fc (siehe docs/configuration.md)"
+        ),
+        "ops.backup_source": (
+            "Datenbankdatei {path!r}: gibt es nicht; erlaubt: eine vorhandene SQLite-Datei"
+        ),
+        "ops.backup_exists": (
+            "{path}: gibt es schon; erlaubt: eine neue Datei (nichts wird überschrieben)"
+        ),
+        "ops.backup_dir": "{path}: kein solcher Ordner; erlaubt: eine Datei in einem vorhandenen Ordner",
+        "ops.backup_failed": "Sicherung fehlgeschlagen, nichts wurde geschrieben: {reason}",
+        "ops.backed_up": "Sicherung geschrieben: {path} ({kb} KB)",
         # --- end of server operation ---
         # the Stammtisch evening (schock abend, /abend)
         "abend.f.name": "Name",
@@ -1122,7 +1176,10 @@ class Msg:
         words = CATALOG.get(lang, CATALOG["en"])
         if self.key not in words:
             words = INPUT_CATALOG.get(lang, INPUT_CATALOG["en"])
-        return words[self.key].format_map({k: _show(v, lang) for k, v in self.params.items()})
+        key = self.key
+        if self.params.get("name") in YOU and f"{key}@you" in words:
+            key += "@you"  # the seat called "Du"/"You" is told in the second person
+        return words[key].format_map({k: _show(v, lang) for k, v in self.params.items()})
 
 
 def _show(value: object, lang: str) -> object:
@@ -1169,6 +1226,8 @@ def waiting_for(phase: str, seat: int | None, names: Sequence[str]) -> Msg:
     'the first throw of Anna (seat 0)'
     >>> waiting_for("game_over", None, ["Anna", "Ben"]).text("de")
     'auf nichts mehr, es ist vorbei'
+    >>> waiting_for("loading", 0, ["Du", "Ben"]).text("de")
+    'auf deinen ersten Wurf (Platz 0)'
     """
     if phase == "game_over" or seat is None:
         return Msg("waiting.game_over")

@@ -208,3 +208,13 @@ def test_chips_formats_refuse_what_they_do_not_use(tmp_path: Path) -> None:
         result = run(db, "eintragen", "1", "1", "1", *args)
         assert result.exit_code == 2 and said in result.output, result.output
     assert "game_entered" not in ok(db, "protokoll")
+
+
+def test_the_planned_draw_prints_its_repeats_and_lower_bound(tmp_path: Path) -> None:
+    db = tmp_path / "t.db"
+    ok(db, "neu", "Halbzeiten", "--format", "irmgarteich", "--id", "h")
+    csv = tmp_path / "liste.csv"
+    csv.write_text("Name\n" + "".join(f"Spieler {i}\n" for i in range(1, 21)), "utf-8")
+    ok(db, "spieler", "import", str(csv), "--anwesend")
+    out = ok(db, "auslosen")
+    assert "Alle 2 Runden gelost: 0 wiederholte Begegnungen (untere Schranke: 0)" in out

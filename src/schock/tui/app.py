@@ -47,6 +47,7 @@ from schock.tui.render import (
     dice_panel,
     header,
     illegal_text,
+    is_you,
     key_bar,
     seats_table,
     showdown_panel,
@@ -593,7 +594,7 @@ def hint_title(name: str, lang: str) -> str:
     >>> hint_title("Anna", "de"), hint_title("Du", "de"), hint_title("You", "en")
     ('Hinweis für Anna', 'Hinweis für dich', 'Hint for you')
     """
-    if name in (say("de", "you"), say("en", "you")):
+    if is_you(name):
         return say(lang, "hint.title.you")
     return say(lang, "hint.title", name=name)
 

@@ -39,6 +39,7 @@ from schock.engine.seat import Seat
 from schock.errors import IllegalActionError, InvalidInputError, SchockError
 from schock.narrate import Chronicle
 from schock.rules import Rules
+from schock.rules.model import Opening
 from schock.solver.hints import hints
 from schock.web.messages import legal_verbs, rules_rows, state_message
 from schock.web.repo import Repo, StoredGame, StoredSeat, StoredTable, token_hash
@@ -65,6 +66,16 @@ class Refused(Exception):
 def new_token() -> str:
     """A fresh secret of 128 bits (22 URL-safe characters)."""
     return secrets.token_urlsafe(16)
+
+
+def needs_ages(rules: Rules) -> bool:
+    """Whether the rules ask for ages (porz: an opening tie is lost by the youngest).
+
+    >>> from schock.rules import load_rules
+    >>> needs_ages(load_rules("porz")), needs_ages(load_rules("ferschweiler"))
+    (True, False)
+    """
+    return rules.opening is Opening.OPENING_ROUND_YOUNGEST
 
 
 def invite_token(host: str, table_id: str) -> str:
@@ -423,6 +434,7 @@ class TableSession:
     # ---------------------------------------------------------------- host
     async def command(self, conn: Connection, command: str, seat: int | None,
                       bot: str | None, to: int | None = None,
+                      age: int | None = None,
                       clock: tuple[int | None, int | None] = (None, None)) -> None:
         async with self.lock:
             if not self.bound(conn)[1]:
@@ -480,6 +492,20 @@ class TableSession:
                 kind = self._bot_kind(bot)
                 name = bot_names([kind], taken=[s.name for s in self.seats])[0]  # like `schock play`
                 self._reseat([*self.seats, SeatInfo(name, kind, None)])
+            elif command == "age":  # the host fills in an age (porz: the youngest loses a tie)
+                i = self._seat_index(seat)
+                if age is not None and not 0 <= age <= 150:
+                    raise Refused("bad_age", age=age)
+                new = list(self.seats)
+                old = new[i]
+                new[i] = SeatInfo(old.name, old.bot, old.token_hash, age, old.claimed)
+                if not self.started:
+                    self._reseat(new)
+                elif self.game.over and not self.ended:  # between games: from the next one
+                    self.seats = new
+                    self.repo.set_seats(self.id, self.stored_seats(new))
+                else:
+                    raise Refused("game_running")
             elif command == "move":  # the waiting room: seat ``seat`` moves to place ``to``
                 self._before_start()
                 i = self._seat_index(seat)
@@ -641,13 +667,14 @@ class TableSession:
             "clock": {"nudge": self.clock[0], "takeover": self.clock[1], "waited": self.waited()},
             "seats": [
                 {"name": s.name, "bot": s.bot, "online": i in online,
-                 "free": s.bot is None and not s.claimed,
+                 "free": s.bot is None and not s.claimed, "aged": s.age is not None,
                  # a person's link exists (the host role can go to it) / a bot plays for them
                  "person": s.token_hash is not None,
                  "replaced": s.bot is not None and s.token_hash is not None}
                 for i, s in enumerate(self.seats)
             ],
             "late": [s.name for s in self.late],
+            "needs_ages": needs_ages(self.rules),
         }
 
     def told(self, lang: str) -> tuple[Chronicle, int, list[str], dict[str, Any]]:
