@@ -486,6 +486,23 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "ops.serve_qr": "Scan to open it on a phone:",
         "ops.serve_stop": "Ctrl+C stops the server.",
         "ops.db_unusable": "cannot use the database (nothing was written): {reason}",
+        "ops.age": "--older-than {value!r}: allowed: a number and a unit, e.g. 30d, 12h, 90m, 2w",
+        "ops.tables_count": "{shown} of {total} tables shown (newest first)",
+        "ops.no_table": "no such table: {ids}; nothing was changed (schock tables list shows them)",
+        "ops.closed": "{n} tables ended",
+        "ops.purge_what": "{n} tables made before {cutoff} (UTC) would be deleted with their games",
+        "ops.sure": "Delete them?",
+        "ops.nothing": "nothing was deleted",
+        "ops.purged": "{n} tables deleted",
+        "ops.backup_pg": (
+            "schock db backup copies SQLite files; for {backend} use its own tool, "
+            "e.g. pg_dump -Fc (see docs/configuration.md)"
+        ),
+        "ops.backup_source": "database file {path!r}: does not exist; allowed: an existing SQLite file",
+        "ops.backup_exists": "{path}: exists already; allowed: a new file (nothing is overwritten)",
+        "ops.backup_dir": "{path}: no such folder; allowed: a file in an existing folder",
+        "ops.backup_failed": "backup failed, nothing was written: {reason}",
+        "ops.backed_up": "backup written: {path} ({kb} KB)",
         # --- end of server operation ---
         "abend.f.name": "name",
         "abend.f.group_name": "group name",
@@ -909,6 +926,29 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "ops.serve_qr": "Mit dem Handy scannen:",
         "ops.serve_stop": "Strg+C beendet den Server.",
         "ops.db_unusable": "Datenbank nicht nutzbar (nichts wurde geschrieben): {reason}",
+        "ops.age": "--older-than {value!r}: erlaubt: Zahl und Einheit, z. B. 30d, 12h, 90m, 2w",
+        "ops.tables_count": "{shown} von {total} Tischen gezeigt (neueste zuerst)",
+        "ops.no_table": (
+            "Kein solcher Tisch: {ids}; nichts wurde geändert (schock tables list zeigt sie)"
+        ),
+        "ops.closed": "{n} Tische beendet",
+        "ops.purge_what": "{n} Tische von vor {cutoff} (UTC) würden samt ihren Spielen gelöscht",
+        "ops.sure": "Löschen?",
+        "ops.nothing": "Nichts wurde gelöscht",
+        "ops.purged": "{n} Tische gelöscht",
+        "ops.backup_pg": (
+            "schock db backup kopiert SQLite-Dateien; für {backend} dessen eigenes Werkzeug "
+            "benutzen, z. B. pg_dump -Fc (siehe docs/configuration.md)"
+        ),
+        "ops.backup_source": (
+            "Datenbankdatei {path!r}: gibt es nicht; erlaubt: eine vorhandene SQLite-Datei"
+        ),
+        "ops.backup_exists": (
+            "{path}: gibt es schon; erlaubt: eine neue Datei (nichts wird überschrieben)"
+        ),
+        "ops.backup_dir": "{path}: kein solcher Ordner; erlaubt: eine Datei in einem vorhandenen Ordner",
+        "ops.backup_failed": "Sicherung fehlgeschlagen, nichts wurde geschrieben: {reason}",
+        "ops.backed_up": "Sicherung geschrieben: {path} ({kb} KB)",
         # --- end of server operation ---
         # the Stammtisch evening (schock abend, /abend)
         "abend.f.name": "Name",

@@ -34,11 +34,6 @@ def client_ip(request: Request) -> str:
     return request.client.host if request.client else "?"
 
 
-@router.get("/api/health")
-async def health() -> dict[str, bool]:
-    return {"ok": True}
-
-
 def build_rules(preset: str, toml: str | None, filename: str = "house-rules.toml") -> Rules:
     """The table's rules: uploaded TOML (checked like ``schock rules check``) or a preset."""
     if toml:

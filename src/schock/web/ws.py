@@ -93,7 +93,10 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
                 if conn is None:
                     conn = await _hello(session, msg, send, close, settings)
                     continue
+                began = time.perf_counter()
                 await _handle(session, conn, msg)
+                if isinstance(msg, Act):  # /metrics: schock_action_seconds
+                    websocket.app.state.metrics.latency.observe(time.perf_counter() - began)
             except Refused as exc:
                 await send(exc.message())
     except (WebSocketDisconnect, RuntimeError):
