@@ -589,7 +589,7 @@ class TableSession:
 
     def _start_next(self) -> None:
         """The next game on this table: same seats and links; the last loser begins
-        (RULES.md, Who starts: the loser of the previous game)."""
+        (docs/rules.md, "Who starts": the loser of the previous game)."""
         self._check_between_games()
         last = self.games[-1] if self.games else None
         names = [s.name for s in self.seats]
