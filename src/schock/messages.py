@@ -374,6 +374,9 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "sim.parquet": "{option} {path}: writing Parquet needs pyarrow (pip install pyarrow); or give a .csv file",
         "sim.format": "{option} {path}: unknown format {suffix!r} (allowed: {allowed})",
         "sim.write": "{option} {path}: cannot write: {reason}",
+        "sim.is_folder": "it is a folder",
+        "sim.no_folder": "its folder does not exist",
+        "sim.not_writable": "no permission to write there",
         "sim.players": "--players must be 2 to 12, got {n}",
         "sim.bots_players": (
             "--players {players} but {bots} --bot options: give one --bot per seat, "
@@ -392,6 +395,10 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "sim.unreachable": (
             "cannot reach the Dask scheduler at {address!r} within {timeout} s: {reason} "
             "(start one with 'dask scheduler', workers with 'dask worker ADDRESS')"
+        ),
+        "sim.no_workers": (
+            "the Dask scheduler at {address!r} has no workers (waited {timeout} s): "
+            "start some with 'dask worker ADDRESS'"
         ),
         "sim.field": (
             "rules field {name!r} is not supported by the batch path (schock.sim); "
@@ -433,6 +440,23 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
             "round {r}, table {t}, game {g}: Schock Aus of player {p}: {n!r}; allowed: 0 to 99"
         ),
         "state.others": "a round needs at least one other player (before: {before}, after: {after})",
+        # database and server processes (store/db.py, schock serve --workers)
+        "db.locked": (
+            "database {path}: another schock process already serves it ({holder}); allowed: "
+            "one schock serve per SQLite file (stop the other one), or PostgreSQL for several"
+        ),
+        "db.driver": (
+            "database {url}: the PostgreSQL driver is not installed ({reason}); allowed: "
+            "pip install 'schock[postgres]'"
+        ),
+        "db.workers": (
+            "--workers {n}: several processes need PostgreSQL; allowed: --workers 1 with "
+            "SQLite, or --db postgresql://user@host/db"
+        ),
+        "db.serve_workers": (
+            "schock: {n} processes on the ports {first} to {last}, for a proxy that routes "
+            "by table (docs/deploy.md); Ctrl+C stops"
+        ),
         # analysis of a game (schock analyse, the Analyse page): issue 26
         "analyse.title": "Analysis: {rules} — {names}",
         "analyse.objective.round": "Values: the chance not to lose the round (exact turn solver, from what the player saw)",
@@ -793,6 +817,9 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         ),
         "sim.format": "{option} {path}: unbekanntes Format {suffix!r} (erlaubt: {allowed})",
         "sim.write": "{option} {path}: kann nicht schreiben: {reason}",
+        "sim.is_folder": "das ist ein Ordner",
+        "sim.no_folder": "den Ordner gibt es nicht",
+        "sim.not_writable": "keine Schreibrechte dort",
         "sim.players": "--players: {n}; erlaubt: 2 bis 12",
         "sim.bots_players": (
             "--players {players}, aber {bots}-mal --bot: je Platz ein --bot, "
@@ -820,6 +847,10 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "sim.unreachable": (
             "Der Dask-Scheduler unter {address!r} ist in {timeout} s nicht erreichbar: {reason} "
             "(einen starten mit 'dask scheduler', Worker mit 'dask worker ADRESSE')"
+        ),
+        "sim.no_workers": (
+            "Der Dask-Scheduler unter {address!r} hat keine Worker ({timeout} s gewartet): "
+            "welche starten mit 'dask worker ADRESSE'"
         ),
         "sim.field": (
             "Regelfeld {name!r} kann der Batch-Pfad (schock.sim) nicht; unterstützt: {fields}"
@@ -864,6 +895,23 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "state.others": (
             "Eine Runde braucht mindestens einen weiteren Spieler (davor: {before}, "
             "danach: {after})"
+        ),
+        # database and server processes (store/db.py, schock serve --workers)
+        "db.locked": (
+            "Datenbank {path}: ein anderer schock-Prozess bedient sie schon ({holder}); erlaubt: "
+            "ein schock serve je SQLite-Datei (den anderen beenden) oder PostgreSQL für mehrere"
+        ),
+        "db.driver": (
+            "Datenbank {url}: der PostgreSQL-Treiber ist nicht installiert ({reason}); erlaubt: "
+            "pip install 'schock[postgres]'"
+        ),
+        "db.workers": (
+            "--workers {n}: mehrere Prozesse brauchen PostgreSQL; erlaubt: --workers 1 mit "
+            "SQLite oder --db postgresql://user@host/db"
+        ),
+        "db.serve_workers": (
+            "schock: {n} Prozesse auf den Ports {first} bis {last}, für einen Proxy, der nach "
+            "Tisch verteilt (docs/deploy.md); Strg+C beendet"
         ),
         # analysis of a game (schock analyse, the Analyse page): issue 26
         "analyse.title": "Analyse: {rules} — {names}",
