@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import gymnasium
 import numpy as np
 import pytest
@@ -33,6 +36,31 @@ def test_registered() -> None:
     e = gymnasium.make(ENV_ID, rules="porz", opponents=["random"])
     obs, _ = e.reset(seed=0)
     assert obs["action_mask"].shape == (20,)
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        # gymnasium >= 1.0 has no plugin entry points: make() imports the module
+        # named before the colon, which registers the id
+        'gymnasium.make("schock.adapters.gymnasium:schock/Schock-v0")',
+        'gymnasium.make("schock/Schock-v0")',
+    ],
+)
+def test_make_in_a_fresh_process(make: str) -> None:
+    first = "" if ":" in make else "import schock.adapters.gymnasium\n"
+    script = (
+        "import sys, gymnasium\n"
+        "assert 'schock.adapters.gymnasium' not in sys.modules\n"
+        f"{first}env = {make}\n"
+        "obs, info = env.reset(seed=1)\n"
+        "print(env.spec.id, len(obs['observation']))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["schock/Schock-v0", "54"]
 
 
 def test_random_playouts_match_the_engine() -> None:

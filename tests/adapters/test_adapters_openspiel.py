@@ -204,3 +204,80 @@ def test_openspiel_cfr_agrees_with_our_equilibrium_solver(tmp_path: Path, base: 
     value, exploitability = adapter.cfr_round_value(path, iterations=2)
     assert exploitability < 1e-4
     assert round_value(load_rules(path)) == pytest.approx(value, abs=1e-4)
+
+
+def test_tensors_never_show_hidden_dice() -> None:
+    """A seat's observation and information-state tensors are the same whatever the
+    dice hidden from it: the first throw under the cup (hidden from everybody, its
+    owner too, until he lifts), also while the next seat plays."""
+    game = adapter.make_game("porz", players=3, scope="game")
+    root = game.new_initial_state()
+    first = [o for o, _ in root.chance_outcomes()]
+    for p in range(3):
+        info = {tuple(root.child(o).information_state_tensor(p)) for o in first}
+        obs = {tuple(root.child(o).observation_tensor(p)) for o in first}
+        assert len(info) == 1 and len(obs) == 1
+    lifted = {tuple(root.child(o).child(1).information_state_tensor(0)) for o in first}
+    assert len(lifted) == len(first)  # once lifted, the owner sees every throw apart
+
+    # seat 0 stops without lifting: his throw stays covered while seat 1 plays
+    later = []
+    for o in first:
+        state = root.child(o)
+        for a in (2, adapter.outcome_id((2, 3, 5)), 2):  # stop; seat 1 throws, stops
+            state.apply_action(a)
+        later.append(state)
+    assert later[0].is_chance_node() and not later[0].is_terminal()  # seat 2 to throw
+    assert len({str(s.driver.game.log) for s in later}) == len(first)
+    for p in range(3):
+        assert len({tuple(s.information_state_tensor(p)) for s in later}) == 1
+        assert len({tuple(s.observation_tensor(p)) for s in later}) == 1
+
+
+def test_information_state_tensor_feeds_rl_environment() -> None:
+    """OpenSpiel's RL environment (what DQN, NFSP and policy gradients read) gets the
+    fixed-size information-state tensor along whole games."""
+    from open_spiel.python import rl_environment
+
+    game = adapter.make_game("mosel", players=3, scope="half")
+    size = game.information_state_tensor_shape()[0]
+    assert size == 74 + 3 * 6 * (load_rules("mosel").max_throws - 1)
+    env = rl_environment.Environment(game, seed=3)
+    rng = random.Random(3)
+    step = env.reset()
+    steps = 0
+    while not step.last():
+        p = step.observations["current_player"]
+        vector = step.observations["info_state"][p]
+        assert len(vector) == size and all(0.0 <= x <= 1.0 for x in vector)
+        step = env.step([rng.choice(step.observations["legal_actions"][p])])
+        steps += 1
+    assert steps > 10 and sum(step.rewards) == pytest.approx(0.0)
+
+
+def test_information_state_cache_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Information-state strings are kept for re-use up to a number of characters;
+    the oldest go first and come back the same when asked for again."""
+    game = adapter.make_game("porz", players=2, scope="round")
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    texts = []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice([o for o, _ in state.chance_outcomes()]))
+        else:
+            texts.append((state.clone(), state.information_state_string()))
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert len(texts) >= 4
+    limit = 2 * max(len(t) for _, t in texts)
+    monkeypatch.setattr(adapter, "INFO_CACHE_CHARS", limit)
+    fresh = adapter.make_game("porz", players=2, scope="round")
+    for s, text in texts:
+        again = s.clone()
+        assert fresh.information_state(tuple(again.history()), again.current_player()) == text
+        assert fresh._info_chars <= limit
+    s, text = texts[-1]
+    assert fresh.information_state(tuple(s.history()), s.current_player()) == text  # kept
+    s, text = texts[0]
+    assert fresh.information_state(tuple(s.history()), s.current_player()) == text  # again
+    assert len(fresh._info) <= 2

@@ -165,9 +165,16 @@ MAX_CHANCE_OUTCOMES = 7**3
 
 def throw_distribution(n: int) -> list[tuple[int, float]]:
     """Every sorted throw of ``n`` dice as (outcome id, probability), ids ascending."""
+    return list(_THROWS[n])
+
+
+def _distribution(n: int) -> tuple[tuple[int, float], ...]:
     counts = Counter(tuple(sorted(t)) for t in itertools.product(range(1, 7), repeat=n))
     total = 6**n
-    return sorted((outcome_id(d), c / total) for d, c in counts.items())
+    return tuple(sorted((outcome_id(d), c / total) for d, c in counts.items()))
+
+
+_THROWS = {n: _distribution(n) for n in (1, 2, 3)}
 
 
 # --- the driver --------------------------------------------------------------------------
@@ -208,18 +215,10 @@ class Driver:
         self._check_end()
 
     def __deepcopy__(self, memo: dict[int, object]) -> Driver:
-        if not self.chance:
-            # a seeded source cannot be copied with the state of its generator
-            raise TypeError("only a Driver with chance=True (typed-in dice) can be copied")
-        # typed-in dice: replaying the actions on a fresh engine game is some 20
-        # times faster than copying its object graph
-        g = self.game
+        # the engine's own copy of its state: no replay, no walk of the object graph
         new = Driver.__new__(Driver)
         new.__dict__.update(self.__dict__)
-        new.game = Game(self.rules, seats=g.seats, dice=TableDice(), starter=g.starter)
-        apply = new.game.apply
-        for seat, action in g.actions:
-            apply(seat, action)
+        new.game = self.game.copy()
         return new
 
     # ------------------------------------------------------------ reading
@@ -364,6 +363,36 @@ def observation_vector(view: View, me: int) -> list[float]:
         cup = Counter(t.cup or ())
         out += [cup[v] / 3 for v in range(1, 7)]
         out += [t.hidden / 3, t.turned / 3, 1.0 if t.done else 0.0]
+    return out
+
+
+def information_size(players: int, max_throws: int) -> int:
+    """The length of :func:`information_vector`."""
+    return observation_size(players) + 6 * players * max(0, max_throws - 1)
+
+
+def information_vector(view: View, me: int) -> list[float]:
+    """:func:`observation_vector` and the earlier throws of every turn of the round.
+
+    What seat ``me`` has seen that still matters to the round, in a fixed length
+    (:func:`information_size`): per seat, for each throw before the latest
+    (``max_throws - 1`` slots), the dice by value (6, counts / 3); zeros for
+    throws not made. Earlier throws are public (the cup was lifted to throw
+    again), so nothing hidden from ``me`` enters. Earlier rounds count only
+    through their Deckel, which the observation holds.
+    """
+    out = observation_vector(view, me)
+    slots = max(0, view.rules.max_throws - 1)
+    turns = {t.seat: t for t in view.turns}
+    for s in range(len(view.names)):
+        t = turns.get(s)
+        history = t.history if t is not None else ()
+        for k in range(slots):
+            if k < len(history):
+                c = Counter(history[k])
+                out += [c[v] / 3 for v in range(1, 7)]
+            else:
+                out += [0.0] * 6
     return out
 
 

@@ -19,8 +19,8 @@ that starts the first round, default 0; -1 plays the rules' opening).
   (the start of a turn, a roll-off) is the chance node at once.
 * Information-state strings are the sequence of what the player saw
   (:meth:`schock.engine.Game.view` after every move); observation strings and
-  tensors are the current view. No information-state tensor (its length would
-  grow with the game).
+  tensors are the current view; the information-state tensor is the current
+  view and the earlier throws of every turn of the round, in a fixed length.
 * Terminal returns: -1 for the loser of the scope (the first round that gives
   Deckel, the first half, or the game), 1/(n-1) for every other seat.
 
@@ -32,9 +32,9 @@ exploitability.
 
 from __future__ import annotations
 
-import copy
 import itertools
 import time
+from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -49,6 +49,8 @@ from schock.adapters._core import (
     SCOPES,
     Driver,
     check_players,
+    information_size,
+    information_vector,
     observation_size,
     observation_text,
     observation_vector,
@@ -79,8 +81,9 @@ __all__ = [
 
 GAME_NAME = "python_schock"
 MAX_PLAYERS = 12
-CACHE_SIZE = 1_000_000
-"""Positions a game keeps (then it starts afresh)."""
+INFO_CACHE_CHARS = 16_000_000
+"""Characters of information-state strings a game keeps for re-use (some 16 MB):
+the least recently used ones go first."""
 
 _DEFAULTS: dict[str, Any] = {"rules": "porz", "players": 2, "scope": "round", "starter": 0}
 
@@ -95,7 +98,7 @@ _GAME_TYPE = pyspiel.GameType(
     max_num_players=MAX_PLAYERS,
     min_num_players=2,
     provides_information_state_string=True,
-    provides_information_state_tensor=False,
+    provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
     parameter_specification=dict(_DEFAULTS),
@@ -164,23 +167,44 @@ class SchockGame(pyspiel.Game):  # type: ignore[misc]
             max_game_length=length[self.scope],
         )
         super().__init__(_GAME_TYPE, info, {**p, "rules": p["rules"]})
-        self._nodes: dict[tuple[int, ...], _Node] = {}
+        self._info: OrderedDict[tuple[tuple[int, ...], int], str] = OrderedDict()
+        self._info_chars = 0
 
-    def node(self, moves: tuple[int, ...]) -> _Node:
-        """The position after ``moves`` (cached; built from its parent)."""
-        node = self._nodes.get(moves)
-        if node is None:
-            if not moves:
-                driver = Driver(
-                    self.rules, self.num_seats, scope=self.scope, starter=self.starter, chance=True
-                )
-                node = _Node(driver, tuple(() for _ in range(self.num_seats)))
+    def new_driver(self) -> Driver:
+        """The engine game at the start of an episode (typed-in dice: chance nodes)."""
+        return Driver(
+            self.rules, self.num_seats, scope=self.scope, starter=self.starter, chance=True
+        )
+
+    def information_state(self, history: tuple[int, ...], player: int) -> str:
+        """What ``player`` saw along ``history``: one line per change of his view.
+
+        Replayed from the start on demand (the state itself does not keep a
+        trail of views: that would cost every move a view per seat); the last
+        ones asked for are kept, at most :data:`INFO_CACHE_CHARS` characters.
+        """
+        key = (history, player)
+        text = self._info.get(key)
+        if text is not None:
+            self._info.move_to_end(key)
+            return text
+        d = self.new_driver()
+        lines = [observation_text(d.game.view(player))]
+        for action in history:
+            if d.pending is not None:
+                d.throw_dice(outcome_from_id(action))
             else:
-                node = self.node(moves[:-1]).child(moves[-1])
-            if len(self._nodes) >= CACHE_SIZE:
-                self._nodes.clear()
-            self._nodes[moves] = node
-        return node
+                d.apply(action)
+            line = observation_text(d.game.view(player))
+            if line != lines[-1]:
+                lines.append(line)
+        text = f"p{player}\n" + "\n".join(lines)
+        self._info[key] = text
+        self._info_chars += len(text) + len(history)
+        while self._info_chars > INFO_CACHE_CHARS:
+            (old_history, _), old = self._info.popitem(last=False)
+            self._info_chars -= len(old) + len(old_history)
+        return text
 
     def new_initial_state(self) -> SchockState:
         return SchockState(self)
@@ -195,49 +219,24 @@ class SchockGame(pyspiel.Game):  # type: ignore[misc]
         return SchockObserver(self, bool(iig_obs_type.perfect_recall))
 
 
-class _Node:
-    """One position, built once and never changed: the engine game and what each
-    player saw after every move (repeats left out)."""
-
-    __slots__ = ("driver", "seen")
-
-    def __init__(self, driver: Driver, seen: tuple[tuple[str, ...], ...]) -> None:
-        self.driver = driver
-        g = driver.game
-        out = []
-        for p, before in enumerate(seen):
-            text = observation_text(g.view(p))
-            out.append(before if before and before[-1] == text else (*before, text))
-        self.seen = tuple(out)
-
-    def child(self, action: int) -> _Node:
-        d = copy.deepcopy(self.driver)
-        if d.pending is not None:
-            d.throw_dice(outcome_from_id(action))
-        else:
-            d.apply(action)
-        return _Node(d, self.seen)
-
-
 class SchockState(pyspiel.State):  # type: ignore[misc]
-    """A position, named by its moves; the positions themselves live in a cache of
-    the game, so that cloning a state (which tree walks do at every node) is cheap."""
+    """A position: its own engine game, changed in place by each move and copied
+    (:meth:`schock.engine.Game.copy`, no replay) when OpenSpiel clones the state."""
 
     def __init__(self, game: SchockGame) -> None:
         super().__init__(game)
-        self.moves: tuple[int, ...] = ()
-
-    @property
-    def node(self) -> _Node:
-        game: SchockGame = self.get_game()
-        return game.node(self.moves)
+        self._driver: Driver | None = None  # made when first needed: a clone brings its own
 
     @property
     def driver(self) -> Driver:
-        return self.node.driver
+        d = self._driver
+        if d is None:
+            game: SchockGame = self.get_game()
+            d = self._driver = game.new_driver()
+        return d
 
     def current_player(self) -> int:
-        d = self.node.driver
+        d = self.driver
         if d.over:
             return int(pyspiel.PlayerId.TERMINAL)
         if d.pending is not None:
@@ -247,17 +246,19 @@ class SchockState(pyspiel.State):  # type: ignore[misc]
         return actor
 
     def _legal_actions(self, player: int) -> list[int]:
-        return self.node.driver.legal_ids()
+        return self.driver.legal_ids()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        n = self.node.driver.pending
+        n = self.driver.pending
         assert n is not None
         return throw_distribution(n)
 
     def _apply_action(self, action: int) -> None:
-        game: SchockGame = self.get_game()
-        game.node((*self.moves, int(action)))  # checks the move
-        self.moves = (*self.moves, int(action))
+        d = self.driver
+        if d.pending is not None:
+            d.throw_dice(outcome_from_id(int(action)))
+        else:
+            d.apply(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -265,33 +266,41 @@ class SchockState(pyspiel.State):  # type: ignore[misc]
         return ACTION_NAMES[int(action)]
 
     def is_terminal(self) -> bool:
-        return self.node.driver.over
+        return self.driver.over
 
     def returns(self) -> list[float]:
-        return self.node.driver.returns()
+        return self.driver.returns()
 
     def __str__(self) -> str:
-        return observation_text(self.node.driver.game.view(None))
+        return observation_text(self.driver.game.view(None))
 
 
 class SchockObserver:
-    """Observation strings and tensors; with perfect recall the information state."""
+    """Observation strings and tensors; with perfect recall the information state.
+
+    The information-state tensor (:func:`~schock.adapters._core.information_vector`)
+    is the observation and the earlier throws of every turn of the round, in a
+    fixed length, so that OpenSpiel's deep algorithms (DQN, NFSP, Deep CFR,
+    policy gradients) can read it; the information-state string is the whole
+    sequence of views.
+    """
 
     def __init__(self, game: SchockGame, perfect_recall: bool) -> None:
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(
-            0 if perfect_recall else observation_size(game.num_seats), np.float32
-        )
-        self.dict = {"observation": self.tensor}
+        n = game.num_seats
+        size = information_size(n, game.rules.max_throws) if perfect_recall else observation_size(n)
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"info_state" if perfect_recall else "observation": self.tensor}
 
     def set_from(self, state: SchockState, player: int) -> None:
-        if self.perfect_recall:
-            return
-        self.tensor[:] = observation_vector(state.driver.game.view(player), player)
+        view = state.driver.game.view(player)
+        vector = information_vector if self.perfect_recall else observation_vector
+        self.tensor[:] = vector(view, player)
 
     def string_from(self, state: SchockState, player: int) -> str:
         if self.perfect_recall:
-            return f"p{player}\n" + "\n".join(state.node.seen[player])
+            game: SchockGame = state.get_game()
+            return game.information_state(tuple(state.history()), player)
         return f"p{player} " + observation_text(state.driver.game.view(player))
 
 

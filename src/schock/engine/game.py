@@ -24,6 +24,7 @@ Stopped(seat=1, throws=1, result=Outcome(dice=(2, 3, 5), throws=1, on_hand=True)
 
 from __future__ import annotations
 
+import copy as _copy
 from collections.abc import Callable, Iterable
 from enum import StrEnum
 from typing import Any, cast
@@ -160,6 +161,24 @@ class _Turn:
         self.covered = False
         self.result: Outcome | None = None
 
+    def copy(self) -> _Turn:
+        t = _Turn(self.seat)
+        t.throws = self.throws
+        t.values = self.values.copy()
+        t.origin = self.origin.copy()
+        t.turned = self.turned.copy()
+        t.aside = self.aside.copy()
+        t.locked = self.locked.copy()
+        t.history = self.history.copy()
+        t.shown = self.shown
+        t.seen = self.seen
+        t.must_throw = self.must_throw
+        t.turned_now = self.turned_now
+        t.done = self.done
+        t.covered = self.covered
+        t.result = self.result
+        return t
+
     def fresh(self) -> list[int]:
         """Indices of dice from the current throw that may still be set aside."""
         t = self.throws
@@ -221,6 +240,16 @@ class _Round:
         self.load_pos = 0
         self.einkauf_queue: list[int] = []
 
+    def copy(self) -> _Round:
+        r = _Round(self.number, self.starter, self.order, self.opening)
+        r.limit = self.limit
+        r.blind = self.blind
+        r.turns = {s: t.copy() for s, t in self.turns.items()}
+        r.pos = self.pos
+        r.load_pos = self.load_pos
+        r.einkauf_queue = self.einkauf_queue.copy()
+        return r
+
 
 class _Half:
     __slots__ = ("deckel", "kind", "loser", "number", "players", "stock")
@@ -235,6 +264,12 @@ class _Half:
         self.deckel = [0] * seats
         self.loser: int | None = None
 
+    def copy(self) -> _Half:
+        h = _Half(self.number, self.kind, self.players, self.stock, 0)
+        h.deckel = self.deckel.copy()
+        h.loser = self.loser
+        return h
+
 
 class _RollOff:
     __slots__ = ("candidates", "pos", "purpose", "rolled")
@@ -244,6 +279,12 @@ class _RollOff:
         self.candidates = candidates
         self.pos = 0
         self.rolled: dict[int, int] = {}
+
+    def copy(self) -> _RollOff:
+        ro = _RollOff(self.purpose, self.candidates)
+        ro.pos = self.pos
+        ro.rolled = self.rolled.copy()
+        return ro
 
 
 def _fail(
@@ -356,6 +397,54 @@ class Game:
         self._clockwise = tuple(tuple((s + i) % n for i in range(n)) for s in range(n))
         self.log.append(ev.GameStarted(tuple(names), starter))
         self._begin_half(HalfKind.FIRST, tuple(range(self._n)), starter)
+
+    def copy(self) -> Game:
+        """An independent game in the same state, without replaying its actions.
+
+        Everything that changes is copied (the dice source too, so a seeded
+        game goes on with the same dice); what never changes (rules, seats,
+        events, actions) is shared.
+
+        >>> from schock import load_rules
+        >>> g = Game(load_rules("porz"), seats=["Anna", "Ben"], dice=SeededDice(3), starter=0)
+        >>> _ = g.throw()
+        >>> c = g.copy()
+        >>> _ = c.lift(seat=0)
+        >>> len(c.log) == len(g.log) + 1, g.copy().view(0) == g.view(0)
+        (True, True)
+        """
+        # a plain new game (no automations, typed-in dice: nothing is thrown), then
+        # every attribute that a game's play changes; the compiled engine cannot
+        # make an instance without __init__, so copy.copy is not an option
+        new = Game(self.rules, seats=self.seats, dice=TableDice(), starter=0)
+        new.automations = self.automations
+        new._auto_load = self._auto_load
+        new._auto_roll = self._auto_roll
+        new._auto_stop = self._auto_stop
+        new.dice = _copy.deepcopy(self.dice)
+        new._trusted = self._trusted
+        new.starter = self.starter
+        new.log = self.log.copy()
+        new.actions = self.actions.copy()
+        new.phase = self.phase
+        new.halves = [h.copy() for h in self.halves]
+        new._half = new.halves[-1]
+        new.half_losers = self.half_losers.copy()
+        new.loser = self.loser
+        new.durchmarsch = self.durchmarsch
+        r = self._round
+        new._round = None if r is None else r.copy()
+        ro = self._rolloff
+        new._rolloff = None if ro is None else ro.copy()
+        new._rounds_in_half = self._rounds_in_half
+        new._winner = self._winner
+        new._ranking = self._ranking
+        new.last_showdown = self.last_showdown
+        new.last_deckel = self.last_deckel
+        new._orders = self._orders  # a cache of pure results: shared
+        new._offered = self._offered
+        new._offered_at = self._offered_at
+        return new
 
     # ------------------------------------------------------------------ reading the state
     @property
