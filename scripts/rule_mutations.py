@@ -9,7 +9,10 @@ without anybody noticing.
 Run: ``python scripts/rule_mutations.py [--only ID ...] [--list] [-k PYTEST_ARGS]``.
 It prints one line per mutation and ends with ``killed K of N``; the exit status
 is 1 when any mutation survived (or no longer applies: the code moved), else 0.
-``tests/unit/test_rule_mutations.py`` runs it in CI.
+Each mutant runs the fast tests (a few seconds to a minute and a half each), so the
+whole list takes some minutes: run it after changing the engine's rule checks.
+``tests/unit/test_rule_mutations.py`` keeps the list current in every test run (each
+line it changes is still in the source, once) and kills one mutant there and then.
 """
 
 from __future__ import annotations
@@ -73,9 +76,17 @@ MUTATIONS: tuple[Mutation, ...] = (
     Mutation(
         "blind-only-first",
         "engine/game.py",
-        "        if not self._is_first() or t.throws != 1 or t.seen:",
-        "        if t.throws != 1 or t.seen:",
+        '        if not self._is_first() or t.throws != 1 or t.seen:\n            raise _fail("blind',
+        '        if t.throws != 1 or t.seen:\n            raise _fail("blind',
         'only the round\'s first player says blind (Irmgarteich "Der Blinde Wurf")',
+    ),
+    Mutation(
+        "lift-only-first",
+        "engine/game.py",
+        '        if not self._is_first() or t.throws != 1 or t.seen:\n            raise _fail("lift',
+        '        if t.throws != 1 or t.seen:\n            raise _fail("lift',
+        "only the round's first player lifts his cup to decide (docs/rules.md, What each "
+        "player may see; Irmgarteich)",
     ),
     Mutation(
         "blind-doubles",
