@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from click.testing import CliRunner, Result
 from openpyxl import load_workbook
@@ -139,13 +140,18 @@ def test_bad_input_is_german_by_default_and_english_with_lang_en(tmp_path: Path)
     assert "Startnummer" not in ok(db, "spieler", "liste")
 
 
+def _three_at_one_table(db: Path, fmt: str, name: str) -> None:
+    """A new tournament: Anna, Ben and Cem present, round 1 drawn (one table)."""
+    ok(db, "neu", name, "--format", fmt, "--id", name[0].lower())
+    for player in ("Anna", "Ben", "Cem"):
+        ok(db, "player", "add", player, "--present")
+    ok(db, "auslosen", "--tisch", "1,2,3")
+
+
 def test_the_status_line_of_an_open_ended_format(tmp_path: Path) -> None:
     """Issue 25, item 7: porz has no fixed number of rounds: "Runde 1", never "von -"."""
     db = tmp_path / "t.db"
-    ok(db, "neu", "Kneipe", "--format", "porz", "--id", "k")
-    for name in ("Anna", "Ben", "Cem"):
-        ok(db, "player", "add", name, "--present")
-    ok(db, "auslosen")
+    _three_at_one_table(db, "porz", "Kneipe")
     out = ok(db, "tabelle")
     assert "Kneipe: Runde 1, 3 Spieler im Turnier" in out and "von -" not in out
     ok(db, "neu", "Pokal", "--format", "irmgarteich", "--id", "p")
@@ -169,3 +175,65 @@ def test_import_excel_csv_with_preview_and_rename(tmp_path: Path) -> None:
     bad.write_bytes(b"Name;Team\n;Rot\n")
     result = run(db, "spieler", "import", str(bad))
     assert result.exit_code == 2 and "Zeile 2: kein Name" in result.output
+
+
+def test_eintragen_never_overwrites_silently(tmp_path: Path) -> None:
+    """Issue 25, item 6: the same result again changes nothing (no second log event); a
+    different one needs --korrigieren and says what it replaces."""
+    db = tmp_path / "t.db"
+    _three_at_one_table(db, "irmgarteich", "Dorf")
+    ok(db, "eintragen", "1", "1", "1", "--raus", "1", "--raus", "2", "--verlierer", "3")
+    events = ok(db, "protokoll").count("game_entered")
+    out = ok(db, "eintragen", "1", "1", "1", "--raus", "1", "--raus", "2", "--verlierer", "3")
+    assert "ist schon so eingetragen" in out and "nichts geändert" in out
+    assert ok(db, "protokoll").count("game_entered") == events
+    result = run(db, "eintragen", "1", "1", "1", "--raus", "2+3", "--verlierer", "1")
+    assert result.exit_code == 2
+    assert "ist schon eingetragen: Verlierer 3 Cem, raus 1, 2; neu wäre: Verlierer 1 Anna, " \
+           "raus 2+3; zum Ersetzen --korrigieren angeben" in result.output
+    out = ok(db, "eintragen", "1", "1", "1", "--raus", "2+3", "--verlierer", "1", "--korrigieren")
+    assert "korrigiert: vorher Verlierer 3 Cem, raus 1, 2; jetzt Verlierer 1 Anna, raus 2+3" in out
+    result = run(db, "eintragen", "1", "1", "2", "--raus", "1", "--raus", "2", "--verlierer",
+                 "3", "--schock-aus", "1", "--schock-aus", "1")
+    assert result.exit_code == 2 and "Spieler 1 mit 2 Schock Aus in einem Spiel" in result.output
+
+
+def test_chips_formats_refuse_what_they_do_not_use(tmp_path: Path) -> None:
+    db = tmp_path / "t.db"
+    _three_at_one_table(db, "porz", "Kneipe")
+    for args, said in (
+        (("--verlierer", "1", "--verlierer", "3"), "mehr als einer"),
+        (("--verlierer", "1", "--raus", "2"), "--raus: dieses Format zählt Chips"),
+        (("--verlierer", "1", "--punkte", "2=1"), "--punkte: dieses Format zählt Chips"),
+    ):
+        result = run(db, "eintragen", "1", "1", "1", *args)
+        assert result.exit_code == 2 and said in result.output, result.output
+    assert "game_entered" not in ok(db, "protokoll")
+
+
+def test_the_planned_draw_prints_its_repeats_and_lower_bound(tmp_path: Path) -> None:
+    db = tmp_path / "t.db"
+    ok(db, "neu", "Halbzeiten", "--format", "irmgarteich", "--id", "h")
+    csv = tmp_path / "liste.csv"
+    csv.write_text("Name\n" + "".join(f"Spieler {i}\n" for i in range(1, 21)), "utf-8")
+    ok(db, "spieler", "import", str(csv), "--anwesend")
+    out = ok(db, "auslosen")
+    assert "Alle 2 Runden gelost: 0 wiederholte Begegnungen (untere Schranke: 0)" in out
+
+
+def test_the_draw_is_saved_before_it_is_printed(tmp_path: Path, monkeypatch: Any) -> None:
+    """Issue 25, item 7: `auslosen | head` closing the pipe early lost the draw."""
+    from schock.cli import turnier
+
+    db = tmp_path / "t.db"
+    ok(db, "neu", "Pipe", "--format", "porz", "--id", "p")
+    for name in ("Anna", "Ben", "Cem"):
+        ok(db, "player", "add", name, "--present")
+
+    def closed(text: str) -> None:
+        raise BrokenPipeError("the reader went away")
+
+    monkeypatch.setattr(turnier, "_echo", closed)
+    assert run(db, "auslosen").exit_code != 0
+    monkeypatch.undo()
+    assert "Runde 1" in ok(db, "tabelle")

@@ -213,9 +213,9 @@ def test_eliminations_at_parallel_tables_rank_by_the_game_at_the_table() -> None
     assert [s.number for s in standings(t, 1)] == [5, 1, 2, 6, 4, 3]
     t2 = make("porz", 6)
     t2.draw(tables=[[1, 2, 3], [4, 5, 6]])
-    for g, loser in enumerate([1, 1, 1, 2, 2, 2], start=1):  # 1 out in game 3
+    for g, loser in enumerate([1, 2, 1, 2, 1, 2], start=1):  # 1 out in game 5
         t2.enter(1, 1, g, loser=loser)
-    for g, loser in enumerate([4, 4, 4, 5, 5, 5], start=1):  # 4 out in game 3 too
+    for g, loser in enumerate([4, 5, 4, 5, 4, 5], start=1):  # 4 out in game 5 too
         t2.enter(1, 2, g, loser=loser, schock_aus={4: 1} if g == 2 else None)
     order = [s.number for s in standings(t2)]
     assert order.index(4) < order.index(1)  # the same game: 4's Schock Aus decides
@@ -271,8 +271,8 @@ def test_tie_break_chain() -> None:
         "irmgarteich", 3, games_per_round=2, trinkrunden=0, tie_breaks=("schock_aus", "lot")
     )
     schock.draw(tables=[[1, 2, 3]])
-    schock.enter(1, 1, 1, out=[[1, 2]], loser=3, schock_aus={3: 2})
-    schock.enter(1, 1, 2, out=[[3], [2]], loser=1)
+    schock.enter(1, 1, 1, out=[[1, 2]], loser=3)
+    schock.enter(1, 1, 2, out=[[3], [2]], loser=1, schock_aus={3: 1})
     assert [s.number for s in standings(schock)][1] == 3
     prizes = {p.prize.value: p.winners for p in side_prizes(schock)}
     assert prizes == {"schock_aus_koenig": (3,), "rote_laterne": (1,)}
@@ -292,3 +292,34 @@ def test_team_scoring_sum_and_best() -> None:
         ("A", 7, (1,)),
         ("B", 3, (2,)),
     ]
+
+
+def test_schock_aus_only_by_players_of_the_game_and_at_most_one_per_half() -> None:
+    """Issue 25, item 6: porz ends a game at a Schock Aus (one half): one per player and
+    game; an eliminated or withdrawn player throws none; mosel (halves and a final) allows
+    one per half."""
+    t = make("porz", 4)
+    t.draw(tables=[[1, 2, 3, 4]])
+    for g in range(1, 4):
+        t.enter(1, 1, g, loser=4)  # 4 is out
+    with pytest.raises(Refused, match="Schock Aus of player 4: he is eliminated") as e:
+        t.enter(1, 1, 4, loser=1, schock_aus={4: 1})
+    assert "Schock Aus von Spieler 4: er ist ausgeschieden" in e.value.message("de")
+    t.withdraw(3)
+    with pytest.raises(Refused, match="he has withdrawn"):
+        t.enter(1, 1, 4, loser=1, schock_aus={3: 1})
+    with pytest.raises(Refused, match="player 2 with 2 Schock Aus in one game"):
+        t.enter(1, 1, 4, loser=1, schock_aus={2: 2})
+    assert t.enter(1, 1, 4, loser=1, schock_aus={2: 1}).schock_aus == ((2, 1),)
+    assert make("mosel", 3).schock_aus_per_game() == 3
+
+
+def test_a_correction_that_revives_an_eliminated_player_is_refused() -> None:
+    t = make("porz", 3)
+    t.draw(tables=[[1, 2, 3]])
+    for g in range(1, 4):
+        t.enter(1, 1, g, loser=3)  # 3 is out after game 3
+    t.enter(1, 1, 4, loser=1)  # entered without 3
+    with pytest.raises(Refused, match="player 3 would still be in at this game"):
+        t.enter(1, 1, 3, loser=2)  # the correction would keep 3 in
+    assert t.derived.eliminated[3] == (1, 1, 3)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import random
 import re
@@ -124,3 +125,40 @@ def test_analyse_page_in_the_browser(
         width = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
         assert width[0] <= width[1], width
         page.close()
+
+
+def test_the_evening_summary_per_player(client: TestClient) -> None:
+    r = client.post(
+        "/abend/groups",
+        data={"name": "Dienstag", "members": "Dieter\nElke\nFrank"},
+        follow_redirects=False,
+    )
+    url = str(r.headers["location"])
+    assert client.get(url + "/analyse").status_code == 404  # no evening yet
+    client.post(url + "/evenings", data={"day": "2026-11-20"})
+    empty = client.get(url + "/analyse")
+    assert (
+        empty.status_code == 200 and "Kein Spiel dieses Abends hat ein Spielprotokoll" in empty.text
+    )
+    form = dict(re.findall(r'name="(version|entry_id)" value="(\w*)"', client.get(url).text))
+    r = client.post(
+        url + "/games",
+        data=form,
+        files={"record_file": ("porz.json", PORZ, "application/json")},
+        follow_redirects=False,
+    )
+    assert r.status_code == 303, r.text
+    group = client.get(url).text
+    link = re.search(r'href="(/abend/g/[^"]+/analyse\?game=\d+)"', group)
+    assert link is not None and f'href="{url}/analyse"' in group
+    page = client.get(url + "/analyse?lang=en")
+    assert page.status_code == 200
+    assert page.text.count('<div class="player"') == 3
+    assert "blunder 4" in page.text and "1 game · 22 decisions rated" in page.text
+    assert "worst decision" in page.text
+    one = client.get(link.group(1))
+    assert one.status_code == 200 and _cards(one.text) == 64
+    assert client.get(url + "/analyse?game=99").status_code == 404
+    r = client.get(url + "/analyse?evening=7&lang=en")
+    assert r.status_code == 404 and "no evening '7'; allowed: 1" in html.unescape(r.text)
+    assert client.get("/abend/g/nope/nokey/analyse").status_code == 404

@@ -164,3 +164,46 @@ def test_a_replaced_person_gets_the_seat_back(client: TestClient) -> None:
         assert session.game.actions[n][0] == 0
     stored = session.repo.load(info["table"])
     assert stored is not None and stored.seats[0].bot is None
+
+
+def test_the_turn_clock_lets_a_bot_decide_once_after_its_time(client: TestClient) -> None:
+    """Item 14: the host's turn clock, read from an injected clock (no sleeping)."""
+    info = new_table(client, [{"name": "Anna"}, {"name": "Ben"}], preset="mosel")
+    url = f"/ws/tables/{info['table']}"
+    session = session_of(client, info["table"])
+    now = [1000.0]
+    session.now = lambda: now[0]
+    with client.websocket_connect(url) as h:
+        hello(h, host=info["host_token"])
+        h.send_json({"type": "host", "command": "clock", "nudge": 30, "takeover": 10})
+        assert _error(h) == "bad_clock"
+        h.send_json({"type": "host", "command": "clock", "nudge": 0})
+        assert _error(h) == "malformed"
+        h.send_json({"type": "host", "command": "clock", "nudge": 10, "takeover": 30})
+        m = _until(h, lambda m: m["type"] == "state" and m["table"]["clock"]["nudge"] == 10)
+        assert m["table"]["clock"] == {"nudge": 10, "takeover": 30, "waited": None}
+        h.send_json({"type": "host", "command": "bot_once"})
+        assert _error(h) == "no_takeover"  # not started: nobody is to decide
+        h.send_json({"type": "host", "command": "start"})
+        m = read_until_human(h)
+        n, actor = m["n"], m["view"]["actor"]
+        assert m["table"]["clock"]["waited"] == 0
+        now[0] += 29.5
+        h.send_json({"type": "host", "command": "bot_once"})
+        err = _until(h, lambda m: m["type"] == "error")
+        assert err["code"] == "too_early" and "1 s" in err["de"]
+        assert len(session.game.actions) == n
+        now[0] += 0.5
+        h.send_json({"type": "host", "command": "bot_once"})
+        m = _until(h, lambda m: m["type"] == "state" and m["n"] > n)
+        assert session.game.actions[n][0] == actor  # the bot decided for the person, once
+        assert session.seats[actor].bot is None
+        if m["table"]["step"] == "human":
+            assert m["table"]["clock"]["waited"] == 0  # the next decision has its own time
+        h.send_json({"type": "host", "command": "pause"})
+        _until(h, lambda m: m["type"] == "state" and m["table"]["paused"])
+        now[0] += 100
+        h.send_json({"type": "host", "command": "bot_once"})
+        assert _error(h) == "no_takeover"
+    stored = session.repo.load(info["table"])
+    assert stored is not None and stored.clock == (10, 30)

@@ -139,3 +139,41 @@ def test_a_replaced_player_watches_and_gets_the_seat_back(
     host.locator("#pause").click()  # "Weiter"
     sync_api.expect(ben.locator("#status")).not_to_contain_text("Zuschauer")
     ben.locator("#app ul.seats li.me").get_by_text("Ben").wait_for()
+
+
+def test_the_turn_clock_nudges_and_lets_the_host_call_a_bot(
+        live_server: Any, chromium: Any) -> None:
+    """Item 14 with a clock of 1 s and 2 s: waits are for the page's own events."""
+    server = live_server(0.02)
+    info = _table(server, [{"name": "Anna"}, {"name": "Uschi", "bot": "heuristic"}], short=False)
+    host = chromium.new_context(**LAPTOP).new_page()
+    anna = chromium.new_context(**PHONE).new_page()
+    host.goto(info["host_link"])
+    anna.goto(info["seats"][0]["link"])
+    host.locator("#clock summary").click()
+    host.locator("#clock-nudge").fill("1")
+    host.locator("#clock-takeover").fill("2")
+    host.locator("#clock-set").click()
+    sync_api.expect(host.locator("#clock-takeover")).to_have_value("2")
+    host.locator("#start").click()
+    anna.locator("#nudge").get_by_text("die anderen warten auf dich").wait_for()
+    _no_sideways(anna)
+    host.locator("#bot-once").click()  # "Bot entscheidet diesmal für Anna"
+    host.locator("#bot-once").wait_for(state="detached")
+    assert host.locator("#error").inner_text() == ""
+
+
+def test_the_host_page_leads_to_the_hosts_own_seat(live_server: Any, chromium: Any) -> None:
+    """A host who joined a seat in this browser finds it from the host page: one tab."""
+    server = live_server(0.02)
+    info = _table(server, [{"name": "Anna"}, {"name": "Ben"}], short=False)
+    ctx = chromium.new_context(**LAPTOP)
+    mine = [{"id": info["table"], "role": "seat", "link": info["seats"][0]["link"], "seat": "Anna"}]
+    ctx.add_init_script(f"localStorage.setItem('schock-my-tables', {json.dumps(json.dumps(mine))})")
+    page = ctx.new_page()
+    page.goto(info["host_link"])
+    page.locator("#play-here").click()
+    page.locator("#app ul.seats li.me").get_by_text("Anna").wait_for()
+    assert "seat=" in page.url and "host=" in page.url
+    page.locator("#start").click()  # the host's buttons on his seat's page
+    sync_api.expect(page.locator("#status")).not_to_contain_text("Zuschauer")

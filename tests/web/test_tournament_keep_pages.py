@@ -247,7 +247,7 @@ def test_schock_aus_and_points_fields(client: TestClient) -> None:
     want = t.game_points(GameEntered(1, 1, 1, (1, 2, 3), 3, ((1,), (2,))))
     path, k = t1.split("?k=")
     r = client.post(path, data={"k": k, "game": 1, "loser": 3, "out": "1,2",
-                                "schock_aus": "1:2", "points": "1:99"})
+                                "schock_aus": "1:1, 2:1", "points": "1:99"})
     assert r.status_code == 400 and "Spieler 1 bekommt für seinen Platz" in r.text
     r = client.post(path, data={"k": k, "game": 1, "loser": 3, "out": "1,2",
                                 "schock_aus": "1:x"})
@@ -258,12 +258,12 @@ def test_schock_aus_and_points_fields(client: TestClient) -> None:
     assert _pending_ids(client, tid, key) == []
     right = ", ".join(f"{p}:{v}" for p, v in want.items())
     r = client.post(path, data={"k": k, "game": 1, "loser": 3, "out": "1,2",
-                                "schock_aus": "1:2", "points": right})
+                                "schock_aus": "1:1, 2:1", "points": right})
     assert r.status_code == 200 and "Gemeldet" in r.text, r.text
     (pid,) = _pending_ids(client, tid, key)
     assert _do(client, tid, key, action="confirm", pending=pid).status_code == 303
     g = storage.load(_db(client), tid).rounds[0].games[1][1]
-    assert dict(g.schock_aus) == {1: 2}
+    assert dict(g.schock_aus) == {1: 1, 2: 1}
     # at the organizer's desk
     r = _do(client, tid, key, action="enter", table=2, game=1, loser=6, out="4,5",
             points="4:7")

@@ -33,8 +33,8 @@ from schock.rules import load_rules
 from schock.safejson import loads_json
 from schock.store import Database, open_database
 from schock.store.tournament_web import ensure_organizer_secret, organizer_secret, table_token
-from schock.tournament import archive, storage
-from schock.tournament.domain import Round, Tournament
+from schock.tournament import archive, draws, storage
+from schock.tournament.domain import GameEntered, Round, Tournament, format_out
 from schock.tournament.format import Scoring, load_format
 from schock.tournament.roster import DELIMITERS, ENCODINGS, read_roster
 from schock.tournament.simulate import Report, RoundReport, Timing, bot_tournament, simulate
@@ -78,6 +78,9 @@ TEXT: dict[str, dict[str, str]] = {
         "round": "Runde {n}",
         "table": "Tisch {n}",
         "trinkrunden": "Trinkrunden: Spiele {games}",
+        "plan_repeats": (
+            "Alle {n} Runden gelost: {repeats} wiederholte Begegnungen (untere Schranke: {bound})"
+        ),
         "entered": "Runde {r}, Tisch {t}, Spiel {g} eingetragen: Verlierer {loser}",
         "undone": "rückgängig gemacht: #{seq} {what}",
         "rank": "Platz",
@@ -119,6 +122,23 @@ TEXT: dict[str, dict[str, str]] = {
         "no_header": "keine (1. Spalte Name, 2. Mannschaft)",
         "line": "Zeile",
         "renamed": "Umbenannt: {name} (Startnummer bleibt)",
+        "two_losers": "--verlierer {losers}: mehr als einer; erlaubt: genau ein Verlierer je Spiel",
+        "no_out_chips": (
+            "--raus: dieses Format zählt Chips, die Reihenfolge zählt nicht; erlaubt: nur "
+            "--verlierer (und --schock-aus)"
+        ),
+        "no_points_chips": (
+            "--punkte: dieses Format zählt Chips, keine Punkte; erlaubt: nur --verlierer "
+            "(und --schock-aus)"
+        ),
+        "unchanged": "Runde {r}, Tisch {t}, Spiel {g} ist schon so eingetragen ({was}); nichts geändert",
+        "is_entered": (
+            "Runde {r}, Tisch {t}, Spiel {g} ist schon eingetragen: {was}; neu wäre: {now}; "
+            "zum Ersetzen --korrigieren angeben"
+        ),
+        "corrected": "Runde {r}, Tisch {t}, Spiel {g} korrigiert: vorher {was}; jetzt {now}",
+        "w_loser": "Verlierer {p}",
+        "w_out": "raus {order}",
         "preview_only": "Vorschau: {n} Spieler würden angemeldet; nichts geändert",
         "no_numbers": "keine Startnummern; erlaubt: Startnummern oder --alle",
         "bad_numbers": "{what}: {text!r}; erlaubt: Startnummern wie 3,7,12",
@@ -147,6 +167,7 @@ TEXT: dict[str, dict[str, str]] = {
         "round": "Round {n}",
         "table": "Table {n}",
         "trinkrunden": "Trinkrunden: games {games}",
+        "plan_repeats": "All {n} rounds drawn: {repeats} repeat meetings (lower bound: {bound})",
         "entered": "Round {r}, table {t}, game {g} entered: loser {loser}",
         "undone": "undone: #{seq} {what}",
         "rank": "Rank",
@@ -188,6 +209,23 @@ TEXT: dict[str, dict[str, str]] = {
         "no_header": "none (1st column name, 2nd team)",
         "line": "line",
         "renamed": "Renamed: {name} (start number kept)",
+        "two_losers": "--verlierer {losers}: more than one; allowed: exactly one loser per game",
+        "no_out_chips": (
+            "--raus: this format counts chips, the order of going out does not count; allowed: "
+            "only --verlierer (and --schock-aus)"
+        ),
+        "no_points_chips": (
+            "--punkte: this format counts chips, not points; allowed: only --verlierer "
+            "(and --schock-aus)"
+        ),
+        "unchanged": "round {r}, table {t}, game {g} is entered like this already ({was}); nothing changed",
+        "is_entered": (
+            "round {r}, table {t}, game {g} is entered already: {was}; new would be: {now}; "
+            "give --korrigieren to replace it"
+        ),
+        "corrected": "round {r}, table {t}, game {g} corrected: before {was}; now {now}",
+        "w_loser": "loser {p}",
+        "w_out": "out {order}",
         "preview_only": "Preview: {n} players would be registered; nothing changed",
         "no_numbers": "no start numbers; allowed: start numbers or --alle",
         "bad_numbers": "{what}: {text!r}; allowed: start numbers like 3,7,12",
@@ -533,7 +571,14 @@ def auslosen(tables: tuple[str, ...], db_path: str, tid: str | None) -> None:
     with _tournament(db_path, tid) as t:
         given = [_numbers(x, "--tisch") for x in tables] or None
         rnd = t.draw(tables=given)
-        _show_round(t, rnd)
+    # printed only once it is saved: `auslosen | head` closing the pipe loses nothing
+    _show_round(t, rnd)
+    if t.plan and rnd.number == 1 and len(t.plan) > 1:  # all rounds planned now
+        sizes = {len(tb) for tb in t.plan[0]}
+        size = t.format.table_size if t.format.table_size in sizes else max(sizes)
+        bound = draws.repeat_lower_bound(sum(len(tb) for tb in t.plan[0]), size, len(t.plan))
+        _echo("  " + tr("plan_repeats", n=len(t.plan),
+                        repeats=draws.repeat_count([list(r) for r in t.plan]), bound=bound))
 
 
 # ------------------------------------------------------------------ eintragen
@@ -550,7 +595,12 @@ def auslosen(tables: tuple[str, ...], db_path: str, tid: str | None) -> None:
     help="Wer rausgeht, der Reihe nach (gleichzeitig: 3+7).",
 )
 @click.option(
-    "--verlierer", "--loser", "loser", type=int, default=None, help="Der Verlierer des Spiels."
+    "--verlierer", "--loser", "losers", type=int, multiple=True,
+    help="Der Verlierer des Spiels (genau einer).",
+)
+@click.option(
+    "--korrigieren", "--correct", "correct", is_flag=True,
+    help="Ein schon eingetragenes Spiel durch dieses Ergebnis ersetzen.",
 )
 @click.option(
     "--schock-aus",
@@ -582,47 +632,90 @@ def eintragen(
     table: int,
     game: int,
     out: tuple[str, ...],
-    loser: int | None,
+    losers: tuple[int, ...],
+    correct: bool,
     schock_aus: tuple[int, ...],
     points: str | None,
     record: Path | None,
     db_path: str,
     tid: str | None,
 ) -> None:
-    """Ein Spiel eintragen oder korrigieren (enter a game's result)."""
+    """Ein Spiel eintragen; ein schon eingetragenes nur mit --korrigieren ersetzen (enter)."""
+    if len(losers) > 1:
+        raise BadInputError(tr("two_losers", losers=", ".join(map(str, losers))))
+    loser = losers[0] if losers else None
     with _tournament(db_path, tid) as t:
+        chips = t.format.scoring is not Scoring.POINTS
+        if chips and out:
+            raise BadInputError(tr("no_out_chips"))
+        if chips and points:
+            raise BadInputError(tr("no_points_chips"))
+        have = _entered(t, rnd, table, game)
+        data = None
         if record is not None:
             try:
                 text = record.read_text("utf-8")
             except (OSError, UnicodeDecodeError, ValueError) as exc:
                 raise BadInputError(tr("cannot_read", where=f"--protokoll {record}", why=exc)) from None
             data = loads_json(text, f"--protokoll {record}")
-            event = t.enter_record(rnd, table, game, data)
-        else:
-            if loser is None:
-                raise BadInputError(tr("no_loser"))
-            pts = None
-            if points:
-                pts = {}
-                for part in points.split(","):
-                    key, _, value = part.partition("=")
-                    try:
-                        pts[int(key)] = int(value)
-                    except ValueError:
-                        raise BadInputError(tr("bad_points", part=part)) from None
-            counts: dict[int, int] = {}
-            for p in schock_aus:
-                counts[p] = counts.get(p, 0) + 1
-            event = t.enter(
-                rnd,
-                table,
-                game,
-                loser=loser,
-                out=[_numbers(x, "--raus") for x in out],
-                schock_aus=counts,
-                points=pts,
-            )
-        _echo(tr("entered", r=rnd, t=table, g=game, loser=_label(t, event.loser)))
+        elif loser is None:
+            raise BadInputError(tr("no_loser"))
+        pts = None
+        if points:
+            pts = {}
+            for part in points.split(","):
+                key, _, value = part.partition("=")
+                try:
+                    pts[int(key)] = int(value)
+                except ValueError:
+                    raise BadInputError(tr("bad_points", part=part)) from None
+        counts: dict[int, int] = {}
+        for p in schock_aus:
+            counts[p] = counts.get(p, 0) + 1
+
+        def apply(target: Tournament) -> GameEntered:
+            if data is not None:
+                return target.enter_record(rnd, table, game, data)
+            assert loser is not None
+            return target.enter(rnd, table, game, loser=loser,
+                                out=[_numbers(x, "--raus") for x in out],
+                                schock_aus=counts, points=pts)
+
+        # an entered game: try on a copy first, the same result again changes nothing
+        event = apply(t if have is None else t.copy())
+        if have is None:
+            _echo(tr("entered", r=rnd, t=table, g=game, loser=_label(t, event.loser)))
+            return
+        if _result_of(have) == _result_of(event):
+            _echo(tr("unchanged", r=rnd, t=table, g=game, was=_result_text(t, have)))
+            return
+        if not correct:
+            raise BadInputError(tr("is_entered", r=rnd, t=table, g=game,
+                                   was=_result_text(t, have), now=_result_text(t, event)))
+        apply(t)
+        _echo(tr("corrected", r=rnd, t=table, g=game, was=_result_text(t, have),
+                 now=_result_text(t, event)))
+
+
+def _entered(t: Tournament, rnd: int, table: int, game: int) -> GameEntered | None:
+    """The result entered for a game already, if any."""
+    if not 1 <= rnd <= len(t.rounds):
+        return None
+    return t.rounds[rnd - 1].games.get(table, {}).get(game)
+
+
+def _result_of(e: GameEntered) -> tuple[object, ...]:
+    return (e.loser, tuple(frozenset(g) for g in e.out),
+            tuple((p, n) for p, n in e.schock_aus if n), e.record)
+
+
+def _result_text(t: Tournament, e: GameEntered) -> str:
+    """``Verlierer 3 Carl, raus 1, 2+4, Schock Aus 3: 1×``."""
+    parts = [tr("w_loser", p=_label(t, e.loser))]
+    if e.out:
+        parts.append(tr("w_out", order=format_out(e.out)))
+    parts += [f"Schock Aus {p}: {n}×" for p, n in e.schock_aus if n]
+    return ", ".join(parts)
 
 
 @turnier.command("rueckgaengig")

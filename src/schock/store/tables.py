@@ -47,6 +47,10 @@ class TableRow(Base):
     """The number of the current game (a rematch starts the next one)."""
     starter: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """The seat that begins the current game (the last loser); None: as the rules open."""
+    clock_nudge: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The turn clock: seconds until the player to decide is nudged (None: never)."""
+    clock_takeover: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """Seconds until the host may let a bot make that decision (None: never)."""
 
 
 class SeatRow(Base):

@@ -418,6 +418,15 @@ class Tournament:
         self.verify(event)
         self._commit(event, at=at, undone=undone)
 
+    def copy(self) -> Tournament:
+        """A copy to try commands on (its game records are not checked again)."""
+        trial = Tournament(id=self.id, name=self.name, fmt=self.format, rules=self.rules,
+                           seed=self.seed, created=self.created, clock=self._clock)
+        trial.check_records = False
+        for e in self.log:
+            trial.replay_event(e.event, at=e.at, undone=e.undone)
+        return trial
+
     # -------------------------------------------------------------- queries
     @property
     def current_round(self) -> Round | None:
@@ -485,6 +494,14 @@ class Tournament:
         start = dataclasses.replace(self.rounds[rnd - 1], games={})
         d = self._derive([*self.rounds[: rnd - 1], start])
         return {p: d.chips.get(p, 0) for tb in start.tables for p in tb}
+
+    def schock_aus_per_game(self) -> int:
+        """How many Schock Aus one player can throw in one game: one per half (a Schock
+        Aus ends its half; several players may throw one in that last round), so 1 for
+        one-half games, 3 for halves and a final."""
+        from schock.rules.model import Structure
+
+        return 1 if self.rules.structure is Structure.ONE_HALF else 3
 
     def is_trinkrunde(self, rnd: int, game: int) -> bool:
         """Whether game ``game`` of round ``rnd`` is a Trinkrunde."""
@@ -601,12 +618,14 @@ class Tournament:
         f = self.format
         size = min(f.table_size, len(players))
         if f.draws is DrawMode.PLANNED and number == 1:
-            planned = draws.plan_draws(
+            planned = draws.plan_draws(  # new opponents first; fair odd seats where free
                 len(players),
                 size,
                 max(f.rounds, 1),
                 seed=self.seed,
                 teams=self._teams_of(players),
+                time_limit=DRAW_TIME_LIMIT,
+                fair_rotation=False,
             )
             plan = tuple(
                 tuple(tuple(sorted(players[i] for i in t)) for t in rnd) for rnd in planned
@@ -636,6 +655,7 @@ class Tournament:
             if teams is None
             else {p: tm for p, tm in zip(players, teams, strict=True) if tm},
             short_table_counts=dict(short),
+            fair_rotation=False,
         )
         return tuple(tuple(sorted(t)) for t in drawn), ()
 
@@ -836,6 +856,21 @@ class Tournament:
                 raise InvalidInputError(
                     Msg("turnier.schock_aus", {"r": r, "t": t, "g": g, "p": p, "n": n})
                 )
+            if n and p not in event.players:
+                why = self._why_not_playing(p) if p not in self.table_players(r, t) else (
+                    "did not play this game", "hat dieses Spiel nicht gespielt")
+                raise Refused(f"{en}: Schock Aus of player {p}: he {why[0]}",
+                              f"{de}: Schock Aus von Spieler {p}: er {why[1]}")
+        most = self.schock_aus_per_game()
+        for p, n in event.schock_aus:
+            if n > most:
+                raise Refused(
+                    f"{en}: player {p} with {n} Schock Aus in one game; allowed: at most {most} "
+                    f"(a Schock Aus ends its half, and a game of {self.rules.id} has {most})",
+                    f"{de}: Spieler {p} mit {n} Schock Aus in einem Spiel; erlaubt: höchstens "
+                    f"{most} (ein Schock Aus beendet seine Hälfte, ein Spiel bei "
+                    f"{self.rules.id} hat {most})",
+                )
         if not correction:
             expected = self.table_players(r, t)
             gone = [p for p in event.players if p not in expected]
@@ -975,6 +1010,15 @@ class Tournament:
                     f"{en}: player {_nums(bad)} was eliminated before this game",
                     f"{de}: Spieler {_nums(bad)} war vor diesem Spiel schon ausgeschieden",
                 )
+            missing = [p for p in d.remaining[(r, t)]
+                       if p not in game.players and not self.players[p].withdrawn]
+            if missing:  # a correction revived him, but this game was entered without him
+                raise Refused(
+                    f"{en}: player {_nums(missing)} would still be in at this game, but it was "
+                    "entered without him; correct the later games first",
+                    f"{de}: Spieler {_nums(missing)} wäre bei diesem Spiel noch dabei, es ist "
+                    "aber ohne ihn eingetragen; erst die späteren Spiele korrigieren",
+                )
             d.chips[game.loser] -= 1
             if d.chips[game.loser] <= 0:
                 d.chips[game.loser] = 0
@@ -990,6 +1034,12 @@ class Tournament:
                 if mate != game.loser:
                     d.drinks.append(Drink(game.loser, mate, 1, "trinkrunde", r, t, g))
         d.table_done[(r, t)] = self._table_over(d, rnd, t, g)
+
+
+DRAW_TIME_LIMIT = 3.0
+"""The planned draw's search budget (nominal seconds, counted in steps: reproducible).
+Repeat meetings come first, team-mates apart second, the fair rotation of the odd-sized
+tables third: a fair rotation never costs a repeat."""
 
 
 def lot(seed: int, number: int) -> str:

@@ -17,6 +17,7 @@ per-player summary.
 from __future__ import annotations
 
 import asyncio
+import functools
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -41,6 +42,7 @@ from schock.keep import Result as KeptResult
 from schock.keep import Scorekeeper
 from schock.messages import Msg
 from schock.results import evaluate
+from schock.web.evening import _open as open_group
 from schock.web.keep import NotFound, load_kept_game
 from schock.web.pages import _lang
 from schock.web.pages import _render as render_page
@@ -256,3 +258,129 @@ async def upload(request: Request) -> Response:
         error = text("analyse_bad_record", lang, reason=str(exc))
         return _render(request, 400, error=error, upload=True)
     return await _analysed(request, record, upload=True)
+
+
+# ---------------------------------------------------------------------- the Stammtisch evening
+
+
+@functools.lru_cache(maxsize=64)
+def _analysis_of(text: str, objective: str) -> Analysis:
+    """The analysis of a record text (cached: an evening's page analyses every game)."""
+    return analyse(loads(text), objective=objective)
+
+
+def _summed(analyses: list[Analysis], lang: str) -> list[dict[str, Any]]:
+    """Per player name: the figures of every analysed game added up."""
+    rows: dict[str, dict[str, Any]] = {}
+    for a in analyses:
+        for p in a.players:
+            row = rows.setdefault(
+                p.name,
+                {
+                    "name": p.name,
+                    "games": 0,
+                    "decisions": 0,
+                    "loss": 0.0,
+                    "deckel": 0,
+                    "own": 0.0,
+                    "best": 0.0,
+                    "marks": {m: 0 for m, _ in MARKS},
+                },
+            )
+            row["games"] += 1
+            row["decisions"] += p.decisions
+            row["loss"] += p.total_loss
+            row["deckel"] += p.deckel
+            row["own"] += p.expected_own
+            row["best"] += p.expected_best
+            for m, n in p.marks.items():
+                row["marks"][m] += n
+    out = []
+    for row in sorted(rows.values(), key=lambda r: r["loss"] / max(1, r["decisions"])):
+        luck = row["own"] - row["deckel"]
+        out.append(
+            {
+                **row,
+                "loss_text": number(row["loss"], lang),
+                "mean_text": number(row["loss"] / max(1, row["decisions"]), lang, 3),
+                "own_text": number(row["own"], lang, 1),
+                "best_text": number(row["best"], lang, 1),
+                "luck_text": ("+" if luck > 0 else "") + number(luck, lang, 1),
+                "marks_list": [(m, mark_label(m, lang), row["marks"][m]) for m, _ in MARKS],
+            }
+        )
+    return out
+
+
+@router.get("/abend/g/{gid}/{key}/analyse", response_class=HTMLResponse)
+async def evening_analyse(
+    gid: str, key: str, request: Request, evening: str | None = None, game: str | None = None
+) -> Response:
+    """One game of the group (``?game=SEQ``), or the evening's summary per player
+    over its games that carry a record (``?evening=N``; default: the latest)."""
+    g = open_group(request, gid, key)
+    if isinstance(g, Response):
+        return g
+    lang = _lang(request)
+    st = g.st
+    if game is not None:
+        entry = next((x for x in st.games if str(x.seq) == game and x.record), None)
+        if entry is None or entry.record is None:
+            return _render(
+                request, 404, error=text("analyse_no_evening_game", lang, game=game), back=g.base
+            )
+        return await _analysed(request, loads(entry.record), back=g.base)
+    numbers = [e.number for e in st.evenings]
+    if not numbers:
+        return _render(
+            request,
+            404,
+            error=text("analyse_no_evening", lang, evening="-", allowed="-"),
+            back=g.base,
+        )
+    n = numbers[-1] if evening is None else None
+    if evening is not None and evening.isdigit() and int(evening) in numbers:
+        n = int(evening)
+    if n is None:
+        error = text(
+            "analyse_no_evening", lang, evening=evening, allowed=", ".join(map(str, numbers))
+        )
+        return _render(request, 404, error=error, back=g.base)
+    games = [x for x in st.valid_games(n) if x.record]
+    objective = _objective(request)
+    analyses: list[Analysis] = []
+    listed = []
+    for x in games:
+        assert x.record is not None
+        try:
+            a = await asyncio.to_thread(_analysis_of, x.record, objective)
+        except InvalidInputError as exc:
+            listed.append({"seq": x.seq, "loser": x.loser, "error": exc.localized(lang)})
+            continue
+        analyses.append(a)
+        worst = max(a.rated(), key=lambda d: d.loss, default=None)
+        listed.append(
+            {
+                "seq": x.seq,
+                "loser": x.loser,
+                "error": None,
+                "players": ", ".join(a.names),
+                "worst": None
+                if worst is None or worst.loss <= 0
+                else decision_text(worst, lang)[0],
+            }
+        )
+    day = st.evenings[n - 1].day
+    return render_page(
+        request,
+        "analyse_evening.html",
+        st=st,
+        base=g.base,
+        q="?lang=en" if lang == "en" else "",
+        number=n,
+        day=day,
+        numbers=numbers,
+        games=listed,
+        players=_summed(analyses, lang),
+        without=len(st.valid_games(n)) - len(games),
+    )

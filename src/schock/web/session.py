@@ -14,8 +14,9 @@ import hashlib
 import hmac
 import logging
 import secrets
+import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from datetime import UTC, datetime, timedelta
 from functools import partial
 from typing import Any
@@ -38,9 +39,10 @@ from schock.engine.seat import Seat
 from schock.errors import IllegalActionError, InvalidInputError, SchockError
 from schock.narrate import Chronicle
 from schock.rules import Rules
+from schock.rules.model import Opening
 from schock.solver.hints import hints
 from schock.web.messages import legal_verbs, rules_rows, state_message
-from schock.web.repo import Repo, StoredGame, StoredSeat, StoredTable, token_hash
+from schock.web.repo import Repo, StaleCopy, StoredGame, StoredSeat, StoredTable, token_hash
 from schock.web.settings import Settings
 from schock.web.texts import text
 
@@ -64,6 +66,16 @@ class Refused(Exception):
 def new_token() -> str:
     """A fresh secret of 128 bits (22 URL-safe characters)."""
     return secrets.token_urlsafe(16)
+
+
+def needs_ages(rules: Rules) -> bool:
+    """Whether the rules ask for ages (porz: an opening tie is lost by the youngest).
+
+    >>> from schock.rules import load_rules
+    >>> needs_ages(load_rules("porz")), needs_ages(load_rules("ferschweiler"))
+    (True, False)
+    """
+    return rules.opening is Opening.OPENING_ROUND_YOUNGEST
 
 
 def invite_token(host: str, table_id: str) -> str:
@@ -117,6 +129,10 @@ class SeatInfo:
     """Someone holds this seat (its link was opened, or it was taken by the invite)."""
 
 
+#: The fields of a live table that a reload keeps (the rest is taken from the database).
+_LIVE = frozenset({"id", "repo", "settings", "lock", "conns", "driver"})
+
+
 @dataclass(eq=False)
 class TableSession:
     """A live table."""
@@ -142,6 +158,12 @@ class TableSession:
     """Seats whose people asked for a rematch of the game that is over."""
     late: list[SeatInfo] = field(default_factory=list)
     """Late-comers: joined by the invite between two games; seated when the next starts."""
+    clock: tuple[int | None, int | None] = (None, None)
+    """The turn clock: seconds until the player to decide is nudged, and until the host
+    may let a bot make that one decision (None: never)."""
+    now: Callable[[], float] = time.monotonic
+    """The clock the turn clock reads (tests pass their own)."""
+    _due: tuple[int, float] = (-1, 0.0)
     game: Game = field(init=False)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     conns: list[Connection] = field(default_factory=list)
@@ -191,6 +213,7 @@ class TableSession:
             game_no=t.game_no,
             starter=t.starter,
             games=list(t.games),
+            clock=t.clock,
         )
         for line in t.actions:
             seat, action = parse_action(line)
@@ -294,7 +317,11 @@ class TableSession:
         texts = [format_action(s, a) for s, a in self.game.actions[n:]]
         archive = self._archive() if self.game.over else None
         try:
-            self.repo.add_actions(self.id, n, texts, finished=self.game.over, archive=archive)
+            self.repo.add_actions(self.id, n, texts, finished=self.game.over, archive=archive,
+                                  game_no=self.game_no)
+        except StaleCopy:
+            self.reload()  # another process wrote this table: its copy wins
+            raise
         except Exception:
             self.game = self._replayed(n)
             raise
@@ -306,6 +333,17 @@ class TableSession:
         g = self.game
         loser = g.seats[g.loser].name if g.over and g.loser is not None else None
         return StoredGame(self.game_no, loser, not g.over, self.record_text())
+
+    def reload(self) -> None:
+        """Drop this copy and take the stored table (seats, flags, every action)."""
+        stored = self.repo.load(self.id)
+        if stored is None:  # pragma: no cover - the table was purged meanwhile
+            self.ended = True
+            return
+        fresh = TableSession.restore(stored, self.repo, self.settings)
+        for f in fields(self):  # all but what makes it live: lock, sockets, task
+            if f.name not in _LIVE:
+                setattr(self, f.name, getattr(fresh, f.name))
 
     def _replayed(self, n: int) -> Game:
         g = self._new_game()
@@ -334,6 +372,9 @@ class TableSession:
                 raise Refused("not_allowed_action", action=verb, allowed=allowed)
             try:
                 self._apply(s, action)
+            except StaleCopy:
+                await self.broadcast()
+                raise Refused("stale", n=len(self.game.actions)) from None
             except IllegalActionError as exc:
                 raise Refused("illegal", de=exc.message("de"), en=exc.message("en")) from None
             except SchockError as exc:
@@ -409,12 +450,15 @@ class TableSession:
                 if len(self.game.actions) != n or self.paused or self.ended \
                         or self.bots.get(actor) is not bot:
                     continue  # moved on, or the seat was given back to its person
-                self._apply(actor, action)
+                with contextlib.suppress(StaleCopy):  # reloaded: look at the table again
+                    self._apply(actor, action)
                 await self.broadcast()
 
     # ---------------------------------------------------------------- host
     async def command(self, conn: Connection, command: str, seat: int | None,
-                      bot: str | None, to: int | None = None) -> None:
+                      bot: str | None, to: int | None = None,
+                      age: int | None = None,
+                      clock: tuple[int | None, int | None] = (None, None)) -> None:
         async with self.lock:
             if not self.bound(conn)[1]:
                 raise Refused("not_host")
@@ -448,6 +492,15 @@ class TableSession:
                 self._check_running()
                 self.paused = command == "pause"
                 self.repo.set_flags(self.id, paused=self.paused)
+                self._due = (-1, 0.0)  # the clock starts again on the resumed decision
+            elif command == "clock":
+                nudge, takeover = clock
+                if nudge is not None and takeover is not None and takeover < nudge:
+                    raise Refused("bad_clock", nudge=nudge, takeover=takeover)
+                self.repo.set_clock(self.id, nudge, takeover)
+                self.clock = (nudge, takeover)
+            elif command == "bot_once":
+                await self._bot_once()
             elif command == "end":
                 if not self.ended:
                     # a started game is kept, finished or not (never one that never began)
@@ -462,6 +515,20 @@ class TableSession:
                 kind = self._bot_kind(bot)
                 name = bot_names([kind], taken=[s.name for s in self.seats])[0]  # like `schock play`
                 self._reseat([*self.seats, SeatInfo(name, kind, None)])
+            elif command == "age":  # the host fills in an age (porz: the youngest loses a tie)
+                i = self._seat_index(seat)
+                if age is not None and not 0 <= age <= 150:
+                    raise Refused("bad_age", age=age)
+                new = list(self.seats)
+                old = new[i]
+                new[i] = SeatInfo(old.name, old.bot, old.token_hash, age, old.claimed)
+                if not self.started:
+                    self._reseat(new)
+                elif self.game.over and not self.ended:  # between games: from the next one
+                    self.seats = new
+                    self.repo.set_seats(self.id, self.stored_seats(new))
+                else:
+                    raise Refused("game_running")
             elif command == "move":  # the waiting room: seat ``seat`` moves to place ``to``
                 self._before_start()
                 i = self._seat_index(seat)
@@ -522,7 +589,7 @@ class TableSession:
 
     def _start_next(self) -> None:
         """The next game on this table: same seats and links; the last loser begins
-        (RULES.md, Who starts: the loser of the previous game)."""
+        (docs/rules.md, "Who starts": the loser of the previous game)."""
         self._check_between_games()
         last = self.games[-1] if self.games else None
         names = [s.name for s in self.seats]
@@ -546,6 +613,30 @@ class TableSession:
             if g.loser is not None:
                 out[g.loser] = out.get(g.loser, 0) + 1
         return out
+
+    def waited(self) -> float | None:
+        """Seconds the person to decide has had for this decision (None: nobody is to
+        decide now: not running, paused, a bot's or an automatic move, game over)."""
+        if not self.started or self.paused or self.ended or self.step() != "human":
+            return None
+        n = len(self.game.actions)
+        if self._due[0] != n:
+            self._due = (n, self.now())
+        return max(0.0, self.now() - self._due[1])
+
+    async def _bot_once(self) -> None:
+        """The turn clock ran out: a bot makes this one decision for the person."""
+        takeover = self.clock[1]
+        waited = self.waited()
+        if takeover is None or waited is None:
+            raise Refused("no_takeover")
+        if waited < takeover:
+            raise Refused("too_early", s=int(takeover - waited + 0.999))
+        actor = self.game.actor
+        assert actor is not None
+        view = self.game.view(actor)
+        action = await asyncio.to_thread(make_bot("heuristic", seed=secrets.randbits(32)).act, view)
+        self._apply(actor, action)
 
     def _check_running(self) -> None:
         if self.ended:
@@ -596,15 +687,17 @@ class TableSession:
                       for g in self.games],
             "striche": self.striche(),
             "votes": sorted(self.votes),
+            "clock": {"nudge": self.clock[0], "takeover": self.clock[1], "waited": self.waited()},
             "seats": [
                 {"name": s.name, "bot": s.bot, "online": i in online,
-                 "free": s.bot is None and not s.claimed,
+                 "free": s.bot is None and not s.claimed, "aged": s.age is not None,
                  # a person's link exists (the host role can go to it) / a bot plays for them
                  "person": s.token_hash is not None,
                  "replaced": s.bot is not None and s.token_hash is not None}
                 for i, s in enumerate(self.seats)
             ],
             "late": [s.name for s in self.late],
+            "needs_ages": needs_ages(self.rules),
         }
 
     def told(self, lang: str) -> tuple[Chronicle, int, list[str], dict[str, Any]]:

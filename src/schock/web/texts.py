@@ -15,6 +15,14 @@ TEXTS: dict[str, tuple[str, str]] = {
     "analyse_not_utf8": ("Das Spielprotokoll ist kein UTF-8-Text", "the record is not UTF-8 text"),
     "analyse_bad_record": ("Kein gültiges Spielprotokoll: {reason}", "not a valid game record: {reason}"),
     "analyse_no_kept": ("Kein solches mitgeschriebenes Spiel", "no such kept game"),
+    "analyse_no_evening_game": (
+        "Kein Spiel {game!r} mit Spielprotokoll in dieser Runde",
+        "no game {game!r} with a record in this group",
+    ),
+    "analyse_no_evening": (
+        "Kein Abend {evening!r}; erlaubt: {allowed}",
+        "no evening {evening!r}; allowed: {allowed}",
+    ),
     "stale": (
         "Das Spiel ist inzwischen weiter (Zug {n}); bitte die aktuelle Ansicht benutzen",
         "the game has moved on (action {n}); please act on the current view",
@@ -64,6 +72,20 @@ TEXTS: dict[str, tuple[str, str]] = {
     "not_replaced": (
         "Platz {seat} ({name}) wurde nicht durch einen Bot ersetzt",
         "seat {seat} ({name}) was not replaced by a bot",
+    ),
+    "bad_clock": (
+        "Zug-Uhr: der Bot darf erst nach der Erinnerung übernehmen (Erinnerung nach {nudge} s, "
+        "Bot nach {takeover} s)",
+        "turn clock: the bot may take over only after the nudge (nudge after {nudge} s, bot "
+        "after {takeover} s)",
+    ),
+    "no_takeover": (
+        "Gerade darf kein Bot übernehmen: keine Zug-Uhr gesetzt oder niemand muss entscheiden",
+        "no bot may take over now: no turn clock is set or nobody has to decide",
+    ),
+    "too_early": (
+        "Noch {s} s, dann darf ein Bot diese Entscheidung übernehmen",
+        "{s} s more, then a bot may make this decision",
     ),
     "not_kept": (
         "An diesem Tisch ist noch kein Spiel fertig oder beendet; der Bericht eines "

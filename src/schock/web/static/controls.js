@@ -18,7 +18,9 @@ const T = {
     striche: "Striche des Abends (verlorene Spiele)", game: "Spiel {n}", lost: "{name} verliert",
     ended: "vor dem Ende beendet", account: "Bericht", loserStarts: "{name} hat verloren und beginnt das nächste Spiel.",
     playHere: "Von deinem Platz ({name}) aus spielen – Gastgeber-Knöpfe inklusive",
-    hostHere: "Gastgeber"},
+    hostHere: "Gastgeber", clock: "Zug-Uhr", nudgeAfter: "Erinnern nach (s)", takeoverAfter: "Bot darf nach (s)",
+    clockSet: "Uhr setzen", clockOff: "leer: aus", nudgeMe: "Du bist dran – die anderen warten auf dich",
+    nudgeOther: "{name} ist dran und überlegt noch …", botOnce: "Bot entscheidet diesmal für {name}"},
   en: {offline: "Connection lost, reconnecting …", start: "Start", pause: "Pause", resume: "Resume",
     end: "End", endSure: "End the game for everyone? The game's account is kept.",
     endYes: "Yes, end it", cancel: "Cancel", addBot: "Add bot", removeBot: "Remove bot", bot: "bot",
@@ -29,7 +31,9 @@ const T = {
     striche: "Striche of the evening (games lost)", game: "Game {n}", lost: "{name} loses",
     ended: "ended before its end", account: "account", loserStarts: "{name} lost and begins the next game.",
     playHere: "Play from your seat ({name}) – with the host's buttons",
-    hostHere: "Host"},
+    hostHere: "Host", clock: "Turn clock", nudgeAfter: "Nudge after (s)", takeoverAfter: "Bot may decide after (s)",
+    clockSet: "Set the clock", clockOff: "empty: off", nudgeMe: "Your turn – the others are waiting for you",
+    nudgeOther: "{name} is to decide and still thinking …", botOnce: "Let a bot decide this once for {name}"},
 }[LANG];
 const fmt = (s, o) => s.replace(/\{(\w+)\}/g, (_, k) => o[k]);
 const $ = (id) => document.getElementById(id);
@@ -42,14 +46,17 @@ document.addEventListener("schock:offline", () => {
   offline = true;
   app.classList.add("offline");
   $("conn").hidden = false;
-  for (const b of app.querySelectorAll("button, select")) b.disabled = true;
+  for (const b of app.querySelectorAll("button:not([disabled]), select:not([disabled]), input:not([disabled])")) {
+    b.disabled = true;
+    b.dataset.off = "1";  // disabled for the lost connection only
+  }
 });
 function online() {
   if (!offline) return;
   offline = false;
   app.classList.remove("offline");
   $("conn").hidden = true;
-  for (const b of app.querySelectorAll("button, select")) if (!b.dataset.off) b.disabled = false;
+  for (const b of app.querySelectorAll("[data-off]")) { b.disabled = false; delete b.dataset.off; }
 }
 
 // ---------------------------------------------------------------- every state
@@ -60,6 +67,7 @@ document.addEventListener("schock:state", (ev) => {
   $("watching").hidden = !(SEAT_LINK && state.seat === null);
   const host = !!(welcome && welcome.host);
   renderEvening(state, send, host);
+  runClock(state, send, host);
   $("host").hidden = !host;
   if (host) renderHost(state, welcome, send);
   if (host && state.seat === null) offerSeat();
@@ -77,6 +85,29 @@ function offerSeat() {
   // only the fragment differs from this page's address: load the page again
   const go = (ev) => { ev.preventDefault(); location.assign(href); location.reload(); };
   $("host").append(el("p", {}, el("a", {id: "play-here", href, onclick: go}, fmt(T.playHere, {name: e.seat || "?"}))));
+}
+
+// The turn clock: the player to decide is nudged after its first time, and the host may
+// let a bot make that one decision after its second (the server checks the time again).
+let timers = [];
+function runClock(state, send, host) {
+  for (const t of timers) clearTimeout(t);
+  timers = [];
+  const c = state.table.clock, nudge = $("nudge"), v = state.view;
+  nudge.hidden = true;
+  nudge.textContent = "";
+  if (!c || c.waited === null || v.actor === null) return;
+  const name = v.names[v.actor], mine = state.legal.length > 0;
+  const at = (s, f) => timers.push(setTimeout(f, Math.max(0, (s - c.waited) * 1000)));
+  if (c.nudge) at(c.nudge, () => {
+    nudge.hidden = false;
+    nudge.prepend(el("span", {}, mine ? T.nudgeMe : fmt(T.nudgeOther, {name})));
+    if (mine && navigator.vibrate) navigator.vibrate([120, 80, 120]);
+  });
+  if (host && c.takeover) at(c.takeover, () => {
+    nudge.hidden = false;
+    nudge.append(el("button", {type: "button", id: "bot-once", onclick: () => send({type: "host", command: "bot_once"})}, fmt(T.botOnce, {name})));
+  });
 }
 
 function between(t) { return t.over || (t.ended && t.games.length > 0); }
@@ -150,5 +181,26 @@ function renderHost(state, welcome, send) {
         if (confirm(fmt(T.handSure, {name: t.seats[i].name}))) cmd("hand_host", {seat: i});
       }, {id: "hand"})));
   }
-  if (offline) for (const b of box.querySelectorAll("button, select")) b.disabled = true;
+  clockForm(t, cmd);
+  if (offline) for (const b of $("host").querySelectorAll("button, select, input")) { b.disabled = true; b.dataset.off = "1"; }
+}
+
+// The turn clock's form: made once (a state arriving while the host types keeps his input),
+// its values follow the table's clock while it is not being edited.
+function clockForm(t, cmd) {
+  const c = t.clock || {};
+  let form = $("clock");
+  if (!form) {
+    const field = (id, label) => el("label", {}, label + " ",
+      el("input", {id, type: "number", min: "1", max: "3600", inputmode: "numeric", placeholder: T.clockOff}));
+    const secs = (id) => { const x = $(id).value.trim(); return x === "" ? null : Math.round(+x); };
+    form = el("details", {id: "clock", class: "clock", ...(c.nudge || c.takeover ? {open: ""} : {})}, el("summary", {}, T.clock),
+      field("clock-nudge", T.nudgeAfter), field("clock-takeover", T.takeoverAfter),
+      el("button", {type: "button", id: "clock-set", onclick: () => cmd("clock", {nudge: secs("clock-nudge"), takeover: secs("clock-takeover")})}, T.clockSet));
+    $("host").append(form);
+  }
+  if (!form.contains(document.activeElement)) {
+    $("clock-nudge").value = c.nudge || "";
+    $("clock-takeover").value = c.takeover || "";
+  }
 }
