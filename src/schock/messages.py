@@ -374,6 +374,9 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "sim.parquet": "{option} {path}: writing Parquet needs pyarrow (pip install pyarrow); or give a .csv file",
         "sim.format": "{option} {path}: unknown format {suffix!r} (allowed: {allowed})",
         "sim.write": "{option} {path}: cannot write: {reason}",
+        "sim.is_folder": "it is a folder",
+        "sim.no_folder": "its folder does not exist",
+        "sim.not_writable": "no permission to write there",
         "sim.players": "--players must be 2 to 12, got {n}",
         "sim.bots_players": (
             "--players {players} but {bots} --bot options: give one --bot per seat, "
@@ -392,6 +395,10 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "sim.unreachable": (
             "cannot reach the Dask scheduler at {address!r} within {timeout} s: {reason} "
             "(start one with 'dask scheduler', workers with 'dask worker ADDRESS')"
+        ),
+        "sim.no_workers": (
+            "the Dask scheduler at {address!r} has no workers (waited {timeout} s): "
+            "start some with 'dask worker ADDRESS'"
         ),
         "sim.field": (
             "rules field {name!r} is not supported by the batch path (schock.sim); "
@@ -793,6 +800,9 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         ),
         "sim.format": "{option} {path}: unbekanntes Format {suffix!r} (erlaubt: {allowed})",
         "sim.write": "{option} {path}: kann nicht schreiben: {reason}",
+        "sim.is_folder": "das ist ein Ordner",
+        "sim.no_folder": "den Ordner gibt es nicht",
+        "sim.not_writable": "keine Schreibrechte dort",
         "sim.players": "--players: {n}; erlaubt: 2 bis 12",
         "sim.bots_players": (
             "--players {players}, aber {bots}-mal --bot: je Platz ein --bot, "
@@ -820,6 +830,10 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "sim.unreachable": (
             "Der Dask-Scheduler unter {address!r} ist in {timeout} s nicht erreichbar: {reason} "
             "(einen starten mit 'dask scheduler', Worker mit 'dask worker ADRESSE')"
+        ),
+        "sim.no_workers": (
+            "Der Dask-Scheduler unter {address!r} hat keine Worker ({timeout} s gewartet): "
+            "welche starten mit 'dask worker ADRESSE'"
         ),
         "sim.field": (
             "Regelfeld {name!r} kann der Batch-Pfad (schock.sim) nicht; unterstützt: {fields}"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from click.testing import CliRunner, Result
 from openpyxl import load_workbook
@@ -218,3 +219,21 @@ def test_the_planned_draw_prints_its_repeats_and_lower_bound(tmp_path: Path) -> 
     ok(db, "spieler", "import", str(csv), "--anwesend")
     out = ok(db, "auslosen")
     assert "Alle 2 Runden gelost: 0 wiederholte Begegnungen (untere Schranke: 0)" in out
+
+
+def test_the_draw_is_saved_before_it_is_printed(tmp_path: Path, monkeypatch: Any) -> None:
+    """Issue 25, item 7: `auslosen | head` closing the pipe early lost the draw."""
+    from schock.cli import turnier
+
+    db = tmp_path / "t.db"
+    ok(db, "neu", "Pipe", "--format", "porz", "--id", "p")
+    for name in ("Anna", "Ben", "Cem"):
+        ok(db, "player", "add", name, "--present")
+
+    def closed(text: str) -> None:
+        raise BrokenPipeError("the reader went away")
+
+    monkeypatch.setattr(turnier, "_echo", closed)
+    assert run(db, "auslosen").exit_code != 0
+    monkeypatch.undo()
+    assert "Runde 1" in ok(db, "tabelle")

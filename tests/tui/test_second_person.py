@@ -48,18 +48,14 @@ def test_the_game_over_and_the_turn_line() -> None:
     game = played(["Du", "Ben"], [])
     assert "Du bist am Zug" in plain(status_line(game.view(0), players, "de"))
     assert "Your turn" in plain(status_line(game.view(0), players, "en"))
-    # porz: a Schock Aus in each of two rounds ends the game for the loser of both halves
-    over = played(["Du", "Ben"], ROUND)
-    while not over.over:
-        actor = over.actor
-        assert actor is not None
-        over.apply(actor, parse_action(f"{actor} throw {'1-1-1' if actor == 1 else '6-6-5'}")[1])
-        if not over.over and over.actor == actor:
-            over.apply(*parse_action(f"{actor} {'lift' if over.legal_actions() and 'lift' in str(over.legal_actions()) else 'stop'}"))
-            if not over.over and over.actor == actor:
-                over.apply(*parse_action(f"{actor} stop"))
-    text = plain(status_line(over.view(0), players, "de"))
-    assert "Du hast" in text and "verloren" in text and "Du hat" not in text
+    import dataclasses
+
+    view = game.view(0)
+    over = dataclasses.replace(view, loser=0, durchmarsch=False)  # as at the end of the game
+    assert "Spiel vorbei: Du hast das Spiel verloren." in plain(status_line(over, players, "de"))
+    assert "Game over: you have lost the game." in plain(status_line(over, players, "en"))
+    durch = dataclasses.replace(view, loser=0, durchmarsch=True)
+    assert "Du hast beide Hälften verloren" in plain(status_line(durch, players, "de"))
 
 
 def test_the_engine_speaks_to_you() -> None:
@@ -73,3 +69,18 @@ def test_the_engine_speaks_to_you() -> None:
     assert waiting_for("loading", 0, ["Du", "Ben"]).text("de") == "auf deinen ersten Wurf (Platz 0)"
     assert waiting_for("turn", 0, ["You", "Ben"]).text("en") == "you (seat 0)"
     assert waiting_for("loading", 1, ["Du", "Ben"]).text("de") == "auf den ersten Wurf von Ben (Platz 1)"
+
+
+@pytest.mark.parametrize(("giver", "loser", "de", "en"), [
+    (0, 1, "Du gibst Ben 2 Deckel", "You give Ben 2 Deckel"),
+    (1, 0, "Ben gibt dir 2 Deckel", "Ben gives you 2 Deckel"),
+])
+def test_deckel_between_players(giver: int, loser: int, de: str, en: str) -> None:
+    import dataclasses
+
+    game = played(["Du", "Ben"], ["0 throw 6-6-5", "0 lift", "0 stop", "1 throw 1-1-2", "1 stop"])
+    view = game.view(0)
+    assert view.last_deckel is not None
+    dg = dataclasses.replace(view.last_deckel, giver=giver, loser=loser)  # as once the Stock is empty
+    view = dataclasses.replace(view, last_deckel=dg)
+    assert de in plain(showdown_panel(view, "de")) and en in plain(showdown_panel(view, "en"))

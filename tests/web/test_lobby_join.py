@@ -265,3 +265,20 @@ def test_host_fills_in_ages_before_the_start_and_between_games(client: TestClien
         host.send_json({"type": "host", "command": "rematch"})
         _until(host, lambda m: m.get("type") == "state" and not m["table"]["over"])
         assert [s.age for s in session.game.seats] == [30, 20, 9]
+
+
+def test_a_host_role_handed_on_gets_its_own_invite_link(client: TestClient) -> None:
+    info = new_table(client)
+    with client.websocket_connect(f"/ws/tables/{info['table']}") as host:
+        hello(host, host=info["host_token"])
+        host.send_json({"type": "host", "command": "hand_host", "seat": 0})
+        _until(host, lambda m: m.get("type") == "welcome" and not m["host"])
+    url = f"/api/tables/{info['table']}/invite"
+    assert client.post(url, json={"host": info["host_token"]}).status_code == 403
+    r = client.post(url, json={"host": info["tokens"][0]})  # Anna's seat link is the host's now
+    assert r.status_code == 200 and r.json()["link"] != info["invite_link"]
+    old = _join(client, info, name="Lena")
+    assert old.status_code == 403 and old.json()["code"] == "bad_invite"
+    new = _join(client, info, invite=r.json()["link"].split("#invite=")[1], name="Lena")
+    assert new.status_code == 201
+    assert client.post(url, json={"host": info["tokens"][0]}).json()["link"] == r.json()["link"]

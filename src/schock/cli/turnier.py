@@ -571,14 +571,14 @@ def auslosen(tables: tuple[str, ...], db_path: str, tid: str | None) -> None:
     with _tournament(db_path, tid) as t:
         given = [_numbers(x, "--tisch") for x in tables] or None
         rnd = t.draw(tables=given)
-        _show_round(t, rnd)
-        if t.plan and rnd.number == 1 and len(t.plan) > 1:  # all rounds planned now
-            sizes = {len(tb) for tb in t.plan[0]}
-            size = t.format.table_size if t.format.table_size in sizes else max(sizes)
-            bound = draws.repeat_lower_bound(sum(len(tb) for tb in t.plan[0]), size,
-                                             len(t.plan))
-            _echo("  " + tr("plan_repeats", n=len(t.plan),
-                            repeats=draws.repeat_count([list(r) for r in t.plan]), bound=bound))
+    # printed only once it is saved: `auslosen | head` closing the pipe loses nothing
+    _show_round(t, rnd)
+    if t.plan and rnd.number == 1 and len(t.plan) > 1:  # all rounds planned now
+        sizes = {len(tb) for tb in t.plan[0]}
+        size = t.format.table_size if t.format.table_size in sizes else max(sizes)
+        bound = draws.repeat_lower_bound(sum(len(tb) for tb in t.plan[0]), size, len(t.plan))
+        _echo("  " + tr("plan_repeats", n=len(t.plan),
+                        repeats=draws.repeat_count([list(r) for r in t.plan]), bound=bound))
 
 
 # ------------------------------------------------------------------ eintragen

@@ -252,8 +252,10 @@ def round_standing(view: View, lang: str) -> str | None:
     return text
 
 
-def showdown_panel(view: View, lang: str) -> RenderableType:
-    """The last showdown, best first, and who received how many Deckel."""
+def showdown_panel(view: View, lang: str, deckel: str | None = None) -> RenderableType:
+    """The last showdown, best first, and who received how many Deckel: ``deckel`` is
+    that sentence as :class:`schock.narrate.Chronicle` tells it (the browser table's
+    words, with where a Schock Aus's Deckel came from); without it a shorter one."""
     sd = view.last_showdown
     title = Text(say(lang, "showdown.title"), style="bold underline")
     if sd is None:
@@ -275,7 +277,9 @@ def showdown_panel(view: View, lang: str) -> RenderableType:
                 style=style,
             )
         )
-    if dg is not None:
+    if dg is not None and deckel is not None:
+        lines.append(Text("→ " + deckel, style="bold"))
+    elif dg is not None:
         loser = view.names[dg.loser]
         to_you = "@you" if is_you(loser) else ""
         if dg.all_deckel:

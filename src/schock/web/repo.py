@@ -180,6 +180,12 @@ class Repo:
             assert row is not None
             row.clock_nudge, row.clock_takeover = nudge, takeover
 
+    def set_invite(self, table_id: str, invite_hash: str) -> None:
+        with self.db.session() as s:
+            row = s.get(TableRow, table_id)
+            assert row is not None
+            row.invite_hash = invite_hash
+
     def set_host(self, table_id: str, host_hash: str) -> None:
         with self.db.session() as s:
             row = s.get(TableRow, table_id)

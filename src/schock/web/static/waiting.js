@@ -6,14 +6,21 @@ const box = document.getElementById("waiting");
 const TABLE = box.dataset.table;
 const list = document.getElementById("waiting-seats");
 const W = list.dataset;
-const hostToken = new URLSearchParams(location.hash.slice(1)).get("host");
+const frag = new URLSearchParams(location.hash.slice(1));
+const hostToken = frag.get("host");
+// the host role may have been handed to this page's seat: its token is then the host's
+const credentials = [hostToken, frag.get("seat")].filter(Boolean);
 let invite = null;
 
 async function fetchInvite() {
   invite = {};
-  const r = await fetch(new URL(`../api/tables/${encodeURIComponent(TABLE)}/invite`, import.meta.url), {
-    method: "POST", headers: {"content-type": "application/json"}, body: JSON.stringify({host: hostToken})});
-  if (!r.ok) return;
+  let r = null;
+  for (const host of credentials) {
+    r = await fetch(new URL(`../api/tables/${encodeURIComponent(TABLE)}/invite`, import.meta.url), {
+      method: "POST", headers: {"content-type": "application/json"}, body: JSON.stringify({host})});
+    if (r.ok) break;
+  }
+  if (!r || !r.ok) return;
   invite = await r.json();
   const a = document.getElementById("waiting-invite");
   a.href = a.textContent = invite.link;
@@ -36,13 +43,12 @@ function ageInput(s, i, send) {
 let remembered = false;
 /** A seat or host link opened here goes into "my tables" (found again from the start page). */
 function rememberLink(state, welcome) {
-  const frag = new URLSearchParams(location.hash.slice(1));
   const seat = frag.get("seat");
   if (remembered || !welcome || !(seat || hostToken)) return;
   remembered = true;
   const link = location.origin + location.pathname + location.hash;
   const rules = welcome.rules && welcome.rules.name;
-  if (hostToken && welcome.host) remember({id: TABLE, role: "host", link, rules});
+  if (welcome.host) remember({id: TABLE, role: "host", link, rules});
   else if (seat && state.seat !== null) remember({id: TABLE, role: "seat", link, rules, seat: state.view.names[state.seat]});
 }
 
@@ -51,7 +57,8 @@ document.addEventListener("schock:state", (ev) => {
   rememberLink(state, welcome);
   const t = state.table;
   const between = t.started && t.over && !t.ended;  // late-comers may join
-  const show = !!(welcome && welcome.host && hostToken && ((!t.started && !t.ended) || between));
+  const show = !!(welcome && welcome.host && credentials.length && ((!t.started && !t.ended) || between));
+  if (!show) invite = null;  // asked again when this page is the host's (again)
   box.hidden = !show;
   if (!show) return;
   if (invite === null) fetchInvite();
