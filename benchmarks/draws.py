@@ -3,7 +3,11 @@
 Run: ``python benchmarks/draws.py [--seed N] [--time-limit S]``. One line per
 case (players/table size/rounds): repeats, the counting lower bound, seconds;
 the last line is ``draw_repeats_total <n>``, the sum over the issue's ten cases
-(the extra cases below them are not counted).
+(the extra cases below them are not counted). Then the irmgarteich second halves
+(issue 25): 15 to 44 players at tables of 3, two halves drawn at once as the
+tournament draws them (repeats first, fair rotation of the tables of 4 only where
+it costs no repeat), seeds 0 to 2: repeats, the lower bound, the most seats at a
+table of 4 any player got, seconds; ``second_half_repeats_total <n>`` sums them.
 """
 
 from __future__ import annotations
@@ -59,6 +63,32 @@ def main() -> None:
             mark += " fair_rotation=False"
         print(f"{n}/{k}/{r:<5}{repeats:>8}{repeat_lower_bound(n, k, r):>7}{seconds:>9.2f}{mark}")
     print(f"draw_repeats_total {total}")
+    second_halves(args.time_limit)
+
+
+def second_halves(time_limit: float) -> None:
+    """The irmgarteich second-half draws, as ``Tournament.draw`` makes them."""
+    from schock.tournament.domain import DRAW_TIME_LIMIT
+
+    limit = min(time_limit, DRAW_TIME_LIMIT)
+    print(f"{'players':<9}{'seed':>5}{'repeats':>8}{'bound':>7}{'odd max':>8}{'seconds':>9}")
+    total = 0
+    for n in range(15, 45):
+        for seed in range(3):
+            start = time.perf_counter()
+            halves = plan_draws(n, 3, 2, seed=seed, time_limit=limit, fair_rotation=False)
+            seconds = time.perf_counter() - start
+            repeats = repeat_count(halves)
+            total += repeats
+            odd: dict[int, int] = {}
+            for rnd in halves:
+                for t in rnd:
+                    if len(t) != 3:
+                        for p in t:
+                            odd[p] = odd.get(p, 0) + 1
+            print(f"{n:<9}{seed:>5}{repeats:>8}{repeat_lower_bound(n, 3, 2):>7}"
+                  f"{max(odd.values(), default=0):>8}{seconds:>9.2f}", flush=True)
+    print(f"second_half_repeats_total {total}")
 
 
 if __name__ == "__main__":

@@ -4,11 +4,33 @@ It starts its own server (uvicorn in a subprocess, on loopback, a fresh SQLite f
 creates N/3 tables of three people, and each player (one websocket) acts when its
 seat has a legal action, after a think time. The latency of an action is the time
 from sending it to the moment every seat of the table has received the resulting
-state. Bounded: at most --players (<= 1500) and --seconds (<= 300).
+state. Bounded: at most --players (<= 3000) and --seconds (<= 600).
 
-    python benchmarks/web.py --players 500 --seconds 30
+    python benchmarks/web.py --players 1000 --seconds 60
+    python benchmarks/web.py --players 600 --preset mosel --seconds 120   # long games
+    python benchmarks/web.py --players 1000 --processes 2
+    python benchmarks/web.py --per-action                                 # server CPU by action
+    python benchmarks/web.py --players 1000 --url http://127.0.0.1:8080 --server-pid PID
 
-Ends with ``p99_ms <n>``.
+Prints p50/p99 over all actions, p99 of early (actions 1-50 of a game) and late
+(actions 150 and later) actions, the frame sizes sent, and the server's CPU time
+per action (user + system of the server processes over the run, divided by the
+actions measured). Ends with ``p99_ms <n>``.
+
+``--processes N`` runs N independent server processes, each with its own SQLite file
+(one writer per database file); each table lives in the process it was created on and
+its players connect there, as a proxy routing by table id would send them.
+
+``--url`` runs the players against a server that is already running, e.g. nginx with
+deploy/nginx.conf in front of ``schock serve --workers 2`` on PostgreSQL (docs/deploy.md):
+tables are created through the proxy and live where it routes them. ``--server-pid``
+names the server processes whose CPU time is counted.
+
+``--per-action`` measures in one process, without sockets, what the server does for
+one action of a long mosel game (apply, narration, a state frame for each of three
+seats and a spectator, JSON): its CPU time at actions 20-40 against 230-250. With
+``--whole-log`` it does the same the way the server did before frames carried only
+what changed (the whole game narrated again and sent in every frame), for comparison.
 """
 
 from __future__ import annotations
@@ -19,6 +41,7 @@ import json
 import os
 import random
 import socket
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -29,12 +52,19 @@ import httpx
 import websockets
 
 SERVER = """
-import sys, uvicorn
+import dataclasses, sys, uvicorn
 from schock.web import Settings, create_app
-app = create_app(Settings(db=sys.argv[1], bot_delay=0, max_tables_per_host=10**6,
-                          rate=100.0, burst=200, max_spectators_per_table=10))
+known = {f.name for f in dataclasses.fields(Settings)}
+wish = dict(bot_delay=0, max_tables_per_host=10**6, rate=100.0, burst=200,
+            max_spectators_per_table=10)
+app = create_app(Settings(db=sys.argv[1], **{k: v for k, v in wish.items() if k in known}))
 uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
 """
+
+EARLY = 50
+"""Actions 1 to EARLY of a game are early."""
+LATE = 150
+"""Actions from LATE on are late."""
 
 
 def free_port() -> int:
@@ -43,16 +73,23 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 class Table:
     def __init__(self) -> None:
         self.sent: dict[int, float] = {}  # target n -> send time
         self.seen: dict[int, int] = {}  # target n -> seats that saw it
-        self.latencies: list[float] = []
+        self.latencies: list[tuple[int, float]] = []  # (action number, seconds)
+        self.frame_bytes: list[tuple[int, int]] = []  # (action number, bytes of a frame)
 
 
 async def player(url: str, token: str, table: Table, seat: int, think: float,
                  stop_at: float, rng: random.Random) -> None:
-    async with websockets.connect(url, max_size=2**20) as ws:
+    async with websockets.connect(url, max_size=2**22) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
         while time.monotonic() < stop_at:
             try:
@@ -63,10 +100,12 @@ async def player(url: str, token: str, table: Table, seat: int, think: float,
             if msg["type"] != "state":
                 continue
             n = msg["n"]
+            if seat == 0:
+                table.frame_bytes.append((n, len(raw)))
             if n in table.sent:
                 table.seen[n] = table.seen.get(n, 0) + 1
                 if table.seen[n] == 3:
-                    table.latencies.append(time.perf_counter() - table.sent.pop(n))
+                    table.latencies.append((n, time.perf_counter() - table.sent.pop(n)))
             if msg["table"]["over"]:
                 return
             if msg["legal"] and msg["table"]["step"] == "human":
@@ -76,45 +115,136 @@ async def player(url: str, token: str, table: Table, seat: int, think: float,
                 await ws.send(json.dumps({"type": "act", "n": n, "action": rng.choice(msg["legal"])}))
 
 
-async def run(players: int, seconds: float, think: float) -> list[float]:
-    port = free_port()
+async def wait_healthy(base: str) -> None:
+    async with httpx.AsyncClient(base_url=base) as http:
+        for _ in range(400):
+            try:
+                if (await http.get("/api/health")).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            await asyncio.sleep(0.05)
+    raise SystemExit(f"the server at {base} did not come up")
+
+
+async def run(players: int, seconds: float, think: float, preset: str,
+              processes: int, url: str | None = None,
+              pids: tuple[int, ...] = ()) -> tuple[list[Table], float]:
+    """With ``url``: against a server already running there (e.g. nginx with
+    deploy/nginx.conf in front of ``schock serve --workers N``); ``pids``: its processes,
+    whose CPU time is counted."""
+    ports = [] if url else [free_port() for _ in range(processes)]
+    bases = [url.rstrip("/")] if url else [f"http://127.0.0.1:{p}" for p in ports]
     with tempfile.TemporaryDirectory() as tmp:
-        env = dict(os.environ)
-        proc = subprocess.Popen([sys.executable, "-c", SERVER, str(Path(tmp) / "b.db"), str(port)],
-                                env=env)
+        procs = [subprocess.Popen([sys.executable, "-c", SERVER, str(Path(tmp) / f"b{i}.db"),
+                                   str(port)], env=dict(os.environ))
+                 for i, port in enumerate(ports)]
+        pids = tuple(p.pid for p in procs) or pids
         try:
-            base = f"http://127.0.0.1:{port}"
-            async with httpx.AsyncClient(base_url=base) as http:
-                for _ in range(200):
-                    try:
-                        if (await http.get("/api/health")).status_code == 200:
-                            break
-                    except httpx.HTTPError:
-                        await asyncio.sleep(0.05)
-                infos = []
-                for i in range(players // 3):
-                    r = await http.post("/api/tables", json={"preset": "porz", "seats": [
-                        {"name": f"A{i}"}, {"name": f"B{i}"}, {"name": f"C{i}"}]})
-                    infos.append(r.json())
-                for info in infos:  # the host starts every table
-                    async with websockets.connect(f"ws://127.0.0.1:{port}/ws/tables/{info['table']}") as h:
-                        await h.send(json.dumps({"type": "hello", "host": info["host_token"]}))
-                        await h.send(json.dumps({"type": "host", "command": "start"}))
-                        await h.recv()
-                        await h.recv()
+            for base in bases:
+                await wait_healthy(base)
+            infos: list[tuple[str, dict]] = []  # (base, table) - the table lives there
+            clients = {b: httpx.AsyncClient(base_url=b, timeout=60) for b in bases}
+            for i in range(players // 3):
+                base = bases[i % len(bases)]
+                r = await clients[base].post("/api/tables", json={"preset": preset, "seats": [
+                    {"name": f"A{i}"}, {"name": f"B{i}"}, {"name": f"C{i}"}]})
+                infos.append((base, r.json()))
+            for c in clients.values():
+                await c.aclose()
+            for base, info in infos:  # the host starts every table
+                async with websockets.connect(f"ws{base[4:]}/ws/tables/{info['table']}") as h:
+                    await h.send(json.dumps({"type": "hello", "host": info["host_token"]}))
+                    await h.send(json.dumps({"type": "host", "command": "start"}))
+                    await h.recv()
+                    await h.recv()
+            cpu0 = sum(cpu_seconds(p) for p in pids)
             stop_at = time.monotonic() + seconds
             tables = [Table() for _ in infos]
             rng = random.Random(1)
             tasks = [
-                player(f"ws://127.0.0.1:{port}/ws/tables/{info['table']}", info["tokens"][s],
+                player(f"ws{base[4:]}/ws/tables/{info['table']}", info["tokens"][s],
                        t, s, think, stop_at, random.Random(rng.random()))
-                for info, t in zip(infos, tables, strict=True) for s in range(3)
+                for (base, info), t in zip(infos, tables, strict=True) for s in range(3)
             ]
             await asyncio.gather(*tasks, return_exceptions=True)
-            return [x for t in tables for x in t.latencies]
+            cpu = sum(cpu_seconds(p) for p in pids) - cpu0
+            return tables, cpu
         finally:
-            proc.terminate()
-            proc.wait(10)
+            for p in procs:
+                p.terminate()
+            for p in procs:
+                p.wait(10)
+
+
+def quantile(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    values = sorted(values)
+    return values[min(len(values) - 1, int(p * len(values)))]
+
+
+def per_action(whole_log: bool, games: int) -> None:
+    """Server CPU per action of long mosel games, by action number (no sockets)."""
+    from schock import load_rules
+    from schock.engine import Game, SeededDice
+    from schock.narrate import Chronicle, account, render_text
+    from schock.web.messages import state_message
+
+    def whole(game: Game, lang: str) -> list[str]:  # the server's log before issue 24
+        data = account(game)
+        for half in data["halves"]:
+            for r in half["rounds"]:
+                if r["showdown"] is None:
+                    r["turns"] = []
+        return [x.strip() for x in render_text(data, lang).split("\n")[2:] if x.strip()]
+
+    buckets: dict[str, list[float]] = {"20-40": [], "110-130": [], "230-250": []}
+    sizes: dict[str, list[int]] = {k: [] for k in buckets}
+    rng = random.Random(7)
+    played = 0
+    seed = 0
+    while played < games:
+        seed += 1
+        game = Game(load_rules("mosel"), seats=["Anna", "Ben", "Cem"], dice=SeededDice(seed))
+        chronicle = Chronicle(game)
+        held = [0, 0, 0, 0]
+        n = 0
+        while not game.over:
+            actor = game.actor
+            assert actor is not None
+            t0 = time.process_time()
+            game.apply(actor, rng.choice(game.legal_actions()))
+            n += 1
+            if whole_log:
+                log_lines = whole(game, "de")
+                story: dict = {}
+            else:
+                frozen, lines = chronicle.lines("de")
+                story = chronicle.story("de")
+            frames = []
+            for k, seat in enumerate((0, 1, 2, None)):
+                if whole_log:
+                    log = log_lines
+                else:
+                    log = {"from": held[k], "lines": lines[held[k]:]}  # type: ignore[assignment]
+                    held[k] = frozen
+                frames.append(json.dumps(state_message(game, seat, table={}, log=log,  # type: ignore[arg-type]
+                                                       story=story)))
+            spent = time.process_time() - t0
+            for key in buckets:
+                lo, hi = (int(x) for x in key.split("-"))
+                if lo <= n <= hi:
+                    buckets[key].append(spent)
+                    sizes[key].append(len(frames[0]))
+        if n >= 250:
+            played += 1
+    how = "whole log narrated and sent every frame" if whole_log else "frames carry what changed"
+    print(f"per-action server CPU, mosel, 3 seats + 1 spectator, {games} games of 250+ actions"
+          f" ({how}):")
+    for key, spent in buckets.items():
+        print(f"  actions {key}: cpu_ms_per_action {statistics.mean(spent) * 1000:.2f}"
+              f"  frame_bytes {statistics.mean(sizes[key]):.0f}")
 
 
 def main() -> None:
@@ -122,20 +252,48 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=500)
     ap.add_argument("--seconds", type=float, default=30.0)
     ap.add_argument("--think", type=float, default=1.0, help="mean think time, seconds")
+    ap.add_argument("--preset", default="porz", help="porz (one half) or mosel (long games)")
+    ap.add_argument("--processes", type=int, default=1,
+                    help="independent server processes, tables routed to their own (<= 8)")
+    ap.add_argument("--url", default=None,
+                    help="a server already running there (a proxy in front of schock serve "
+                         "--workers N, see docs/deploy.md) instead of starting one")
+    ap.add_argument("--server-pid", type=int, action="append", default=[],
+                    help="with --url: a server process whose CPU time is counted (repeat)")
+    ap.add_argument("--per-action", action="store_true",
+                    help="server CPU per action by action number, in this process")
+    ap.add_argument("--whole-log", action="store_true",
+                    help="with --per-action: narrate and send the whole log every frame")
+    ap.add_argument("--games", type=int, default=3, help="with --per-action: long games")
     a = ap.parse_args()
-    players = max(3, min(a.players, 1500))
-    seconds = max(1.0, min(a.seconds, 300.0))
-    lat = sorted(asyncio.run(run(players, seconds, a.think)))
+    if a.per_action:
+        per_action(a.whole_log, max(1, min(a.games, 50)))
+        return
+    players = max(3, min(a.players, 3000))
+    seconds = max(1.0, min(a.seconds, 600.0))
+    processes = max(1, min(a.processes, 8))
+    tables, cpu = asyncio.run(run(players, seconds, a.think, a.preset, processes, a.url,
+                                  tuple(a.server_pid)))
+    lat = [s for t in tables for _, s in t.latencies]
+    early = [s for t in tables for n, s in t.latencies if n <= EARLY]
+    late = [s for t in tables for n, s in t.latencies if n >= LATE]
+    frames = [b for t in tables for _, b in t.frame_bytes]
+    late_frames = [b for t in tables for n, b in t.frame_bytes if n >= LATE]
+    where = f"url {a.url}" if a.url else f"processes {processes}"
+    print(f"players {players} tables {players // 3} preset {a.preset} {where}"
+          f" seconds {seconds:.0f} think {a.think}s")
     if not lat:
         print("no actions measured")
         print("p99_ms nan")
         return
-    def q(p: float) -> float:
-        return lat[min(len(lat) - 1, int(p * len(lat)))] * 1000
-    print(f"players {players} tables {players // 3} seconds {seconds:.0f} think {a.think}s")
     print(f"actions {len(lat)} ({len(lat) / seconds:.0f}/s)")
-    print(f"p50_ms {q(0.50):.1f}")
-    print(f"p99_ms {q(0.99):.1f}")
+    print(f"p50_ms {quantile(lat, 0.50) * 1000:.1f}")
+    print(f"early_p99_ms {quantile(early, 0.99) * 1000:.1f} (actions 1-{EARLY}: {len(early)})")
+    print(f"late_p99_ms {quantile(late, 0.99) * 1000:.1f} (actions {LATE}+: {len(late)})")
+    print(f"frame_bytes mean {statistics.mean(frames):.0f}"
+          + (f", late {statistics.mean(late_frames):.0f}" if late_frames else ""))
+    print(f"server_cpu_ms_per_action {cpu / len(lat) * 1000:.2f} ({cpu:.1f} s CPU)")
+    print(f"p99_ms {quantile(lat, 0.99) * 1000:.1f}")
 
 
 if __name__ == "__main__":

@@ -442,11 +442,10 @@ class _Analyser:
             except SchockError as exc:
                 raise RecordError(f"actions[{i}] {text!r}: {exc}") from exc
             self.after(game, i, seat, action, seen)
-        if record.result is not None and game.over and game.loser != record.result.get("loser"):
-            raise RecordError(
-                f"result.loser: the record says {record.result.get('loser')!r}, "
-                f"the replay gives {game.loser}"
-            )
+        want = None if record.result is None else record.result.get("loser")
+        if record.result is not None and (not game.over or game.loser != want):
+            got = game.loser if game.over else "none (the game is not over)"
+            raise RecordError(f"result.loser: the record says {want!r}, the replay gives {got}")
         return game
 
     # -- before an action: does a decision start here?

@@ -30,6 +30,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 LANGS = ("de", "en")
+#: The names of the seat told in the second person (the terminal game's default player).
+YOU = ("Du", "You")
 
 #: Message templates by language and key. Keys starting ``do.`` and ``waiting.``
 #: are parts of other messages (the action tried, what the game waits for).
@@ -50,6 +52,12 @@ CATALOG: dict[str, dict[str, str]] = {
         "waiting.loading": "the first throw of {name} (seat {seat})",
         "waiting.turn": "{name} (seat {seat})",
         "waiting.game_over": "nothing: the game is over",
+        # ... the same for the seat called "You" (the terminal game's default player)
+        "waiting.roll_off@you": "your roll-off throw (seat {seat})",
+        "waiting.einkaufen@you": "you (seat {seat}) to decide on Einkaufen",
+        "waiting.loading@you": "your first throw (seat {seat})",
+        "waiting.turn@you": "you (seat {seat})",
+        "need_turn.seat@you": "cannot {what}: it is your turn (seat {actor}), not seat {seat}",
         # whose move it is
         "need_turn.phase": "cannot {what} now: the game waits for {waiting}",
         "need_turn.seat": "cannot {what}: it is {name}'s turn (seat {actor}), not seat {seat}",
@@ -122,6 +130,12 @@ CATALOG: dict[str, dict[str, str]] = {
         "waiting.loading": "auf den ersten Wurf von {name} (Platz {seat})",
         "waiting.turn": "auf {name} (Platz {seat})",
         "waiting.game_over": "auf nichts mehr, es ist vorbei",
+        # ... dasselbe für den Platz "Du" (der Spieler des Terminal-Spiels)
+        "waiting.roll_off@you": "auf deinen Wurf beim Auswürfeln (Platz {seat})",
+        "waiting.einkaufen@you": "auf dich (Platz {seat}): einkaufen oder nicht?",
+        "waiting.loading@you": "auf deinen ersten Wurf (Platz {seat})",
+        "waiting.turn@you": "auf dich (Platz {seat})",
+        "need_turn.seat@you": "{what} geht nicht: Du bist am Zug (Platz {actor}), nicht Platz {seat}",
         "need_turn.phase": "{what} geht jetzt nicht: Das Spiel wartet {waiting}",
         "need_turn.seat": "{what} geht nicht: {name} ist am Zug (Platz {actor}), nicht Platz {seat}",
         "waits.throw": "Werfen geht nicht: Das Spiel wartet {waiting}",
@@ -360,6 +374,9 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "sim.parquet": "{option} {path}: writing Parquet needs pyarrow (pip install pyarrow); or give a .csv file",
         "sim.format": "{option} {path}: unknown format {suffix!r} (allowed: {allowed})",
         "sim.write": "{option} {path}: cannot write: {reason}",
+        "sim.is_folder": "it is a folder",
+        "sim.no_folder": "its folder does not exist",
+        "sim.not_writable": "no permission to write there",
         "sim.players": "--players must be 2 to 12, got {n}",
         "sim.bots_players": (
             "--players {players} but {bots} --bot options: give one --bot per seat, "
@@ -378,6 +395,10 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "sim.unreachable": (
             "cannot reach the Dask scheduler at {address!r} within {timeout} s: {reason} "
             "(start one with 'dask scheduler', workers with 'dask worker ADDRESS')"
+        ),
+        "sim.no_workers": (
+            "the Dask scheduler at {address!r} has no workers (waited {timeout} s): "
+            "start some with 'dask worker ADDRESS'"
         ),
         "sim.field": (
             "rules field {name!r} is not supported by the batch path (schock.sim); "
@@ -419,6 +440,23 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
             "round {r}, table {t}, game {g}: Schock Aus of player {p}: {n!r}; allowed: 0 to 99"
         ),
         "state.others": "a round needs at least one other player (before: {before}, after: {after})",
+        # database and server processes (store/db.py, schock serve --workers)
+        "db.locked": (
+            "database {path}: another schock process already serves it ({holder}); allowed: "
+            "one schock serve per SQLite file (stop the other one), or PostgreSQL for several"
+        ),
+        "db.driver": (
+            "database {url}: the PostgreSQL driver is not installed ({reason}); allowed: "
+            "pip install 'schock[postgres]'"
+        ),
+        "db.workers": (
+            "--workers {n}: several processes need PostgreSQL; allowed: --workers 1 with "
+            "SQLite, or --db postgresql://user@host/db"
+        ),
+        "db.serve_workers": (
+            "schock: {n} processes on the ports {first} to {last}, for a proxy that routes "
+            "by table (docs/deploy.md); Ctrl+C stops"
+        ),
         # analysis of a game (schock analyse, the Analyse page): issue 26
         "analyse.title": "Analysis: {rules} — {names}",
         "analyse.objective.round": "Values: the chance not to lose the round (exact turn solver, from what the player saw)",
@@ -465,6 +503,23 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "ops.serve_qr": "Scan to open it on a phone:",
         "ops.serve_stop": "Ctrl+C stops the server.",
         "ops.db_unusable": "cannot use the database (nothing was written): {reason}",
+        "ops.age": "--older-than {value!r}: allowed: a number and a unit, e.g. 30d, 12h, 90m, 2w",
+        "ops.tables_count": "{shown} of {total} tables shown (newest first)",
+        "ops.no_table": "no such table: {ids}; nothing was changed (schock tables list shows them)",
+        "ops.closed": "{n} tables ended",
+        "ops.purge_what": "{n} tables made before {cutoff} (UTC) would be deleted with their games",
+        "ops.sure": "Delete them?",
+        "ops.nothing": "nothing was deleted",
+        "ops.purged": "{n} tables deleted",
+        "ops.backup_pg": (
+            "schock db backup copies SQLite files; for {backend} use its own tool, "
+            "e.g. pg_dump -Fc (see docs/configuration.md)"
+        ),
+        "ops.backup_source": "database file {path!r}: does not exist; allowed: an existing SQLite file",
+        "ops.backup_exists": "{path}: exists already; allowed: a new file (nothing is overwritten)",
+        "ops.backup_dir": "{path}: no such folder; allowed: a file in an existing folder",
+        "ops.backup_failed": "backup failed, nothing was written: {reason}",
+        "ops.backed_up": "backup written: {path} ({kb} KB)",
         # --- end of server operation ---
         "abend.f.name": "name",
         "abend.f.group_name": "group name",
@@ -762,6 +817,9 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         ),
         "sim.format": "{option} {path}: unbekanntes Format {suffix!r} (erlaubt: {allowed})",
         "sim.write": "{option} {path}: kann nicht schreiben: {reason}",
+        "sim.is_folder": "das ist ein Ordner",
+        "sim.no_folder": "den Ordner gibt es nicht",
+        "sim.not_writable": "keine Schreibrechte dort",
         "sim.players": "--players: {n}; erlaubt: 2 bis 12",
         "sim.bots_players": (
             "--players {players}, aber {bots}-mal --bot: je Platz ein --bot, "
@@ -789,6 +847,10 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "sim.unreachable": (
             "Der Dask-Scheduler unter {address!r} ist in {timeout} s nicht erreichbar: {reason} "
             "(einen starten mit 'dask scheduler', Worker mit 'dask worker ADRESSE')"
+        ),
+        "sim.no_workers": (
+            "Der Dask-Scheduler unter {address!r} hat keine Worker ({timeout} s gewartet): "
+            "welche starten mit 'dask worker ADRESSE'"
         ),
         "sim.field": (
             "Regelfeld {name!r} kann der Batch-Pfad (schock.sim) nicht; unterstützt: {fields}"
@@ -833,6 +895,23 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "state.others": (
             "Eine Runde braucht mindestens einen weiteren Spieler (davor: {before}, "
             "danach: {after})"
+        ),
+        # database and server processes (store/db.py, schock serve --workers)
+        "db.locked": (
+            "Datenbank {path}: ein anderer schock-Prozess bedient sie schon ({holder}); erlaubt: "
+            "ein schock serve je SQLite-Datei (den anderen beenden) oder PostgreSQL für mehrere"
+        ),
+        "db.driver": (
+            "Datenbank {url}: der PostgreSQL-Treiber ist nicht installiert ({reason}); erlaubt: "
+            "pip install 'schock[postgres]'"
+        ),
+        "db.workers": (
+            "--workers {n}: mehrere Prozesse brauchen PostgreSQL; erlaubt: --workers 1 mit "
+            "SQLite oder --db postgresql://user@host/db"
+        ),
+        "db.serve_workers": (
+            "schock: {n} Prozesse auf den Ports {first} bis {last}, für einen Proxy, der nach "
+            "Tisch verteilt (docs/deploy.md); Strg+C beendet"
         ),
         # analysis of a game (schock analyse, the Analyse page): issue 26
         "analyse.title": "Analyse: {rules} — {names}",
@@ -881,6 +960,29 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "ops.serve_qr": "Mit dem Handy scannen:",
         "ops.serve_stop": "Strg+C beendet den Server.",
         "ops.db_unusable": "Datenbank nicht nutzbar (nichts wurde geschrieben): {reason}",
+        "ops.age": "--older-than {value!r}: erlaubt: Zahl und Einheit, z. B. 30d, 12h, 90m, 2w",
+        "ops.tables_count": "{shown} von {total} Tischen gezeigt (neueste zuerst)",
+        "ops.no_table": (
+            "Kein solcher Tisch: {ids}; nichts wurde geändert (schock tables list zeigt sie)"
+        ),
+        "ops.closed": "{n} Tische beendet",
+        "ops.purge_what": "{n} Tische von vor {cutoff} (UTC) würden samt ihren Spielen gelöscht",
+        "ops.sure": "Löschen?",
+        "ops.nothing": "Nichts wurde gelöscht",
+        "ops.purged": "{n} Tische gelöscht",
+        "ops.backup_pg": (
+            "schock db backup kopiert SQLite-Dateien; für {backend} dessen eigenes Werkzeug "
+            "benutzen, z. B. pg_dump -Fc (siehe docs/configuration.md)"
+        ),
+        "ops.backup_source": (
+            "Datenbankdatei {path!r}: gibt es nicht; erlaubt: eine vorhandene SQLite-Datei"
+        ),
+        "ops.backup_exists": (
+            "{path}: gibt es schon; erlaubt: eine neue Datei (nichts wird überschrieben)"
+        ),
+        "ops.backup_dir": "{path}: kein solcher Ordner; erlaubt: eine Datei in einem vorhandenen Ordner",
+        "ops.backup_failed": "Sicherung fehlgeschlagen, nichts wurde geschrieben: {reason}",
+        "ops.backed_up": "Sicherung geschrieben: {path} ({kb} KB)",
         # --- end of server operation ---
         # the Stammtisch evening (schock abend, /abend)
         "abend.f.name": "Name",
@@ -1122,7 +1224,10 @@ class Msg:
         words = CATALOG.get(lang, CATALOG["en"])
         if self.key not in words:
             words = INPUT_CATALOG.get(lang, INPUT_CATALOG["en"])
-        return words[self.key].format_map({k: _show(v, lang) for k, v in self.params.items()})
+        key = self.key
+        if self.params.get("name") in YOU and f"{key}@you" in words:
+            key += "@you"  # the seat called "Du"/"You" is told in the second person
+        return words[key].format_map({k: _show(v, lang) for k, v in self.params.items()})
 
 
 def _show(value: object, lang: str) -> object:
@@ -1169,6 +1274,8 @@ def waiting_for(phase: str, seat: int | None, names: Sequence[str]) -> Msg:
     'the first throw of Anna (seat 0)'
     >>> waiting_for("game_over", None, ["Anna", "Ben"]).text("de")
     'auf nichts mehr, es ist vorbei'
+    >>> waiting_for("loading", 0, ["Du", "Ben"]).text("de")
+    'auf deinen ersten Wurf (Platz 0)'
     """
     if phase == "game_over" or seat is None:
         return Msg("waiting.game_over")

@@ -1011,7 +1011,8 @@ class Chronicle:
         """What everybody at the table may know, told in ``lang`` for a live table:
         ``showdown`` (the latest, best first, results named, where the Deckel came
         from, who is out or lost the half), ``roll_off`` (the one of the round under
-        way or about to begin, with its dice) and ``out`` (seats out of this half)."""
+        way or about to begin, with its dice), ``out`` (seats out of this half) and ``half``
+        (the half under way: "1. Hälfte", "Finale"; None where the game is one half)."""
         self.update()
         renderer = _Renderer(self._data(), lang)
         b = self._builder
@@ -1019,8 +1020,11 @@ class Chronicle:
         if b.half is not None:
             for r in b.half["rounds"]:
                 out.extend(r["out"])
-        return {"showdown": self._showdown(renderer), "roll_off": self._roll_off(renderer),
-                "out": out}
+        half = None
+        if b.half is not None and not renderer.one_half:
+            half = renderer.half_title(b.half)
+        return {"half": half, "showdown": self._showdown(renderer),
+                "roll_off": self._roll_off(renderer), "out": out}
 
     def _showdown(self, renderer: _Renderer) -> dict[str, Any] | None:
         r = self.last_showdown()
@@ -1048,7 +1052,7 @@ class Chronicle:
                          total=self.game.rules.deckel, half=words[kind])
             told.extend(renderer.out)
         return {
-            "half": renderer.half_title(half),
+            "half": None if renderer.one_half else renderer.half_title(half),
             "round": r["number"],
             "opening": r["opening"],
             "blind": r["blind"],

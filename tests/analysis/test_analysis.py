@@ -89,15 +89,19 @@ def _own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.usefixtures("_own_cache")
-@pytest.mark.parametrize("preset", ["porz", "mosel"])
+@pytest.mark.parametrize("preset", ["porz", "mosel", "irmgarteich"])
 def test_equilibrium_bot_loses_nothing_under_half(preset: str) -> None:
     small = {"deckel": 3, "max_throws": 2}
+    blind = []
     for seed in range(3):
         record = _game(preset, 2, seed, [EquilibriumBot(), EquilibriumBot()], **small)
         a = analyse(record, objective="half")
         half = [d for d in a.rated() if d.objective == "half"]
         assert half
         assert all(d.loss == 0.0 for d in half)
+        blind += [d.played for d in half if d.played and d.played.kind == "blind"]
+    # irmgarteich has blind: declared where the equilibrium does, at no loss
+    assert bool(blind) == (preset == "irmgarteich")
     # a weaker player is caught under the same objective
     worse = [
         analyse(_game(preset, 2, s, [RandomBot(s), EquilibriumBot()], **small), objective="half")
@@ -178,6 +182,9 @@ def test_bad_input() -> None:
     wrong = dataclasses.replace(trio, result={"loser": (trio.result or {})["loser"] + 1})
     with pytest.raises(RecordError, match=r"result\.loser"):
         analyse(wrong)
+    cut = dataclasses.replace(trio, actions=trio.actions[:20])
+    with pytest.raises(RecordError, match="the game is not over"):
+        analyse(cut)
     assert seat_of(trio, trio.seats[1].name) == 1
     assert seat_of(duel, "ben") == 1
     with pytest.raises(InvalidInputError, match="the players are: Anna, Ben"):

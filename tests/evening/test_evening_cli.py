@@ -55,7 +55,9 @@ def test_a_whole_evening(db: Path, tmp_path: Path) -> None:
 def test_english_alias_and_void(db: Path) -> None:
     r = CliRunner().invoke(main, ["evening", "game", "Dienstag", "--loser", "Cem", "--db", str(db)])
     assert r.exit_code == 0, r.output
-    assert "Spiel 6 eingetragen" in r.output
+    assert "Spiel 1 eingetragen (Eintrag 6)" in r.output  # the first game is game 1
+    r = run(db, "games", "Dienstag")
+    assert r.output.startswith("Spiel   1 (Eintrag   6)")
     assert run(db, "void", "Dienstag", "6").exit_code == 0
     assert "Cem              schuldet nichts" in run(db, "ledger", "Dienstag").output
     assert run(db, "void", "Dienstag", "6", "--restore").exit_code == 0

@@ -216,3 +216,35 @@ def test_a_bad_house_rules_file_is_one_line(tmp_path: Path) -> None:
     assert result.exit_code == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "opening = 'coin': bad value" in lines[0], lines
+
+
+@pytest.mark.parametrize(
+    ("option", "name", "de", "en"),
+    [
+        ("--out", "nowhere/games.csv", "den Ordner gibt es nicht", "its folder does not exist"),
+        ("--plot", "nowhere/fig.png", "den Ordner gibt es nicht", "its folder does not exist"),
+    ],
+)
+def test_output_paths_are_checked_before_the_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, option: str, name: str, de: str, en: str
+) -> None:
+    """Issue 28 item 5: a path that cannot be written is refused before any game is
+    played (the rows of a long run were lost after it)."""
+    import schock.sim
+
+    played: list[int] = []
+    monkeypatch.setattr(schock.sim, "simulate", lambda *a, **k: played.append(1))
+    for lang, text in (("de", de), ("en", en)):
+        result = run("--games", "100", option, str(tmp_path / name), "--lang", lang)
+        assert result.exit_code == 2 and text in result.stderr, result.output
+    assert played == []
+
+
+def test_the_speed_line_is_in_the_languages_number_format() -> None:
+    """German groups thousands with '.', and the speed leaves out the kernel's compile."""
+    de = run("--games", "3000")
+    assert de.exit_code == 0, de.output
+    line = next(x for x in de.stderr.splitlines() if "Runden/s" in x)
+    assert line.startswith("3.000 Spiele, ") and "," not in line.split("(")[1].split()[0]
+    en = run("--games", "3000", "--lang", "en")
+    assert next(x for x in en.stderr.splitlines() if "rounds/s" in x).startswith("3,000 games, ")

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
+import socket
+import threading
+import time
+
 import numpy as np
 import pytest
 
@@ -105,3 +110,55 @@ def test_a_cluster_without_dask_says_what_to_install(monkeypatch: pytest.MonkeyP
     monkeypatch.setitem(sys.modules, "distributed", None)
     with pytest.raises(InvalidInputError, match=r"--cluster needs Dask distributed: pip install"):
         simulate("porz", ["heuristic"] * 3, games=10, cluster="tcp://127.0.0.1:8786")
+
+
+def _peer(greeting: bytes | None) -> tuple[socket.socket, threading.Thread, list[socket.socket]]:
+    """A loopback server that accepts connections and then says nothing (or
+    ``greeting``, garbage to Dask, first); closed by the caller."""
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+    accepted: list[socket.socket] = []
+
+    def serve() -> None:
+        with contextlib.suppress(OSError):
+            while True:
+                conn, _ = server.accept()
+                accepted.append(conn)
+                if greeting is not None:
+                    conn.sendall(greeting)
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    return server, thread, accepted
+
+
+@pytest.mark.parametrize(
+    "greeting", [None, b"HTTP/1.1 200 OK\r\n\r\n" + b"\xff" * 64], ids=["silent", "greets"]
+)
+def test_a_peer_that_is_no_dask_scheduler_is_bad_input_within_the_timeout(
+    greeting: bytes | None,
+) -> None:
+    """Issue 28 item 5: a port that is not a scheduler (silent, or greeting first with
+    bytes Dask reads as a huge frame) ends in one clear error, not a hang or a traceback."""
+    server, thread, accepted = _peer(greeting)
+    address = f"tcp://127.0.0.1:{server.getsockname()[1]}"
+    started = time.monotonic()
+    try:
+        with pytest.raises(InvalidInputError, match="cannot reach the Dask scheduler"):
+            simulate("porz", ["heuristic"] * 3, games=10, cluster=address, cluster_timeout=1)
+        assert time.monotonic() - started < 60  # the bug hung for good
+    finally:
+        server.close()
+        for conn in accepted:
+            conn.close()
+        thread.join(10)
+
+
+def test_a_scheduler_without_workers_is_bad_input() -> None:
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(
+        n_workers=0, processes=False, dashboard_address=None, scheduler_port=0
+    ) as cluster, pytest.raises(InvalidInputError, match="has no workers"):
+        simulate("porz", ["heuristic"] * 3, games=10, cluster=cluster.scheduler_address,
+                 cluster_timeout=1)

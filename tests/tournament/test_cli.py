@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from click.testing import CliRunner, Result
 from openpyxl import load_workbook
@@ -208,3 +209,31 @@ def test_chips_formats_refuse_what_they_do_not_use(tmp_path: Path) -> None:
         result = run(db, "eintragen", "1", "1", "1", *args)
         assert result.exit_code == 2 and said in result.output, result.output
     assert "game_entered" not in ok(db, "protokoll")
+
+
+def test_the_planned_draw_prints_its_repeats_and_lower_bound(tmp_path: Path) -> None:
+    db = tmp_path / "t.db"
+    ok(db, "neu", "Halbzeiten", "--format", "irmgarteich", "--id", "h")
+    csv = tmp_path / "liste.csv"
+    csv.write_text("Name\n" + "".join(f"Spieler {i}\n" for i in range(1, 21)), "utf-8")
+    ok(db, "spieler", "import", str(csv), "--anwesend")
+    out = ok(db, "auslosen")
+    assert "Alle 2 Runden gelost: 0 wiederholte Begegnungen (untere Schranke: 0)" in out
+
+
+def test_the_draw_is_saved_before_it_is_printed(tmp_path: Path, monkeypatch: Any) -> None:
+    """Issue 25, item 7: `auslosen | head` closing the pipe early lost the draw."""
+    from schock.cli import turnier
+
+    db = tmp_path / "t.db"
+    ok(db, "neu", "Pipe", "--format", "porz", "--id", "p")
+    for name in ("Anna", "Ben", "Cem"):
+        ok(db, "player", "add", name, "--present")
+
+    def closed(text: str) -> None:
+        raise BrokenPipeError("the reader went away")
+
+    monkeypatch.setattr(turnier, "_echo", closed)
+    assert run(db, "auslosen").exit_code != 0
+    monkeypatch.undo()
+    assert "Runde 1" in ok(db, "tabelle")

@@ -60,3 +60,32 @@ def test_when_everybody_fits_at_one_table_nothing_is_drawn() -> None:
     play_round(t)
     second = t.draw()
     assert len(first.tables) == 1 and second.tables == (tuple(t.active()),)
+
+
+def _first_draw(players: int, seed: int) -> list[list[list[int]]]:
+    from schock.tournament.domain import Tournament
+    from schock.tournament.format import load_format
+
+    t = Tournament.create(name="Halbzeiten", fmt=load_format("irmgarteich"), seed=seed)
+    for i in range(players):
+        t.register(f"Spieler {i + 1}")
+        t.checkin(i + 1)
+    t.draw()
+    return [[list(tb) for tb in rnd] for rnd in t.plan]
+
+
+def test_irmgarteich_second_half_meets_new_opponents() -> None:
+    """Issue 25, item 4: the second half against new opponents. With 23 players (seed 0)
+    players 2 and 11 met in both halves, at 20 players every seed tried had repeats;
+    repeat-free second halves exist, with the seats at the tables of 4 rotating fairly
+    (nobody at a table of 4 twice)."""
+    from schock.tournament.draws import repeat_count
+
+    for players in (20, 23):
+        for seed in range(3):
+            halves = _first_draw(players, seed)
+            assert len(halves) == 2 and repeat_count(halves) == 0, (players, seed)
+            four = [p for rnd in halves for tb in rnd if len(tb) == 4 for p in tb]
+            assert len(four) == len(set(four)) == 16, (players, seed)
+    halves = _first_draw(23, 0)
+    assert not any({2, 11} <= set(tb) for tb in halves[1])

@@ -11,6 +11,7 @@ from schock.bots import make_bot
 from schock.engine import Game, ScriptedDice, SeededDice, View
 from schock.engine import events as ev
 from schock.errors import IllegalActionError
+from schock.narrate import Chronicle
 from schock.rules import Rules
 from schock.tui.faces import die_lines, faces
 from schock.tui.render import (
@@ -98,6 +99,10 @@ def test_schock_aus_gives_every_deckel() -> None:
     g = first_state(load_rules("mosel"), aus, seeds=range(400))
     panel = text(showdown_panel(g.view(None), "en"))
     assert "Schock Aus" in panel and "receives every Deckel of the half" in panel
+    # the game's own account says where the Deckel came from, as the browser does
+    told = Chronicle(g).story("de")["showdown"]
+    panel = text(showdown_panel(g.view(None), "de", told["deckel"]))
+    assert told["deckel"] in panel and "bekommt" in told["deckel"]
 
 
 def test_game_over_lines() -> None:

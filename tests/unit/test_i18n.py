@@ -109,3 +109,14 @@ def test_money_reads_back(cents: int) -> None:
     """The German text is the amount: digits and the decimal comma, nothing lost."""
     text = money(cents, "EUR", "de").replace(NBSP + "€", "").replace(".", "").replace(",", ".")
     assert round(float(text) * 100) == cents
+
+
+def test_amounts_and_counts_as_message_parameters() -> None:
+    from schock.i18n import Count, Money
+    from schock.messages import Msg
+
+    assert str(Money(250)) == "€2.50" and str(Count("games", 1)) == "1 game"
+    msg = Msg("abend.too_much", {"amount": Money(500), "name": "A", "to": "B", "owed": Money(250)})
+    assert msg.text("de") == (
+        f"Betrag: 5,00{NBSP}€ ist mehr, als A B schuldet (2,50{NBSP}€); erlaubt: höchstens 2,50{NBSP}€")
+    assert msg.text("en") == "amount: €5.00 is more than A owes B (€2.50); allowed: at most €2.50"

@@ -76,6 +76,7 @@ def test_german_uses_exactly_the_english_placeholders(key: str) -> None:
 def test_every_message_key_is_raised_by_the_engine() -> None:
     """No dead entries: each non-part key appears as a ``_fail`` key in the engine."""
     for key in CATALOG["en"]:
+        key = key.removesuffix("@you")  # told to the seat called "Du": its base key is raised
         if key.startswith(("do.", "waiting.")):
             continue
         assert f'"{key}"' in GAME_SOURCE, key

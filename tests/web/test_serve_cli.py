@@ -109,3 +109,15 @@ def test_serve_refuses_an_unreachable_database_in_one_line(monkeypatch: pytest.M
     r = CliRunner().invoke(main, ["serve", "--db", "postgresql://u@127.0.0.1:1/x", "--lang", "en"])
     assert r.exit_code == 2 and "cannot use the database" in r.output, r.output
     assert len(r.output.strip().splitlines()) == 1 and not seen
+
+
+def test_every_setting_is_in_the_configuration_table() -> None:
+    from schock.cli.serve import serve
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "configuration.md").read_text()
+    rows = [line for line in doc.splitlines() if line.startswith("| `--")]
+    for p in serve.params:
+        if p.name == "lang":
+            continue
+        assert p.envvar == "SCHOCK_" + str(p.name).upper(), p.name
+        assert any(f"`{p.opts[0]}`" in r and f"`{p.envvar}`" in r for r in rows), p.name

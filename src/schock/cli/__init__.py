@@ -74,6 +74,16 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
         "serve",
         "Play Schocken in the browser: start the server and open the printed address.",
     ),
+    "tables": (
+        "schock.cli.ops",
+        "tables",
+        "Die Tische des Servers: auflisten, schließen, alte löschen (the server's tables).",
+    ),
+    "db": (
+        "schock.cli.ops",
+        "db_group",
+        "Die Datenbank des Servers sichern (the server's database).",
+    ),
     "sim": (
         "schock.cli.sim",
         "sim",

@@ -219,7 +219,11 @@ def game(group: str, loser: str | None, players: tuple[str, ...], schock_aus: tu
         st = load_group(db, gid)
     g = st.games[-1]
     extra = f", Schock Aus: {len(g.schock_aus)}" if g.schock_aus else ""
-    click.echo(f"Spiel {g.seq} eingetragen: verloren hat {g.loser}{extra}.")
+    number = len(st.games)  # games are counted from 1; the entry number is what void takes
+    if _lang() == "en":
+        click.echo(f"Game {number} entered (entry {g.seq}): {g.loser} lost{extra}.")
+    else:
+        click.echo(f"Spiel {number} eingetragen (Eintrag {g.seq}): verloren hat {g.loser}{extra}.")
 
 
 @abend.command("void")
@@ -247,9 +251,9 @@ def games(group: str, csv_path: Path | None, db_path: str | None) -> None:
         _write(csv_path, games_csv(st))
         click.echo(f"{len(st.games)} Spiele nach {csv_path} geschrieben.")
         return
-    for g in st.games:
+    for number, g in enumerate(st.games, start=1):
         mark = "  (gestrichen)" if g.voided else ""
-        click.echo(f"{g.seq:>4}  Abend {g.evening}  verloren: {g.loser:<12} "
+        click.echo(f"Spiel {number:>3} (Eintrag {g.seq:>3})  Abend {g.evening}  verloren: {g.loser:<12} "
                    f"Schock Aus: {len(g.schock_aus)}  [{', '.join(g.players)}]{mark}")
 
 

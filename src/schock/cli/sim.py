@@ -23,6 +23,7 @@ from rich.table import Table
 
 from schock.cli.common import BadInputError, lang_option, make_console
 from schock.errors import InvalidInputError
+from schock.i18n import number
 from schock.messages import Msg
 from schock.rules import Rules, load_rules
 
@@ -46,7 +47,7 @@ _TEXTS: dict[str, dict[str, str]] = {
         "schock_aus_halves": "Hälften mit Schock-Aus-Ende",
         "durchmarsch": "Durchmarsch",
         "deckel_per_round": "Deckel je Runde",
-        "speed": "{games} Spiele, {rounds} Runden in {seconds:.1f} s ({rps:,.0f} Runden/s)",
+        "speed": "{games} Spiele, {rounds} Runden in {seconds} s ({rps} Runden/s)",
         "plot": "Grafik: {path}",
         "out": "Spiele: {path}",
         "skip": "{field} = {value}: übersprungen ({reason})",
@@ -62,7 +63,7 @@ _TEXTS: dict[str, dict[str, str]] = {
         "schock_aus_halves": "halves ended by Schock Aus",
         "durchmarsch": "Durchmarsch",
         "deckel_per_round": "Deckel per round",
-        "speed": "{games} games, {rounds} rounds in {seconds:.1f} s ({rps:,.0f} rounds/s)",
+        "speed": "{games} games, {rounds} rounds in {seconds} s ({rps} rounds/s)",
         "plot": "plot: {path}",
         "out": "games: {path}",
         "skip": "{field} = {value}: skipped ({reason})",
@@ -155,6 +156,22 @@ def write_games(path: Path, results: Sequence[SimResult], labels: Sequence[str])
     except OSError as exc:
         raise BadInputError(Msg("sim.write", {
             "option": "--out", "path": path, "reason": exc.strerror or exc})) from None
+
+
+def _check_writable(path: Path | None, option: str) -> None:
+    """Refuse an output path that cannot be written, before anything runs."""
+    if path is None:
+        return
+    folder = path.parent if str(path.parent) else Path(".")
+    if path.is_dir():
+        reason = Msg("sim.is_folder")
+    elif not folder.is_dir():
+        reason = Msg("sim.no_folder")
+    elif not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        reason = Msg("sim.not_writable")
+    else:
+        return
+    raise BadInputError(Msg("sim.write", {"option": option, "path": path, "reason": reason}))
 
 
 def _check_plot(path: Path | None, option: str) -> None:
@@ -290,6 +307,7 @@ def sim(
         raise BadInputError(Msg("sim.format", {
             "option": "--out", "path": out_path, "suffix": out_path.suffix,
             "allowed": ".csv, .parquet"}))
+    _check_writable(out_path, "--out")
     rule_sets: list[Rules] = [load_rules(n) for n in (rules_names or ("porz",))]
     labels = [r.id for r in rule_sets]
     notes: list[str] = []
@@ -307,8 +325,12 @@ def sim(
             values.append(value)
             labels.append(str(value))
         plot_path = plot_path or Path(f"sweep-{sweep_field}.png")
+    _check_writable(plot_path, "--plot")  # before the run: a run's figures are never lost
     err = Console(stderr=True)
     show = not quiet and sys.stderr.isatty()
+    # the batch kernel is compiled (or loaded from numba's cache) on its first game:
+    # done before the clock starts, so the speed line tells the simulation's speed
+    simulate(rule_sets[0], seats, games=1, seed=seed, jobs=1)
     started = time.perf_counter()
     results: list[SimResult] = []
     with Progress(
@@ -365,10 +387,10 @@ def sim(
         rounds = sum(r.rounds for r in results)
         err.print(
             t["speed"].format(
-                games=games * len(results),
-                rounds=rounds,
-                seconds=elapsed,
-                rps=rounds / max(elapsed, 1e-9),
+                games=number(games * len(results), lang),
+                rounds=number(rounds, lang),
+                seconds=number(elapsed, lang, 1),
+                rps=number(round(rounds / max(elapsed, 1e-9)), lang),
             ),
             highlight=False,
         )

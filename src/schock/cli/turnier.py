@@ -33,7 +33,7 @@ from schock.rules import load_rules
 from schock.safejson import loads_json
 from schock.store import Database, open_database
 from schock.store.tournament_web import ensure_organizer_secret, organizer_secret, table_token
-from schock.tournament import archive, storage
+from schock.tournament import archive, draws, storage
 from schock.tournament.domain import GameEntered, Round, Tournament, format_out
 from schock.tournament.format import Scoring, load_format
 from schock.tournament.roster import DELIMITERS, ENCODINGS, read_roster
@@ -78,6 +78,9 @@ TEXT: dict[str, dict[str, str]] = {
         "round": "Runde {n}",
         "table": "Tisch {n}",
         "trinkrunden": "Trinkrunden: Spiele {games}",
+        "plan_repeats": (
+            "Alle {n} Runden gelost: {repeats} wiederholte Begegnungen (untere Schranke: {bound})"
+        ),
         "entered": "Runde {r}, Tisch {t}, Spiel {g} eingetragen: Verlierer {loser}",
         "undone": "rückgängig gemacht: #{seq} {what}",
         "rank": "Platz",
@@ -164,6 +167,7 @@ TEXT: dict[str, dict[str, str]] = {
         "round": "Round {n}",
         "table": "Table {n}",
         "trinkrunden": "Trinkrunden: games {games}",
+        "plan_repeats": "All {n} rounds drawn: {repeats} repeat meetings (lower bound: {bound})",
         "entered": "Round {r}, table {t}, game {g} entered: loser {loser}",
         "undone": "undone: #{seq} {what}",
         "rank": "Rank",
@@ -567,7 +571,14 @@ def auslosen(tables: tuple[str, ...], db_path: str, tid: str | None) -> None:
     with _tournament(db_path, tid) as t:
         given = [_numbers(x, "--tisch") for x in tables] or None
         rnd = t.draw(tables=given)
-        _show_round(t, rnd)
+    # printed only once it is saved: `auslosen | head` closing the pipe loses nothing
+    _show_round(t, rnd)
+    if t.plan and rnd.number == 1 and len(t.plan) > 1:  # all rounds planned now
+        sizes = {len(tb) for tb in t.plan[0]}
+        size = t.format.table_size if t.format.table_size in sizes else max(sizes)
+        bound = draws.repeat_lower_bound(sum(len(tb) for tb in t.plan[0]), size, len(t.plan))
+        _echo("  " + tr("plan_repeats", n=len(t.plan),
+                        repeats=draws.repeat_count([list(r) for r in t.plan]), bound=bound))
 
 
 # ------------------------------------------------------------------ eintragen

@@ -618,12 +618,14 @@ class Tournament:
         f = self.format
         size = min(f.table_size, len(players))
         if f.draws is DrawMode.PLANNED and number == 1:
-            planned = draws.plan_draws(
+            planned = draws.plan_draws(  # new opponents first; fair odd seats where free
                 len(players),
                 size,
                 max(f.rounds, 1),
                 seed=self.seed,
                 teams=self._teams_of(players),
+                time_limit=DRAW_TIME_LIMIT,
+                fair_rotation=False,
             )
             plan = tuple(
                 tuple(tuple(sorted(players[i] for i in t)) for t in rnd) for rnd in planned
@@ -653,6 +655,7 @@ class Tournament:
             if teams is None
             else {p: tm for p, tm in zip(players, teams, strict=True) if tm},
             short_table_counts=dict(short),
+            fair_rotation=False,
         )
         return tuple(tuple(sorted(t)) for t in drawn), ()
 
@@ -1031,6 +1034,12 @@ class Tournament:
                 if mate != game.loser:
                     d.drinks.append(Drink(game.loser, mate, 1, "trinkrunde", r, t, g))
         d.table_done[(r, t)] = self._table_over(d, rnd, t, g)
+
+
+DRAW_TIME_LIMIT = 3.0
+"""The planned draw's search budget (nominal seconds, counted in steps: reproducible).
+Repeat meetings come first, team-mates apart second, the fair rotation of the odd-sized
+tables third: a fair rotation never costs a repeat."""
 
 
 def lot(seed: int, number: int) -> str:

@@ -41,12 +41,14 @@ from schock.engine.actions import (
 from schock.engine.views import TurnView, View
 from schock.errors import IllegalActionError, InvalidInputError, SchockError
 from schock.messages import ranking_ladder, value_label
+from schock.narrate import Chronicle
 from schock.rules import FIELD_NAMES, field_label
 from schock.tui.faces import face
 from schock.tui.render import (
     dice_panel,
     header,
     illegal_text,
+    is_you,
     key_bar,
     seats_table,
     showdown_panel,
@@ -282,6 +284,7 @@ class GameScreen(Screen[None]):
         self.too_small = False
         self.skipping = False
         self.timer: Timer | None = None
+        self.chronicle: Chronicle | None = None
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -338,7 +341,11 @@ class GameScreen(Screen[None]):
         seats = self.query_one("#seats", Static)
         seats.update(seats_table(view, s.players, lang, tally, seats.content_size.width or None))
         self.query_one("#dice", Static).update(dice_panel(view, lang))
-        self.query_one("#showdown", Static).update(showdown_panel(view, lang))
+        if self.chronicle is None or self.chronicle.game is not s.game:
+            self.chronicle = Chronicle(s.game)  # the showdown told as the browser tells it
+        told = self.chronicle.story(lang)["showdown"]
+        deckel = told["deckel"] if told is not None else None
+        self.query_one("#showdown", Static).update(showdown_panel(view, lang, deckel))
         # one human: the log speaks to him; several at one screen: names only
         lines = log_lines(s.game, lang, s.humans[0] if len(s.humans) == 1 else None)
         self.query_one("#log", Static).update(
@@ -593,7 +600,7 @@ def hint_title(name: str, lang: str) -> str:
     >>> hint_title("Anna", "de"), hint_title("Du", "de"), hint_title("You", "en")
     ('Hinweis für Anna', 'Hinweis für dich', 'Hint for you')
     """
-    if name in (say("de", "you"), say("en", "you")):
+    if is_you(name):
         return say(lang, "hint.title.you")
     return say(lang, "hint.title", name=name)
 

@@ -18,7 +18,7 @@ from schock.bots.names import bot_label
 from schock.dice import Outcome
 from schock.engine.views import TurnView, View
 from schock.errors import IllegalActionError
-from schock.messages import rule_label, value_label
+from schock.messages import YOU, rule_label, value_label
 from schock.results import evaluate, rank
 from schock.rules import Rules, field_label
 from schock.rules.model import Structure
@@ -252,8 +252,10 @@ def round_standing(view: View, lang: str) -> str | None:
     return text
 
 
-def showdown_panel(view: View, lang: str) -> RenderableType:
-    """The last showdown, best first, and who received how many Deckel."""
+def showdown_panel(view: View, lang: str, deckel: str | None = None) -> RenderableType:
+    """The last showdown, best first, and who received how many Deckel: ``deckel`` is
+    that sentence as :class:`schock.narrate.Chronicle` tells it (the browser table's
+    words, with where a Schock Aus's Deckel came from); without it a shorter one."""
     sd = view.last_showdown
     title = Text(say(lang, "showdown.title"), style="bold underline")
     if sd is None:
@@ -275,33 +277,48 @@ def showdown_panel(view: View, lang: str) -> RenderableType:
                 style=style,
             )
         )
-    if dg is not None:
+    if dg is not None and deckel is not None:
+        lines.append(Text("→ " + deckel, style="bold"))
+    elif dg is not None:
         loser = view.names[dg.loser]
+        to_you = "@you" if is_you(loser) else ""
         if dg.all_deckel:
             best = evaluate(view.rules, results[sd.ranking[0]]).label(lang)
-            text = say(lang, "deckel.all", label=best, loser=loser)
+            text = say(lang, "deckel.all" + to_you, label=best, loser=loser)
         elif dg.giver is None:
-            text = say(lang, "deckel.stock", loser=loser, count=dg.count)
+            text = say(lang, "deckel.stock" + to_you, loser=loser, count=dg.count)
         else:
-            text = say(
-                lang, "deckel.player", giver=view.names[dg.giver], loser=loser, count=dg.count
-            )
+            giver = view.names[dg.giver]
+            key = "deckel.player" + (to_you or (".giver@you" if is_you(giver) else ""))
+            text = say(lang, key, giver=giver, loser=loser, count=dg.count)
         lines.append(Text("→ " + text, style="bold"))
     return Group(*lines)
+
+
+def is_you(name: str) -> bool:
+    """Whether a seat is the one called "Du"/"You" (the default human): told in the second
+    person ("Du hast das Spiel verloren", "Du bekommst 5 Deckel").
+
+    >>> is_you("Du"), is_you("You"), is_you("Anna")
+    (True, True, False)
+    """
+    return name in YOU
 
 
 def status_line(view: View, players: Sequence[Player], lang: str) -> Text:
     """Whose turn it is, or how the game ended."""
     if view.loser is not None:
         key = "over.durchmarsch" if view.durchmarsch else "over.lost"
-        return Text(say(lang, key, name=view.names[view.loser]), style=LOSER_STYLE)
+        name = view.names[view.loser]
+        return Text(say(lang, key + ("@you" if is_you(name) else ""), name=name), style=LOSER_STYLE)
     actor = view.actor
     if actor is None:  # pragma: no cover - only when the game is over
         return Text("")
     name = view.names[actor]
     if view.phase == "einkaufen":
         return Text(say(lang, "turn.einkaufen", name=name), style=ACTOR_STYLE)
-    text = say(lang, "turn.bot" if players[actor].bot else "turn", name=name)
+    text = say(lang, "turn.bot" if players[actor].bot else ("turn@you" if is_you(name) else "turn"),
+               name=name)
     if view.phase == "loading" and view.opening_round:
         # one throw for everybody, as if at once: each throws his own cup in turn here
         text += say(lang, "turn.opening" if players[actor].bot is None else "turn.opening.bot")

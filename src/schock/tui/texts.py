@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from schock import i18n
+
 LANGS = ("de", "en")
 
 TEXTS: dict[str, dict[str, str]] = {
@@ -55,8 +57,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "standing.covered": " ({n} verdeckt, nicht mitgezählt)",
         "showdown.title": "Letzte Runde",
         "showdown.none": "Noch keine Runde gespielt.",
-        "throws.1": "1 Wurf",
-        "throws.n": "{n} Würfe",
         "deckel.stock": "{loser} bekommt {count} Deckel aus dem Stock",
         "deckel.player": "{giver} gibt {loser} {count} Deckel",
         "deckel.all": "{label}: {loser} bekommt alle Deckel der Hälfte",
@@ -75,6 +75,14 @@ TEXTS: dict[str, dict[str, str]] = {
         ),
         "over.lost": "Spiel vorbei: {name} hat das Spiel verloren.",
         "over.durchmarsch": "Spiel vorbei: Durchmarsch! {name} hat beide Hälften verloren.",
+        # the seat called "Du" (the default human) in the second person
+        "deckel.stock@you": "Du bekommst {count} Deckel aus dem Stock",
+        "deckel.player@you": "{giver} gibt dir {count} Deckel",
+        "deckel.player.giver@you": "Du gibst {loser} {count} Deckel",
+        "deckel.all@you": "{label}: Du bekommst alle Deckel der Hälfte",
+        "turn@you": "Du bist am Zug",
+        "over.lost@you": "Spiel vorbei: Du hast das Spiel verloren.",
+        "over.durchmarsch@you": "Spiel vorbei: Durchmarsch! Du hast beide Hälften verloren.",
         "wait.bot": "Am Zug ist {name} (Bot). Leertaste oder Enter: Bot-Züge überspringen.",
         "unknown.key": "Die Taste „{key}“ bedeutet hier nichts. ? zeigt alle Tasten.",
         "over.keys": (
@@ -221,8 +229,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "standing.covered": " ({n} covered, not counted)",
         "showdown.title": "Last round",
         "showdown.none": "No round played yet.",
-        "throws.1": "1 throw",
-        "throws.n": "{n} throws",
         "deckel.stock": "{loser} receives {count} Deckel from the Stock",
         "deckel.player": "{giver} gives {loser} {count} Deckel",
         "deckel.all": "{label}: {loser} receives every Deckel of the half",
@@ -241,6 +247,13 @@ TEXTS: dict[str, dict[str, str]] = {
         ),
         "over.lost": "Game over: {name} has lost the game.",
         "over.durchmarsch": "Game over: Durchmarsch! {name} has lost both halves.",
+        "deckel.stock@you": "You receive {count} Deckel from the Stock",
+        "deckel.player@you": "{giver} gives you {count} Deckel",
+        "deckel.player.giver@you": "You give {loser} {count} Deckel",
+        "deckel.all@you": "{label}: you receive every Deckel of the half",
+        "turn@you": "Your turn",
+        "over.lost@you": "Game over: you have lost the game.",
+        "over.durchmarsch@you": "Game over: Durchmarsch! You have lost both halves.",
         "wait.bot": "To move: {name} (bot). Space or Enter: skip the bot moves.",
         "unknown.key": "The key '{key}' means nothing here. ? shows every key.",
         "over.keys": "The game is over. n = rematch ({name} starts), q = quit (offers to save).",
@@ -356,19 +369,18 @@ def throws_text(lang: str, n: int) -> str:
     >>> throws_text("de", 1), throws_text("de", 3), throws_text("en", 2)
     ('1 Wurf', '3 Würfe', '2 throws')
     """
-    return say(lang, "throws.1") if n == 1 else say(lang, "throws.n", n=n)
+    return i18n.plural("throws", n, lang)  # the language's plural rule (Babel), not if/else
 
 
 def percent(p: float, lang: str) -> str:
     """A chance as a percentage with one decimal (German: decimal comma); NaN as a dash.
 
     >>> percent(0.7234, "de"), percent(0.7234, "en"), percent(float("nan"), "de")
-    ('72,3 %', '72.3 %', '–')
+    ('72,3\xa0%', '72.3%', '–')
     """
     if p != p:  # NaN: not computed
         return "–"
-    text = f"{100 * p:.1f} %"
-    return text.replace(".", ",") if lang == "de" else text
+    return i18n.percent(p, lang, 1)
 
 
 def number(x: float, lang: str) -> str:
@@ -379,5 +391,4 @@ def number(x: float, lang: str) -> str:
     """
     if x != x:
         return "–"
-    text = f"{x:.2f}"
-    return text.replace(".", ",") if lang == "de" else text
+    return i18n.number(x, lang, 2)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -11,8 +12,6 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
 from schock.store.db import open_database
-from schock.web.repo import Repo
-from schock.web.session import Tables
 from schock.web.settings import Settings
 
 HERE = Path(__file__).parent
@@ -26,6 +25,7 @@ def create_app(settings: Settings) -> FastAPI:
         keep,
         lobby,
         middleware,
+        ops,
         pages,
         tables_api,
         tournament_pages,
@@ -35,11 +35,15 @@ def create_app(settings: Settings) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         db = open_database(settings.db)
+        ops.sqlite_sync(db, settings.sqlite_sync)
         app.state.db = db
-        app.state.tables = Tables(Repo(db), settings)
+        app.state.metrics = ops.Metrics(app.state)
+        app.state.tables = ops.ServerTables(ops.CountingRepo(db, app.state.metrics), settings)
+        evictor = asyncio.get_running_loop().create_task(ops.evict_loop(app.state))
         try:
             yield
         finally:
+            evictor.cancel()
             await app.state.tables.close()
             db.close()
 
@@ -48,6 +52,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.state.templates = Jinja2Templates(directory=str(HERE / "templates"))
     app.state.templates.env.filters["with_lang"] = pages.with_lang
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
+    app.include_router(ops.router)
     app.include_router(tables_api.router)
     app.include_router(lobby.router)
     app.include_router(ws.router)

@@ -33,6 +33,7 @@ from schock.evening.repo import change, create_group, ensure_group_secret, group
 from schock.i18n import day, lang_of, money, percent, plural
 from schock.messages import Msg
 from schock.store.db import Database
+from schock.web.urls import public_url
 
 router = APIRouter(prefix="/abend")
 MAX_RECORD = 2_000_000
@@ -183,7 +184,7 @@ def _group_page(request: Request, g: Group, status: int = 200, error: str | None
         today=date.today().isoformat(), numbers=numbers, form=form or {}, form_id=form_id,
         days={e.number: day(e.day, lang) for e in st.evenings},
         open_evening=bool(st.evenings and not st.evenings[-1].closed),
-        link=str(request.base_url).rstrip("/") + g.base,
+        link=public_url(request, g.base),
     )
 
 

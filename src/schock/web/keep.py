@@ -50,7 +50,7 @@ from schock.rules import PRESETS, Rules, load_rules
 from schock.store.db import Database
 from schock.store.keep import KeptEntryRow, KeptGameRow
 from schock.store.tournament_keep import table_links
-from schock.web.session import Refused
+from schock.web.session import Refused, needs_ages
 
 router = APIRouter()
 MAX_UPLOAD = 20_000
@@ -312,8 +312,6 @@ async def keep_start(request: Request) -> Response:
 
 def _aged() -> list[str]:
     """The presets whose opening tie is lost by the youngest: the start page asks ages."""
-    from schock.web.tables_api import needs_ages
-
     return [p for p in PRESETS if needs_ages(load_rules(p))]
 
 

@@ -23,7 +23,7 @@ from schock.engine.game import MAX_SEATS
 from schock.web.pages import _render, qr_svg
 from schock.web.repo import token_hash
 from schock.web.schemas import HostOnly, JoinTable
-from schock.web.session import Refused, SeatInfo, TableSession, new_token
+from schock.web.session import Refused, SeatInfo, TableSession, invite_token, new_token
 from schock.web.tables_api import (
     check_age,
     check_name,
@@ -160,6 +160,11 @@ async def invite_api(table_id: str, body: HostOnly, request: Request) -> Respons
         return _refusal(Refused("no_table"))
     if not session.is_host(body.host):
         return _refusal(Refused("not_host"))
+    invite = token_hash(invite_token(body.host, session.id))
+    if session.invite_hash != invite:  # the host role was handed on: a new invite link
+        async with session.lock:
+            session.repo.set_invite(session.id, invite)
+            session.invite_hash = invite
     link = links(request, session, body.host, [None] * len(session.seats))["invite_link"]
     return JSONResponse({"link": link, "qr": str(qr_svg(link, scale=5)), "open": joinable(session)})
 

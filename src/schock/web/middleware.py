@@ -22,6 +22,7 @@ from starlette.datastructures import Headers, MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
+from schock.web.logs import AccessLog
 from schock.web.settings import Settings
 from schock.web.texts import text
 
@@ -47,6 +48,8 @@ def install(app: Any, settings: Settings) -> None:
     """Add the middleware to a FastAPI app (the last added runs first)."""
     app.add_middleware(Hardening, settings=settings)
     app.add_middleware(SubPath, root=settings.root)
+    if settings.access_log:
+        app.add_middleware(AccessLog)
     proxies = list(settings.forwarded_allow_ips)
     app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=proxies)
     app.add_middleware(ForwardedGuard, proxies=proxies)

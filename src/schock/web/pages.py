@@ -15,14 +15,13 @@ from schock.engine.record import loads, replay
 from schock.errors import InvalidInputError
 from schock.narrate import account, render_text
 from schock.rules import PRESETS, load_rules
-from schock.web.session import Refused
+from schock.web.session import Refused, needs_ages
 from schock.web.tables_api import (
     build_rules,
     check_age,
     create_table,
     kept_game,
     links,
-    needs_ages,
     table_or_404,
 )
 from schock.web.texts import text

@@ -45,11 +45,13 @@ class HostCommand(_Msg):
     type: Literal["host"]
     command: Literal["start", "pause", "resume", "end", "add_bot", "remove_bot", "replace",
                      "move", "remove", "rematch", "hand_host", "give_back", "clock",
-                     "bot_once"]
+                     "bot_once", "age"]
     seat: int | None = Field(default=None, ge=0, le=11)
     bot: str | None = Field(default=None, max_length=32)
     to: int | None = Field(default=None, ge=0, le=11)
     """``move``: the place the seat moves to (the waiting room, before the start)."""
+    age: int | None = None
+    """``age``: the age of seat ``seat`` (where the rules need ages; None: unknown)."""
     nudge: int | None = Field(default=None, ge=1, le=3600)
     """``clock``: seconds until the player to decide is nudged (None: never)."""
     takeover: int | None = Field(default=None, ge=1, le=3600)

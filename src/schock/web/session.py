@@ -16,7 +16,7 @@ import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from datetime import UTC, datetime, timedelta
 from functools import partial
 from typing import Any
@@ -39,9 +39,10 @@ from schock.engine.seat import Seat
 from schock.errors import IllegalActionError, InvalidInputError, SchockError
 from schock.narrate import Chronicle
 from schock.rules import Rules
+from schock.rules.model import Opening
 from schock.solver.hints import hints
 from schock.web.messages import legal_verbs, rules_rows, state_message
-from schock.web.repo import Repo, StoredGame, StoredSeat, StoredTable, token_hash
+from schock.web.repo import Repo, StaleCopy, StoredGame, StoredSeat, StoredTable, token_hash
 from schock.web.settings import Settings
 from schock.web.texts import text
 
@@ -65,6 +66,16 @@ class Refused(Exception):
 def new_token() -> str:
     """A fresh secret of 128 bits (22 URL-safe characters)."""
     return secrets.token_urlsafe(16)
+
+
+def needs_ages(rules: Rules) -> bool:
+    """Whether the rules ask for ages (porz: an opening tie is lost by the youngest).
+
+    >>> from schock.rules import load_rules
+    >>> needs_ages(load_rules("porz")), needs_ages(load_rules("ferschweiler"))
+    (True, False)
+    """
+    return rules.opening is Opening.OPENING_ROUND_YOUNGEST
 
 
 def invite_token(host: str, table_id: str) -> str:
@@ -116,6 +127,10 @@ class SeatInfo:
     age: int | None = None
     claimed: bool = False
     """Someone holds this seat (its link was opened, or it was taken by the invite)."""
+
+
+#: The fields of a live table that a reload keeps (the rest is taken from the database).
+_LIVE = frozenset({"id", "repo", "settings", "lock", "conns", "driver"})
 
 
 @dataclass(eq=False)
@@ -302,7 +317,11 @@ class TableSession:
         texts = [format_action(s, a) for s, a in self.game.actions[n:]]
         archive = self._archive() if self.game.over else None
         try:
-            self.repo.add_actions(self.id, n, texts, finished=self.game.over, archive=archive)
+            self.repo.add_actions(self.id, n, texts, finished=self.game.over, archive=archive,
+                                  game_no=self.game_no)
+        except StaleCopy:
+            self.reload()  # another process wrote this table: its copy wins
+            raise
         except Exception:
             self.game = self._replayed(n)
             raise
@@ -314,6 +333,17 @@ class TableSession:
         g = self.game
         loser = g.seats[g.loser].name if g.over and g.loser is not None else None
         return StoredGame(self.game_no, loser, not g.over, self.record_text())
+
+    def reload(self) -> None:
+        """Drop this copy and take the stored table (seats, flags, every action)."""
+        stored = self.repo.load(self.id)
+        if stored is None:  # pragma: no cover - the table was purged meanwhile
+            self.ended = True
+            return
+        fresh = TableSession.restore(stored, self.repo, self.settings)
+        for f in fields(self):  # all but what makes it live: lock, sockets, task
+            if f.name not in _LIVE:
+                setattr(self, f.name, getattr(fresh, f.name))
 
     def _replayed(self, n: int) -> Game:
         g = self._new_game()
@@ -342,6 +372,9 @@ class TableSession:
                 raise Refused("not_allowed_action", action=verb, allowed=allowed)
             try:
                 self._apply(s, action)
+            except StaleCopy:
+                await self.broadcast()
+                raise Refused("stale", n=len(self.game.actions)) from None
             except IllegalActionError as exc:
                 raise Refused("illegal", de=exc.message("de"), en=exc.message("en")) from None
             except SchockError as exc:
@@ -417,12 +450,14 @@ class TableSession:
                 if len(self.game.actions) != n or self.paused or self.ended \
                         or self.bots.get(actor) is not bot:
                     continue  # moved on, or the seat was given back to its person
-                self._apply(actor, action)
+                with contextlib.suppress(StaleCopy):  # reloaded: look at the table again
+                    self._apply(actor, action)
                 await self.broadcast()
 
     # ---------------------------------------------------------------- host
     async def command(self, conn: Connection, command: str, seat: int | None,
                       bot: str | None, to: int | None = None,
+                      age: int | None = None,
                       clock: tuple[int | None, int | None] = (None, None)) -> None:
         async with self.lock:
             if not self.bound(conn)[1]:
@@ -480,6 +515,20 @@ class TableSession:
                 kind = self._bot_kind(bot)
                 name = bot_names([kind], taken=[s.name for s in self.seats])[0]  # like `schock play`
                 self._reseat([*self.seats, SeatInfo(name, kind, None)])
+            elif command == "age":  # the host fills in an age (porz: the youngest loses a tie)
+                i = self._seat_index(seat)
+                if age is not None and not 0 <= age <= 150:
+                    raise Refused("bad_age", age=age)
+                new = list(self.seats)
+                old = new[i]
+                new[i] = SeatInfo(old.name, old.bot, old.token_hash, age, old.claimed)
+                if not self.started:
+                    self._reseat(new)
+                elif self.game.over and not self.ended:  # between games: from the next one
+                    self.seats = new
+                    self.repo.set_seats(self.id, self.stored_seats(new))
+                else:
+                    raise Refused("game_running")
             elif command == "move":  # the waiting room: seat ``seat`` moves to place ``to``
                 self._before_start()
                 i = self._seat_index(seat)
@@ -540,7 +589,7 @@ class TableSession:
 
     def _start_next(self) -> None:
         """The next game on this table: same seats and links; the last loser begins
-        (RULES.md, Who starts: the loser of the previous game)."""
+        (docs/rules.md, "Who starts": the loser of the previous game)."""
         self._check_between_games()
         last = self.games[-1] if self.games else None
         names = [s.name for s in self.seats]
@@ -641,13 +690,14 @@ class TableSession:
             "clock": {"nudge": self.clock[0], "takeover": self.clock[1], "waited": self.waited()},
             "seats": [
                 {"name": s.name, "bot": s.bot, "online": i in online,
-                 "free": s.bot is None and not s.claimed,
+                 "free": s.bot is None and not s.claimed, "aged": s.age is not None,
                  # a person's link exists (the host role can go to it) / a bot plays for them
                  "person": s.token_hash is not None,
                  "replaced": s.bot is not None and s.token_hash is not None}
                 for i, s in enumerate(self.seats)
             ],
             "late": [s.name for s in self.late],
+            "needs_ages": needs_ages(self.rules),
         }
 
     def told(self, lang: str) -> tuple[Chronicle, int, list[str], dict[str, Any]]:

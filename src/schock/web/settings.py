@@ -57,6 +57,27 @@ class Settings:
     """Proxies (addresses or networks) whose X-Forwarded-For/-Proto/-Host headers are
     believed; a forwarded header from any other address is refused."""
 
+    header_timeout: float = 10.0
+    """Seconds a client may take to send a request's headers (then it is dropped)."""
+    idle_timeout: int = 5
+    """Seconds an HTTP connection may stay open between requests."""
+    max_connections_per_address: int = 200
+    """Connections (HTTP and websocket) one client address may hold; trusted proxies
+    are exempt."""
+    idle_table_minutes: float = 30.0
+    """Minutes a table without connections and without running bots stays in memory;
+    the next request loads it from the database again."""
+    log_format: str = "text"
+    """``text`` or ``json`` (one object a line, for log collectors)."""
+    access_log: bool = False
+    """Log every request (method, path with secrets redacted, status, time)."""
+    metrics: bool = True
+    """Serve ``/metrics`` in Prometheus format."""
+    sqlite_sync: str = "normal"
+    """SQLite's ``synchronous`` for the server's writes: ``normal`` (WAL: a power cut may
+    lose the last acknowledged actions, never the database) or ``full`` (every action
+    synced to disk; benchmarks/sqlite_sync.py measures the cost)."""
+
     def __post_init__(self) -> None:
         if self.base_url is not None:
             object.__setattr__(self, "base_url", check_base_url(self.base_url))

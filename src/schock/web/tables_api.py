@@ -10,10 +10,16 @@ from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from schock.bots import available_bots
 from schock.errors import InvalidInputError
 from schock.rules import PRESETS, Rules, load_rules, loads_rules
-from schock.rules.model import Opening
 from schock.web.repo import token_hash
 from schock.web.schemas import CreateTable, HostOnly
-from schock.web.session import Connection, Refused, Tables, TableSession, invite_token
+from schock.web.session import (
+    Connection,
+    Refused,
+    Tables,
+    TableSession,
+    invite_token,
+    needs_ages,
+)
 from schock.web.urls import public_url
 
 router = APIRouter()
@@ -26,11 +32,6 @@ def tables_of(request: Request) -> Tables:
 
 def client_ip(request: Request) -> str:
     return request.client.host if request.client else "?"
-
-
-@router.get("/api/health")
-async def health() -> dict[str, bool]:
-    return {"ok": True}
 
 
 def build_rules(preset: str, toml: str | None, filename: str = "house-rules.toml") -> Rules:
@@ -72,15 +73,6 @@ def check_age(age: object) -> int | None:
     if isinstance(text, bool) or not isinstance(text, int) or not 0 <= text <= 150:
         raise Refused("bad_age", age=str(age)[:20])
     return text
-
-
-def needs_ages(rules: Rules) -> bool:
-    """Whether the rules ask for ages (porz: an opening tie is lost by the youngest).
-
-    >>> needs_ages(load_rules("porz")), needs_ages(load_rules("ferschweiler"))
-    (True, False)
-    """
-    return rules.opening is Opening.OPENING_ROUND_YOUNGEST
 
 
 def check_seats(names: list[str]) -> None:

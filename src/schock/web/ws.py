@@ -93,7 +93,10 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
                 if conn is None:
                     conn = await _hello(session, msg, send, close, settings)
                     continue
+                began = time.perf_counter()
                 await _handle(session, conn, msg)
+                if isinstance(msg, Act):  # /metrics: schock_action_seconds
+                    websocket.app.state.metrics.latency.observe(time.perf_counter() - began)
             except Refused as exc:
                 await send(exc.message())
     except (WebSocketDisconnect, RuntimeError):
@@ -157,7 +160,7 @@ async def _handle(session: TableSession, conn: Connection, msg: Any) -> None:
             await session.send_state(conn)
     elif isinstance(msg, HostCommand):
         await session.command(conn, msg.command, msg.seat, msg.bot, to=msg.to,
-                              clock=(msg.nudge, msg.takeover))
+                              age=msg.age, clock=(msg.nudge, msg.takeover))
     elif isinstance(msg, Rematch):
         await session.vote(conn)
     else:

@@ -52,3 +52,16 @@ if (ul) {
   };
   render();
 }
+
+// "Link kopieren": the group's link to the clipboard (where the browser allows it)
+const copy = document.querySelector(".evcopy");
+const linkField = document.querySelector(".evlink");
+if (copy && linkField && navigator.clipboard) {
+  copy.hidden = false;
+  copy.addEventListener("click", () => {
+    navigator.clipboard.writeText(linkField.value).then(
+      () => { copy.textContent = copy.dataset.copied || "OK"; },
+      () => { linkField.select(); },
+    );
+  });
+}

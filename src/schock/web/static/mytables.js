@@ -61,7 +61,8 @@ export async function show(section, lang) {
       if (e.role === "host" && !s.ended && !s.over) {
         buttons.prepend(el("button", {type: "button", class: "close", onclick: async () => {
           if (!confirm(t.sure)) return;
-          const host = new URLSearchParams(e.link.split("#")[1] || "").get("host");
+          const frag = new URLSearchParams(e.link.split("#")[1] || "");
+          const host = frag.get("host") || frag.get("seat");  // a seat the host role was handed to
           const res = await fetch(new URL(`../api/tables/${encodeURIComponent(e.id)}/close`, import.meta.url), {
             method: "POST", headers: {"content-type": "application/json"}, body: JSON.stringify({host})});
           if (res.ok) show(section, lang);

@@ -8,7 +8,7 @@ const T = {
     yourTurn: "Du bist dran", turnOf: "{name} ist dran", over: "Spiel vorbei: {name} verliert",
     overDurch: "Spiel vorbei: {name} verliert mit Durchmarsch", rollingOff: "Auswürfeln …",
     spectator: "Zuschauer", you: "du", stock: "Stock", deckel: "Deckel", throws: "{n} Würfe", throw1: "1 Wurf", noThrow: "noch kein Wurf",
-    limit: "höchstens {n} Würfe", limit1: "höchstens 1 Wurf", half: "Hälfte", final: "Finale", onlyHalf: "Eine Hälfte",
+    limit: "höchstens {n} Würfe", limit1: "höchstens 1 Wurf", half: "Hälfte", final: "Finale", onlyHalf: "Das Spiel: eine Hälfte",
     round: "Runde", beforeRound: "Vor der Runde", opening: "Eröffnungsrunde: jeder wirft einmal",
     blind: "Blind: ein Wurf für alle, Deckel doppelt", blindDone: "Blind gespielt: Deckel doppelt",
     again: "nochmal", covered: "Becher zu", cup: "Becher zu", aside: "rausgelegt", turned: "gedreht", void: "ungültig",
@@ -29,7 +29,7 @@ const T = {
     yourTurn: "Your turn", turnOf: "{name} to move", over: "Game over: {name} loses",
     overDurch: "Game over: {name} loses by Durchmarsch", rollingOff: "Rolling off …",
     spectator: "spectator", you: "you", stock: "Stock", deckel: "Deckel", throws: "{n} throws", throw1: "1 throw", noThrow: "no throw yet",
-    limit: "at most {n} throws", limit1: "at most 1 throw", half: "Half", final: "Final", onlyHalf: "One half",
+    limit: "at most {n} throws", limit1: "at most 1 throw", half: "Half", final: "Final", onlyHalf: "The game: one half",
     round: "Round", beforeRound: "Before the round", opening: "Opening round: everybody throws once",
     blind: "Blind: one throw for everybody, Deckel doubled", blindDone: "Played blind: Deckel doubled",
     again: "again", covered: "cup covered", cup: "cup covered", aside: "set aside", turned: "turned", void: "void",
@@ -118,13 +118,12 @@ function keepLog(log) {
   logLines = logLines.slice(0, log.from).concat(log.lines);
   return true;
 }
-// The language switch and the game account keep this page's seat (#seat=…) and language.
-function keepSeatOnLinks() {
-  for (const a of document.querySelectorAll(".langs a[data-lang]")) a.href = `?lang=${a.dataset.lang}${location.hash}`;
-  $("record").href = `/t/${TABLE}/replay` + (LANG === "en" ? "?lang=en" : "");
+// The game account opens in this page's language (the language switch keeps the seat: langs.js).
+function recordLink() {
+  const root = location.pathname.slice(0, location.pathname.lastIndexOf("/t/"));  // a proxy's sub-path
+  $("record").href = `${root}/t/${TABLE}/replay` + (LANG === "en" ? "?lang=en" : "");
 }
-keepSeatOnLinks();
-window.addEventListener("hashchange", keepSeatOnLinks);
+recordLink();
 function renderRules() {
   const t = $("rules"); t.textContent = "";
   for (const [k, v] of welcome.rules.rows) t.append(el("tr", {}, el("th", {scope: "row"}, k), el("td", {}, v)));
@@ -166,7 +165,11 @@ function deckelStack(n, cls = "") {
 }
 
 // ---------------------------------------------------------------- the table
+let howto = "unset";
 function render() {
+  // newcomers read "So geht's" while they wait; it folds away once the game starts
+  if (howto === "unset") { howto = state.table.started ? "closed" : "open"; $("howto").open = howto === "open"; }
+  else if (howto === "open" && state.table.started) { howto = "closed"; $("howto").open = false; }
   renderStatus();
   renderTable();
   renderRound();
@@ -220,8 +223,7 @@ function seatCard(i) {
 }
 function renderTable() {
   const v = state.view, s = $("scores"); s.textContent = "";
-  const kind = v.half.kind === "final" ? T.final : (v.half.kind === "only" ? T.onlyHalf : `${v.half.number}. ${T.half}`);
-  s.append(el("h2", {}, kind));
+  s.append(el("h2", {}, state.story.half || T.onlyHalf));
   const n = v.names.length, top = Math.ceil(n / 2);
   const row = (from, to) => { const ul = el("ul", {class: "seats"}); for (let i = from; i < to; i++) ul.append(seatCard(i)); return ul; };
   s.append(row(0, top),
@@ -260,13 +262,14 @@ function renderRound() {
     r.append(box);
   }
   for (const tv of v.round.turns) if (tv.throws || tv.seat === actorNow()) r.append(turnRow(tv));
+  r.hidden = v.loser !== null && !ro && !v.round.turns.some((tv) => tv.throws);  // game over: nothing under way
 }
 // The last showdown, best first, every result named, where the Deckel came from.
 function renderShowdown() {
   const sd = state.story.showdown, box = $("showdown"); box.textContent = "";
   box.hidden = !sd;
   if (!sd) return;
-  box.append(el("h2", {}, `${T.showdown}: ${sd.half}, ${T.round} ${sd.round}`));
+  box.append(el("h2", {}, `${T.showdown}: ` + (sd.half ? `${sd.half}, ` : "") + `${T.round} ${sd.round}`));
   if (sd.blind) box.append(el("p", {class: "badge blind"}, T.blindDone));
   const ol = el("ol", {class: "ranking"});
   for (const row of sd.rows) {

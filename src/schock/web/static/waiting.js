@@ -6,30 +6,49 @@ const box = document.getElementById("waiting");
 const TABLE = box.dataset.table;
 const list = document.getElementById("waiting-seats");
 const W = list.dataset;
-const hostToken = new URLSearchParams(location.hash.slice(1)).get("host");
+const frag = new URLSearchParams(location.hash.slice(1));
+const hostToken = frag.get("host");
+// the host role may have been handed to this page's seat: its token is then the host's
+const credentials = [hostToken, frag.get("seat")].filter(Boolean);
 let invite = null;
 
 async function fetchInvite() {
   invite = {};
-  const r = await fetch(new URL(`../api/tables/${encodeURIComponent(TABLE)}/invite`, import.meta.url), {
-    method: "POST", headers: {"content-type": "application/json"}, body: JSON.stringify({host: hostToken})});
-  if (!r.ok) return;
+  let r = null;
+  for (const host of credentials) {
+    r = await fetch(new URL(`../api/tables/${encodeURIComponent(TABLE)}/invite`, import.meta.url), {
+      method: "POST", headers: {"content-type": "application/json"}, body: JSON.stringify({host})});
+    if (r.ok) break;
+  }
+  if (!r || !r.ok) return;
   invite = await r.json();
   const a = document.getElementById("waiting-invite");
   a.href = a.textContent = invite.link;
   document.getElementById("waiting-qr").innerHTML = invite.qr;  // an SVG made by the server
 }
 
+/** The host fills in an age where the rules need ages (porz: the youngest loses a tie). */
+function ageInput(s, i, send) {
+  const input = el("input", {class: "age", inputmode: "numeric", maxlength: "3", autocomplete: "off",
+    "data-age-seat": String(i), "aria-label": `${s.name}: ${W.age}`, placeholder: s.aged ? `${W.age} ✓` : `${W.age}?`});
+  input.addEventListener("change", () => {
+    const v = input.value.trim();
+    const ok = /^\d{1,3}$/.test(v) && +v <= 150;
+    input.setAttribute("aria-invalid", ok ? "false" : "true");
+    if (ok) send({type: "host", command: "age", seat: i, age: +v});
+  });
+  return el("label", {class: "agebox"}, input);
+}
+
 let remembered = false;
 /** A seat or host link opened here goes into "my tables" (found again from the start page). */
 function rememberLink(state, welcome) {
-  const frag = new URLSearchParams(location.hash.slice(1));
   const seat = frag.get("seat");
   if (remembered || !welcome || !(seat || hostToken)) return;
   remembered = true;
   const link = location.origin + location.pathname + location.hash;
   const rules = welcome.rules && welcome.rules.name;
-  if (hostToken && welcome.host) remember({id: TABLE, role: "host", link, rules});
+  if (welcome.host) remember({id: TABLE, role: "host", link, rules});
   else if (seat && state.seat !== null) remember({id: TABLE, role: "seat", link, rules, seat: state.view.names[state.seat]});
 }
 
@@ -38,7 +57,8 @@ document.addEventListener("schock:state", (ev) => {
   rememberLink(state, welcome);
   const t = state.table;
   const between = t.started && t.over && !t.ended;  // late-comers may join
-  const show = !!(welcome && welcome.host && hostToken && ((!t.started && !t.ended) || between));
+  const show = !!(welcome && welcome.host && credentials.length && ((!t.started && !t.ended) || between));
+  if (!show) invite = null;  // asked again when this page is the host's (again)
   box.hidden = !show;
   if (!show) return;
   if (invite === null) fetchInvite();
@@ -49,6 +69,8 @@ document.addEventListener("schock:state", (ev) => {
     return;
   }
   list.hidden = false;
+  const typing = document.activeElement && document.activeElement.dataset.ageSeat;
+  const typed = typing ? document.activeElement.value : "";
   const n = t.seats.length;
   t.seats.forEach((s, i) => {
     const move = (to) => send({type: "host", command: "move", seat: i, to});
@@ -61,5 +83,10 @@ document.addEventListener("schock:state", (ev) => {
         el("button", {type: "button", class: "small remove", "aria-label": `${s.name}: ${W.remove}`, onclick: () => {
           if (s.bot || s.free || confirm(`${s.name}: ${W.remove}?`)) send({type: "host", command: "remove", seat: i});
         }}, "✕"))));
+    if (t.needs_ages) list.lastChild.append(ageInput(s, i, send));
   });
+  if (typing) {  // a state arrived while the host typed an age: keep it
+    const again = list.querySelector(`input[data-age-seat="${typing}"]`);
+    if (again) { again.value = typed; again.focus(); }
+  }
 });

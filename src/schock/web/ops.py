@@ -1,0 +1,163 @@
+"""Operating the server: ``/api/health`` (with the database), ``/metrics`` (Prometheus),
+counted action writes, and idle tables leaving memory.
+
+The metrics live in a registry of their own per app (tests make many apps):
+``schock_tables_live``, ``schock_websockets``, ``schock_connections`` (open HTTP and
+websocket connections, under ``schock serve``), ``schock_actions_total`` (actions
+written), ``schock_action_seconds`` (a player's action from its frame to every
+connection's new state) and ``schock_tables_evicted_total``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import Any
+
+from fastapi import APIRouter, Request
+from fastapi.responses import JSONResponse, Response
+from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Gauge, Histogram
+from prometheus_client.exposition import generate_latest
+from sqlalchemy import event, text
+
+from schock.store.db import Database
+from schock.web.repo import Repo
+from schock.web.session import Tables, TableSession
+from schock.web.settings import Settings
+
+logger = logging.getLogger("schock.server")
+router = APIRouter()
+
+#: Buckets of the action latency (seconds): the target is p99 <= 50 ms.
+LATENCY_BUCKETS = (0.002, 0.005, 0.01, 0.02, 0.035, 0.05, 0.075, 0.1, 0.15, 0.25, 0.5, 1.0, 2.5)
+
+
+class Metrics:
+    """The app's Prometheus metrics (one registry per app)."""
+
+    def __init__(self, app_state: Any) -> None:
+        self.registry = CollectorRegistry()
+        r = self.registry
+        self.actions = Counter("schock_actions", "Actions written to the database.", registry=r)
+        self.latency = Histogram(
+            "schock_action_seconds",
+            "A player's action: from its websocket frame to every connection's new state.",
+            buckets=LATENCY_BUCKETS, registry=r)
+        self.evicted = Counter("schock_tables_evicted",
+                               "Idle tables that left memory (they come back on the next "
+                               "request).", registry=r)
+        tables = Gauge("schock_tables_live", "Tables in memory.", registry=r)
+        tables.set_function(lambda: len(app_state.tables.live))
+        sockets = Gauge("schock_websockets", "Open websockets of tables.", registry=r)
+        sockets.set_function(lambda: sum(len(s.conns) for s in app_state.tables.live.values()))
+        conns = Gauge("schock_connections",
+                      "Open HTTP and websocket connections (under schock serve).", registry=r)
+        conns.set_function(lambda: _guard_connections(app_state))
+
+
+def _guard_connections(app_state: Any) -> float:
+    limits = getattr(app_state, "guard", None)
+    return float(limits.connections) if limits is not None else float("nan")
+
+
+def sqlite_sync(db: Database, mode: str) -> None:
+    """Set SQLite's ``synchronous`` on every connection from now on (no-op elsewhere)."""
+    if db.engine.dialect.name != "sqlite" or mode == "normal":
+        return
+    pragma = f"PRAGMA synchronous={ {'full': 'FULL'}[mode] }"
+
+    def on_connect(dbapi_connection: Any, _record: Any) -> None:
+        cursor = dbapi_connection.cursor()
+        cursor.execute(pragma)
+        cursor.close()
+
+    event.listen(db.engine, "connect", on_connect)
+    db.engine.dispose()  # connections opened before (the migration's) are not reused
+
+
+class CountingRepo(Repo):
+    """The repository that counts every action it writes (bots' and people's alike)."""
+
+    def __init__(self, db: Database, metrics: Metrics) -> None:
+        super().__init__(db)
+        self.metrics = metrics
+
+    def add_actions(self, table_id: str, first: int, texts: list[str],
+                    *args: Any, **kwargs: Any) -> None:
+        super().add_actions(table_id, first, texts, *args, **kwargs)
+        self.metrics.actions.inc(len(texts))
+
+
+@router.get("/api/health")
+async def health(request: Request) -> JSONResponse:
+    """``{"ok": true}`` when the database answers; 503 with the reason when not."""
+    db: Database = request.app.state.db
+    try:
+        await asyncio.wait_for(asyncio.to_thread(_ping, db), timeout=5)
+    except Exception as exc:  # any failure is the answer: the database is not usable
+        reason = " ".join(str(exc).split())[:200] or type(exc).__name__
+        return JSONResponse({"ok": False, "database": reason}, status_code=503)
+    return JSONResponse({"ok": True})
+
+
+def _ping(db: Database) -> None:
+    with db.engine.connect() as conn:
+        conn.execute(text("SELECT 1"))
+
+
+@router.get("/metrics")
+async def metrics(request: Request) -> Response:
+    if not request.app.state.settings.metrics:
+        return JSONResponse({"detail": "metrics are off (--no-metrics)"}, status_code=404)
+    m: Metrics = request.app.state.metrics
+    return Response(generate_latest(m.registry), media_type=CONTENT_TYPE_LATEST)
+
+
+class ServerTables(Tables):
+    """The live tables, remembering when each was last asked for (for eviction)."""
+
+    def __init__(self, repo: Repo, settings: Settings) -> None:
+        super().__init__(repo, settings)
+        self.touched: dict[str, float] = {}
+
+    def create(self, *args: Any, **kwargs: Any) -> tuple[TableSession, str, list[str | None]]:
+        made = super().create(*args, **kwargs)
+        self.touched[made[0].id] = time.monotonic()
+        return made
+
+    def get(self, table_id: str) -> TableSession | None:
+        session = super().get(table_id)
+        if session is not None:
+            self.touched[table_id] = time.monotonic()
+        return session
+
+
+def evict_idle(app_state: Any, now: float) -> list[str]:
+    """Drop the tables nobody has asked for in ``idle_table_minutes`` that have no
+    connection, no running bot and no held lock. Returns the ids dropped; the next
+    request loads them from the database again, as after a restart."""
+    tables: ServerTables = app_state.tables
+    limit = app_state.settings.idle_table_minutes * 60
+    gone = []
+    for table_id, session in list(tables.live.items()):
+        busy = bool(session.conns) or session.lock.locked() or (
+            session.driver is not None and not session.driver.done())
+        if busy:
+            tables.touched[table_id] = now
+        elif now - tables.touched.setdefault(table_id, now) >= limit:
+            del tables.live[table_id]
+            del tables.touched[table_id]
+            gone.append(table_id)
+    if gone:
+        app_state.metrics.evicted.inc(len(gone))
+        logger.info("%d idle tables left memory", len(gone))
+    return gone
+
+
+async def evict_loop(app_state: Any) -> None:
+    """Sweep for idle tables every quarter of the idle time (at least every minute)."""
+    every = max(1.0, min(60.0, app_state.settings.idle_table_minutes * 15))
+    while True:
+        await asyncio.sleep(every)
+        evict_idle(app_state, time.monotonic())
