@@ -440,6 +440,23 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
             "round {r}, table {t}, game {g}: Schock Aus of player {p}: {n!r}; allowed: 0 to 99"
         ),
         "state.others": "a round needs at least one other player (before: {before}, after: {after})",
+        # database and server processes (store/db.py, schock serve --workers)
+        "db.locked": (
+            "database {path}: another schock process already serves it ({holder}); allowed: "
+            "one schock serve per SQLite file (stop the other one), or PostgreSQL for several"
+        ),
+        "db.driver": (
+            "database {url}: the PostgreSQL driver is not installed ({reason}); allowed: "
+            "pip install 'schock[postgres]'"
+        ),
+        "db.workers": (
+            "--workers {n}: several processes need PostgreSQL; allowed: --workers 1 with "
+            "SQLite, or --db postgresql://user@host/db"
+        ),
+        "db.serve_workers": (
+            "schock: {n} processes on the ports {first} to {last}, for a proxy that routes "
+            "by table (docs/deploy.md); Ctrl+C stops"
+        ),
         # analysis of a game (schock analyse, the Analyse page): issue 26
         "analyse.title": "Analysis: {rules} — {names}",
         "analyse.objective.round": "Values: the chance not to lose the round (exact turn solver, from what the player saw)",
@@ -878,6 +895,23 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "state.others": (
             "Eine Runde braucht mindestens einen weiteren Spieler (davor: {before}, "
             "danach: {after})"
+        ),
+        # database and server processes (store/db.py, schock serve --workers)
+        "db.locked": (
+            "Datenbank {path}: ein anderer schock-Prozess bedient sie schon ({holder}); erlaubt: "
+            "ein schock serve je SQLite-Datei (den anderen beenden) oder PostgreSQL für mehrere"
+        ),
+        "db.driver": (
+            "Datenbank {url}: der PostgreSQL-Treiber ist nicht installiert ({reason}); erlaubt: "
+            "pip install 'schock[postgres]'"
+        ),
+        "db.workers": (
+            "--workers {n}: mehrere Prozesse brauchen PostgreSQL; erlaubt: --workers 1 mit "
+            "SQLite oder --db postgresql://user@host/db"
+        ),
+        "db.serve_workers": (
+            "schock: {n} Prozesse auf den Ports {first} bis {last}, für einen Proxy, der nach "
+            "Tisch verteilt (docs/deploy.md); Strg+C beendet"
         ),
         # analysis of a game (schock analyse, the Analyse page): issue 26
         "analyse.title": "Analyse: {rules} — {names}",

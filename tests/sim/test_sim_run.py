@@ -159,7 +159,6 @@ def test_a_scheduler_without_workers_is_bad_input() -> None:
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(
         n_workers=0, processes=False, dashboard_address=None, scheduler_port=0
-    ) as cluster:
-        with pytest.raises(InvalidInputError, match="has no workers"):
-            simulate("porz", ["heuristic"] * 3, games=10, cluster=cluster.scheduler_address,
-                     cluster_timeout=1)
+    ) as cluster, pytest.raises(InvalidInputError, match="has no workers"):
+        simulate("porz", ["heuristic"] * 3, games=10, cluster=cluster.scheduler_address,
+                 cluster_timeout=1)

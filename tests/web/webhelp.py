@@ -92,6 +92,8 @@ def play_out(client: TestClient, info: dict[str, Any], rng: random.Random,
                 break
             actor = state["view"]["actor"]
             seen = latest.get(actor)
+            if any(m["n"] > state["n"] for m in latest.values()):
+                continue  # an older broadcast (a socket joined a started table): read on
             if seen is not None and seen["n"] == state["n"]:
                 mine = seen  # its own action's answer was already this state
             else:

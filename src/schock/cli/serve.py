@@ -79,20 +79,20 @@ def _env(name: str) -> dict[str, Any]:
 @click.option("--sqlite-sync", type=click.Choice(["normal", "full"]), default="normal",
               show_default=True, **_env("SQLITE_SYNC"),
               help="full: every action synced to disk (survives a power cut; slower).")
+@click.option("--workers", default=1, show_default=True, type=click.IntRange(1, 64),
+              **_env("WORKERS"), help="Processes on the ports PORT to PORT+N-1 (PostgreSQL "
+                                      "only), behind a proxy that routes by table (docs/deploy.md).")
 @lang_option("Sprache der Meldungen (language of the messages).")
 def serve(host: str, port: int, db: str | None, base_url: str | None, root_path: str | None,
           forwarded_allow_ips: str, bot_delay: float, max_tables_per_host: int,
           max_spectators_per_table: int, rate: float, burst: int, header_timeout: float,
           idle_timeout: int, max_connections_per_address: int, idle_table_minutes: float,
-          log_format: str, access_log: bool, metrics: bool, sqlite_sync: str,
+          log_format: str, access_log: bool, metrics: bool, sqlite_sync: str, workers: int,
           lang: str) -> None:
     """Play Schocken in the browser: start the server and open the printed address."""
-    import uvicorn
-
-    from schock.store.db import open_database
-    from schock.web import Settings, create_app
-    from schock.web.guard import Limits, protocol_class
-    from schock.web.logs import configure
+    from schock.store.db import is_sqlite, lock_writer, open_database
+    from schock.web import Settings
+    from schock.web.workers import run_workers, worker_ports
 
     settings = Settings(
         db=db or default_db(),
@@ -115,18 +115,45 @@ def serve(host: str, port: int, db: str | None, base_url: str | None, root_path:
         metrics=metrics,
         sqlite_sync=sqlite_sync,
     )
+    if workers > 1 and is_sqlite(settings.db):
+        raise InvalidInputError(Msg("db.workers", {"n": workers}))
+    ports = worker_ports(port, workers)
+    # one process per SQLite file: refused before anything is written, held until the end
+    lock = lock_writer(settings.db)
     try:  # an unusable database is one clear line, before uvicorn
         open_database(settings.db).close()
     except InvalidInputError as exc:
         reason = " ".join(str(exc).split())
         raise InvalidInputError(Msg("ops.db_unusable", {"reason": reason})) from None
+    if workers > 1:
+        click.echo(Msg("db.serve_workers", {"n": workers, "first": ports[0],
+                                            "last": ports[-1]}).text(lang))
+        raise SystemExit(run_workers(run_server, settings, host, ports))
+    for line in startup_lines(settings, lang):
+        click.echo(line)
+    try:
+        run_server(settings, host, port)
+    finally:
+        if lock is not None:
+            lock.release()
+
+
+def run_server(settings: Settings, host: str, port: int) -> None:
+    """One server process: the app, its connection guard, the logs, uvicorn."""
+    import dataclasses
+
+    import uvicorn
+
+    from schock.web import create_app
+    from schock.web.guard import Limits, protocol_class
+    from schock.web.logs import configure
+
+    settings = dataclasses.replace(settings, port=port)
     app = create_app(settings)
     limits = Limits(header_timeout=settings.header_timeout,
                     max_per_address=settings.max_connections_per_address,
                     exempt=settings.forwarded_allow_ips)
     app.state.guard = limits
-    for line in startup_lines(settings, lang):
-        click.echo(line)
     configure(settings.log_format)
     uvicorn.run(app, host=host, port=port, ws_max_size=16384, http=protocol_class(limits),
                 timeout_keep_alive=settings.idle_timeout, proxy_headers=False,

@@ -43,7 +43,7 @@ def connect(dist: Any, address: str, timeout: float) -> Any:
     def attempt() -> None:
         try:
             outcome["client"] = dist.Client(address, timeout=timeout)
-        except BaseException as exc:  # noqa: BLE001 - reported below, whatever it is
+        except BaseException as exc:  # reported below, whatever it is
             outcome["error"] = exc
 
     thread = threading.Thread(target=attempt, name="schock-sim-connect", daemon=True)

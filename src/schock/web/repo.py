@@ -9,6 +9,7 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import delete, func, select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from schock.store.db import Database
@@ -22,6 +23,12 @@ def token_hash(token: str) -> str:
     64
     """
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+class StaleCopy(Exception):
+    """Another process has stored an action of this table at a place this copy
+    wanted: the database refused the write (the key (table, action index) is taken),
+    so this copy is stale and must be reloaded. Nothing was written."""
 
 
 @dataclass
@@ -136,18 +143,29 @@ class Repo:
             )
 
     def add_actions(self, table_id: str, first: int, texts: list[str],
-                    finished: bool = False, archive: StoredGame | None = None) -> None:
+                    finished: bool = False, archive: StoredGame | None = None,
+                    game_no: int | None = None) -> None:
         """Store actions; ``finished``: they ended the game, whose record ``archive``
-        is kept (in the same transaction)."""
-        with self.db.session() as s:
-            for i, text in enumerate(texts):
-                s.add(ActionRow(table_id=table_id, n=first + i, text=text))
-            if finished:
-                row = s.get(TableRow, table_id)
-                assert row is not None
-                row.finished = True
-            if archive is not None:
-                _add_game(s, table_id, archive)
+        is kept (in the same transaction). Raises :class:`StaleCopy` (nothing stored) if
+        the place of one of them is taken: one writer per action, and the loser of a race
+        learns it here, whichever process it is; so also if the table plays another game
+        than ``game_no`` meanwhile (a rematch started elsewhere)."""
+        try:
+            with self.db.session() as s:
+                if game_no is not None:  # the row is locked until the commit (PostgreSQL)
+                    now = s.get(TableRow, table_id, with_for_update=True)
+                    if now is None or now.game_no != game_no:
+                        raise StaleCopy(f"table {table_id}: game {game_no} is over")
+                for i, text in enumerate(texts):
+                    s.add(ActionRow(table_id=table_id, n=first + i, text=text))
+                if finished:
+                    row = s.get(TableRow, table_id)
+                    assert row is not None
+                    row.finished = True
+                if archive is not None:
+                    _add_game(s, table_id, archive)
+        except IntegrityError as err:
+            raise StaleCopy(f"table {table_id}: action {first} is already stored") from err
 
     def end_game(self, table_id: str, archive: StoredGame | None) -> None:
         """The host ends the table: the flag and (a game not over) its record at once."""

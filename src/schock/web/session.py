@@ -16,7 +16,7 @@ import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from datetime import UTC, datetime, timedelta
 from functools import partial
 from typing import Any
@@ -42,7 +42,7 @@ from schock.rules import Rules
 from schock.rules.model import Opening
 from schock.solver.hints import hints
 from schock.web.messages import legal_verbs, rules_rows, state_message
-from schock.web.repo import Repo, StoredGame, StoredSeat, StoredTable, token_hash
+from schock.web.repo import Repo, StaleCopy, StoredGame, StoredSeat, StoredTable, token_hash
 from schock.web.settings import Settings
 from schock.web.texts import text
 
@@ -127,6 +127,10 @@ class SeatInfo:
     age: int | None = None
     claimed: bool = False
     """Someone holds this seat (its link was opened, or it was taken by the invite)."""
+
+
+#: The fields of a live table that a reload keeps (the rest is taken from the database).
+_LIVE = frozenset({"id", "repo", "settings", "lock", "conns", "driver"})
 
 
 @dataclass(eq=False)
@@ -313,7 +317,11 @@ class TableSession:
         texts = [format_action(s, a) for s, a in self.game.actions[n:]]
         archive = self._archive() if self.game.over else None
         try:
-            self.repo.add_actions(self.id, n, texts, finished=self.game.over, archive=archive)
+            self.repo.add_actions(self.id, n, texts, finished=self.game.over, archive=archive,
+                                  game_no=self.game_no)
+        except StaleCopy:
+            self.reload()  # another process wrote this table: its copy wins
+            raise
         except Exception:
             self.game = self._replayed(n)
             raise
@@ -325,6 +333,17 @@ class TableSession:
         g = self.game
         loser = g.seats[g.loser].name if g.over and g.loser is not None else None
         return StoredGame(self.game_no, loser, not g.over, self.record_text())
+
+    def reload(self) -> None:
+        """Drop this copy and take the stored table (seats, flags, every action)."""
+        stored = self.repo.load(self.id)
+        if stored is None:  # pragma: no cover - the table was purged meanwhile
+            self.ended = True
+            return
+        fresh = TableSession.restore(stored, self.repo, self.settings)
+        for f in fields(self):  # all but what makes it live: lock, sockets, task
+            if f.name not in _LIVE:
+                setattr(self, f.name, getattr(fresh, f.name))
 
     def _replayed(self, n: int) -> Game:
         g = self._new_game()
@@ -353,6 +372,9 @@ class TableSession:
                 raise Refused("not_allowed_action", action=verb, allowed=allowed)
             try:
                 self._apply(s, action)
+            except StaleCopy:
+                await self.broadcast()
+                raise Refused("stale", n=len(self.game.actions)) from None
             except IllegalActionError as exc:
                 raise Refused("illegal", de=exc.message("de"), en=exc.message("en")) from None
             except SchockError as exc:
@@ -428,7 +450,8 @@ class TableSession:
                 if len(self.game.actions) != n or self.paused or self.ended \
                         or self.bots.get(actor) is not bot:
                     continue  # moved on, or the seat was given back to its person
-                self._apply(actor, action)
+                with contextlib.suppress(StaleCopy):  # reloaded: look at the table again
+                    self._apply(actor, action)
                 await self.broadcast()
 
     # ---------------------------------------------------------------- host
@@ -566,7 +589,7 @@ class TableSession:
 
     def _start_next(self) -> None:
         """The next game on this table: same seats and links; the last loser begins
-        (RULES.md, Who starts: the loser of the previous game)."""
+        (docs/rules.md, "Who starts": the loser of the previous game)."""
         self._check_between_games()
         last = self.games[-1] if self.games else None
         names = [s.name for s in self.seats]

@@ -118,14 +118,12 @@ function keepLog(log) {
   logLines = logLines.slice(0, log.from).concat(log.lines);
   return true;
 }
-// The language switch and the game account keep this page's seat (#seat=…) and language.
-function keepSeatOnLinks() {
-  for (const a of document.querySelectorAll(".langs a[data-lang]")) a.href = `?lang=${a.dataset.lang}${location.hash}`;
+// The game account opens in this page's language (the language switch keeps the seat: langs.js).
+function recordLink() {
   const root = location.pathname.slice(0, location.pathname.lastIndexOf("/t/"));  // a proxy's sub-path
   $("record").href = `${root}/t/${TABLE}/replay` + (LANG === "en" ? "?lang=en" : "");
 }
-keepSeatOnLinks();
-window.addEventListener("hashchange", keepSeatOnLinks);
+recordLink();
 function renderRules() {
   const t = $("rules"); t.textContent = "";
   for (const [k, v] of welcome.rules.rows) t.append(el("tr", {}, el("th", {scope: "row"}, k), el("td", {}, v)));

@@ -1,0 +1,224 @@
+"""Deployment as docs/deploy.md shows it, with the files in deploy/ (issue 24, items 3 and
+5): Caddy in front of the command line of deploy/schock.service; nginx with
+deploy/nginx.conf in front of ``schock serve --workers 2`` on PostgreSQL, routing every
+request of a table to one process; one ``schock serve`` per SQLite file. Every server is
+a real process on loopback in a temporary directory; games are played over the proxy's
+websocket path."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import shlex
+import signal
+import subprocess
+import sys
+from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+from servers import (
+    DEPLOY,
+    REPO,
+    caddy,
+    caddyfile,
+    free_port,
+    http_ok,
+    nginx,
+    nginx_site,
+    serve,
+    serving,
+    stop,
+    wait_until,
+)
+from webhelp import hello, new_table, play_out
+from websockets.sync.client import ClientConnection, connect
+
+
+class Socket:
+    """A real websocket with the TestClient's send_json/receive_json."""
+
+    def __init__(self, ws: ClientConnection) -> None:
+        self.ws = ws
+
+    def send_json(self, message: dict[str, Any]) -> None:
+        self.ws.send(json.dumps(message))
+
+    def receive_json(self) -> Any:
+        return json.loads(self.ws.recv(timeout=30))  # a message that never comes fails
+
+
+class Client:
+    """HTTP and websockets against a base URL, shaped like the TestClient for webhelp."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+        self.http = httpx.Client(base_url=base, timeout=30)
+
+    def post(self, path: str, **kw: Any) -> httpx.Response:
+        return self.http.post(path, **kw)
+
+    def get(self, path: str, **kw: Any) -> httpx.Response:
+        return self.http.get(path, **kw)
+
+    @contextmanager
+    def websocket_connect(self, path: str) -> Iterator[Socket]:
+        with connect("ws" + self.base[len("http"):] + path, open_timeout=30) as ws:
+            yield Socket(ws)
+
+
+def service(port: int, db: str, base_url: str) -> tuple[list[str], dict[str, str]]:
+    """The command line and environment of deploy/schock.service, with this checkout's
+    schock, a test port, database and base URL."""
+    text = (DEPLOY / "schock.service").read_text()
+    line = re.search(r"^ExecStart=(.*)$", text, re.M)
+    assert line, "deploy/schock.service: no ExecStart"
+    args = shlex.split(line[1])
+    assert args[:2] == ["/opt/schock/bin/schock", "serve"], args
+    env = dict(re.findall(r"^Environment=(\w+)=(.*)$", text, re.M))
+    assert env["SCHOCK_PORT"] == "8000" and env["SCHOCK_HOST"] == "127.0.0.1", env
+    assert env["SCHOCK_FORWARDED_ALLOW_IPS"] == "127.0.0.1", env
+    env.update(SCHOCK_PORT=str(port), SCHOCK_DB=db, SCHOCK_BASE_URL=base_url,
+               SCHOCK_BOT_DELAY="0")
+    return args[2:], env
+
+
+def test_caddy_in_front_of_the_systemd_service(tmp_path: Path) -> None:
+    """deploy/Caddyfile (as a plain-http loopback site: no certificate) in front of what
+    deploy/schock.service runs; a whole game through Caddy's websocket; the links handed
+    out start with the base URL, and the client address comes from Caddy's header."""
+    app, site = free_port(), free_port()
+    base_url = f"http://127.0.0.1:{site}"
+    args, env = service(app, str(tmp_path / "schock.db"), base_url)
+    with serving(args, [app], tmp_path / "serve.log", env), \
+            caddy(caddyfile(app, site), site, tmp_path / "caddy") as base:
+        client = Client(base)
+        info = new_table(client, preset="porz")  # type: ignore[arg-type]
+        assert info["host_link"].startswith(base_url + f"/t/{info['table']}")
+        last = play_out(client, info, random.Random(4))  # type: ignore[arg-type]
+        assert last["table"]["over"] and last["view"]["loser"] is not None
+        r = client.get(f"/api/tables/{info['table']}/record")
+        assert r.status_code == 200 and json.loads(r.text)["actions"]
+        page = client.get(f"/t/{info['table']}")
+        assert page.status_code == 200 and "/static/" in page.text
+        js = client.get("/static/table.js", headers={"Accept-Encoding": "gzip"})
+        assert js.status_code == 200 and js.headers.get("content-encoding") == "gzip"
+
+
+def _two_free_ports() -> int:
+    for _ in range(50):
+        p = free_port()
+        if p < 65535 and _free(p + 1):
+            return p
+    raise RuntimeError("no two free ports in a row")
+
+
+def _free(port: int) -> bool:
+    import socket
+
+    with socket.socket() as s:
+        try:
+            s.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
+
+
+def test_nginx_routes_each_table_to_one_of_two_processes(tmp_path: Path, pg_url: str) -> None:
+    """``schock serve --workers 2`` on PostgreSQL behind deploy/nginx.conf: every request
+    of a table (page, websocket, record) reaches one process, tables are spread over
+    both, and games with two people on their own sockets are played to the end (with
+    two processes and no routing by table the people would sit at two copies of the
+    table and never see each other's moves). The tournament pages answer from either."""
+    first, site = _two_free_ports(), free_port()
+    ports = [first, first + 1]
+    args = ["--workers", "2", "--port", str(first), "--db", pg_url, "--bot-delay", "0",
+            "--forwarded-allow-ips", "127.0.0.1"]
+    conf = nginx_site(ports, site)
+    # our main configuration logs which process answered each request
+    with serving(args, ports, tmp_path / "serve.log") as proc, \
+            nginx(conf, site, tmp_path / "nginx", log_format="$uri $upstream_addr") as base:
+        client = Client(base)
+        tables = [new_table(client, preset="porz") for _ in range(16)]  # type: ignore[arg-type]
+        for info in tables:
+            assert client.get(f"/t/{info['table']}").status_code == 200
+            with client.websocket_connect(f"/ws/tables/{info['table']}") as ws:
+                hello(ws, token=info["tokens"][0])
+                assert read_until_human_or_lobby(ws)["table"]["id"] == info["table"]
+        for seed, info in enumerate(tables[:3]):
+            last = play_out(client, info, random.Random(seed))  # type: ignore[arg-type]
+            assert last["table"]["over"]
+            assert client.get(f"/api/tables/{info['table']}/record").status_code == 200
+        # a tournament: its pages read the database, so either process answers them
+        r = client.post("/turnier", data={"name": "Pokal", "preset": "porz"},
+                        follow_redirects=False)
+        assert r.status_code == 303, r.text
+        organizer = r.headers["location"]
+        tid = organizer.split("/")[2].split("?")[0]
+        for name in ("Anna", "Ben", "Cem", "Dora"):
+            key = organizer.split("k=")[1]
+            assert client.post(f"/turnier/{tid}/do", data={"k": key, "action": "register",
+                                                            "name": name},
+                               follow_redirects=False).status_code == 303
+        for _ in range(4):
+            assert "Dora" in client.get(organizer).text
+            assert client.get(f"/api/turnier/{tid}/projector").status_code == 200
+        access = (tmp_path / "nginx" / "access.log").read_text().splitlines()
+        stop(proc)
+        assert proc.returncode == 0  # SIGTERM stops both processes and the parent cleanly
+    served: dict[str, set[str]] = defaultdict(set)
+    for line in access:
+        uri, upstream = line.split(" ", 1)
+        m = re.match(r"^/(?:t|ws/tables|api/tables)/([A-Za-z0-9_-]+)", uri)
+        if m and m[1] in {t["table"] for t in tables}:
+            served[m[1]].add(upstream)
+    assert set(served) == {t["table"] for t in tables}
+    assert all(len(up) == 1 for up in served.values()), served
+    assert {next(iter(up)) for up in served.values()} == {f"127.0.0.1:{p}" for p in ports}
+    organizer_ups = {line.split(" ", 1)[1] for line in access if line.startswith(f"/turnier/{tid}")}
+    assert len(organizer_ups) == 2, organizer_ups  # round robin over both processes
+
+
+def read_until_human_or_lobby(ws: Any) -> dict[str, Any]:
+    """The first state a socket gets (a table not started yet is a lobby)."""
+    while (m := ws.receive_json())["type"] != "state":
+        pass
+    return dict(m)
+
+
+def _schock(*args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(REPO / "src")}
+    return subprocess.run([sys.executable, "-m", "schock", "serve", *args], capture_output=True,
+                          text=True, timeout=120, env=env)
+
+
+def test_one_serving_process_per_sqlite_file(tmp_path: Path) -> None:
+    """A second ``schock serve`` on the same SQLite file refuses (exit 2, one line naming
+    the file and the running process) and changes nothing; so does ``--workers 2`` on
+    SQLite. After the first one is killed (SIGKILL: no clean-up), the file serves again."""
+    db = str(tmp_path / "one.db")
+    one = free_port()
+    log = tmp_path / "one.log"
+    proc = serve(["--port", str(one), "--db", db], log)
+    try:
+        wait_until(lambda: http_ok(f"http://127.0.0.1:{one}/api/health"), proc, "serve", log)
+        before = Path(db).stat().st_mtime_ns
+        second = _schock("--port", str(free_port()), "--db", db)
+        assert second.returncode == 2, second
+        assert f"Datenbank {db}: ein anderer schock-Prozess bedient sie schon (pid " in second.stderr
+        assert second.stderr.count("\n") == 1 and "Traceback" not in second.stderr
+        workers = _schock("--port", str(free_port()), "--db", db, "--workers", "2")
+        assert workers.returncode == 2 and "--workers 2: mehrere Prozesse brauchen PostgreSQL" \
+            in workers.stderr
+        assert Path(db).stat().st_mtime_ns == before
+        assert http_ok(f"http://127.0.0.1:{one}/api/health")  # the first one serves on
+    finally:
+        stop(proc, signal.SIGKILL)
+    again = free_port()
+    with serving(["--port", str(again), "--db", db], [again], tmp_path / "again.log"):
+        assert http_ok(f"http://127.0.0.1:{again}/api/health")
