@@ -10,6 +10,7 @@ state. Bounded: at most --players (<= 3000) and --seconds (<= 600).
     python benchmarks/web.py --players 600 --preset mosel --seconds 120   # long games
     python benchmarks/web.py --players 1000 --processes 2
     python benchmarks/web.py --per-action                                 # server CPU by action
+    python benchmarks/web.py --players 1000 --url http://127.0.0.1:8080 --server-pid PID
 
 Prints p50/p99 over all actions, p99 of early (actions 1-50 of a game) and late
 (actions 150 and later) actions, the frame sizes sent, and the server's CPU time
@@ -19,6 +20,11 @@ actions measured). Ends with ``p99_ms <n>``.
 ``--processes N`` runs N independent server processes, each with its own SQLite file
 (one writer per database file); each table lives in the process it was created on and
 its players connect there, as a proxy routing by table id would send them.
+
+``--url`` runs the players against a server that is already running, e.g. nginx with
+deploy/nginx.conf in front of ``schock serve --workers 2`` on PostgreSQL (docs/deploy.md):
+tables are created through the proxy and live where it routes them. ``--server-pid``
+names the server processes whose CPU time is counted.
 
 ``--per-action`` measures in one process, without sockets, what the server does for
 one action of a long mosel game (apply, narration, a state frame for each of three
@@ -122,41 +128,47 @@ async def wait_healthy(base: str) -> None:
 
 
 async def run(players: int, seconds: float, think: float, preset: str,
-              processes: int) -> tuple[list[Table], float]:
-    ports = [free_port() for _ in range(processes)]
+              processes: int, url: str | None = None,
+              pids: tuple[int, ...] = ()) -> tuple[list[Table], float]:
+    """With ``url``: against a server already running there (e.g. nginx with
+    deploy/nginx.conf in front of ``schock serve --workers N``); ``pids``: its processes,
+    whose CPU time is counted."""
+    ports = [] if url else [free_port() for _ in range(processes)]
+    bases = [url.rstrip("/")] if url else [f"http://127.0.0.1:{p}" for p in ports]
     with tempfile.TemporaryDirectory() as tmp:
         procs = [subprocess.Popen([sys.executable, "-c", SERVER, str(Path(tmp) / f"b{i}.db"),
                                    str(port)], env=dict(os.environ))
                  for i, port in enumerate(ports)]
+        pids = tuple(p.pid for p in procs) or pids
         try:
-            for port in ports:
-                await wait_healthy(f"http://127.0.0.1:{port}")
-            infos: list[tuple[int, dict]] = []  # (port, table) - the table lives there
-            clients = {p: httpx.AsyncClient(base_url=f"http://127.0.0.1:{p}") for p in ports}
+            for base in bases:
+                await wait_healthy(base)
+            infos: list[tuple[str, dict]] = []  # (base, table) - the table lives there
+            clients = {b: httpx.AsyncClient(base_url=b, timeout=60) for b in bases}
             for i in range(players // 3):
-                port = ports[i % processes]
-                r = await clients[port].post("/api/tables", json={"preset": preset, "seats": [
+                base = bases[i % len(bases)]
+                r = await clients[base].post("/api/tables", json={"preset": preset, "seats": [
                     {"name": f"A{i}"}, {"name": f"B{i}"}, {"name": f"C{i}"}]})
-                infos.append((port, r.json()))
+                infos.append((base, r.json()))
             for c in clients.values():
                 await c.aclose()
-            for port, info in infos:  # the host starts every table
-                async with websockets.connect(f"ws://127.0.0.1:{port}/ws/tables/{info['table']}") as h:
+            for base, info in infos:  # the host starts every table
+                async with websockets.connect(f"ws{base[4:]}/ws/tables/{info['table']}") as h:
                     await h.send(json.dumps({"type": "hello", "host": info["host_token"]}))
                     await h.send(json.dumps({"type": "host", "command": "start"}))
                     await h.recv()
                     await h.recv()
-            cpu0 = sum(cpu_seconds(p.pid) for p in procs)
+            cpu0 = sum(cpu_seconds(p) for p in pids)
             stop_at = time.monotonic() + seconds
             tables = [Table() for _ in infos]
             rng = random.Random(1)
             tasks = [
-                player(f"ws://127.0.0.1:{port}/ws/tables/{info['table']}", info["tokens"][s],
+                player(f"ws{base[4:]}/ws/tables/{info['table']}", info["tokens"][s],
                        t, s, think, stop_at, random.Random(rng.random()))
-                for (port, info), t in zip(infos, tables, strict=True) for s in range(3)
+                for (base, info), t in zip(infos, tables, strict=True) for s in range(3)
             ]
             await asyncio.gather(*tasks, return_exceptions=True)
-            cpu = sum(cpu_seconds(p.pid) for p in procs) - cpu0
+            cpu = sum(cpu_seconds(p) for p in pids) - cpu0
             return tables, cpu
         finally:
             for p in procs:
@@ -243,6 +255,11 @@ def main() -> None:
     ap.add_argument("--preset", default="porz", help="porz (one half) or mosel (long games)")
     ap.add_argument("--processes", type=int, default=1,
                     help="independent server processes, tables routed to their own (<= 8)")
+    ap.add_argument("--url", default=None,
+                    help="a server already running there (a proxy in front of schock serve "
+                         "--workers N, see docs/deploy.md) instead of starting one")
+    ap.add_argument("--server-pid", type=int, action="append", default=[],
+                    help="with --url: a server process whose CPU time is counted (repeat)")
     ap.add_argument("--per-action", action="store_true",
                     help="server CPU per action by action number, in this process")
     ap.add_argument("--whole-log", action="store_true",
@@ -255,13 +272,15 @@ def main() -> None:
     players = max(3, min(a.players, 3000))
     seconds = max(1.0, min(a.seconds, 600.0))
     processes = max(1, min(a.processes, 8))
-    tables, cpu = asyncio.run(run(players, seconds, a.think, a.preset, processes))
+    tables, cpu = asyncio.run(run(players, seconds, a.think, a.preset, processes, a.url,
+                                  tuple(a.server_pid)))
     lat = [s for t in tables for _, s in t.latencies]
     early = [s for t in tables for n, s in t.latencies if n <= EARLY]
     late = [s for t in tables for n, s in t.latencies if n >= LATE]
     frames = [b for t in tables for _, b in t.frame_bytes]
     late_frames = [b for t in tables for n, b in t.frame_bytes if n >= LATE]
-    print(f"players {players} tables {players // 3} preset {a.preset} processes {processes}"
+    where = f"url {a.url}" if a.url else f"processes {processes}"
+    print(f"players {players} tables {players // 3} preset {a.preset} {where}"
           f" seconds {seconds:.0f} think {a.think}s")
     if not lat:
         print("no actions measured")
