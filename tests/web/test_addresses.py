@@ -187,3 +187,14 @@ def test_scripts_reach_the_server_relative_to_their_own_address() -> None:
         code = js.read_text(encoding="utf-8")
         for bad in ('from "/', 'import "/', 'fetch("/', "fetch(`/", "fetch('/"):
             assert bad not in code, f"{js.name}: {bad}"
+
+
+def test_a_websocket_with_an_untrusted_forwarded_header_is_closed(tmp_path: Path) -> None:
+    from starlette.websockets import WebSocketDisconnect
+
+    with client(tmp_path) as c:
+        info = new_table(c)
+        with pytest.raises(WebSocketDisconnect) as closed, c.websocket_connect(
+                f"/ws/tables/{info['table']}", headers={"x-forwarded-for": "1.2.3.4"}):
+            pass
+        assert closed.value.code == 1008
