@@ -157,6 +157,10 @@ def test_lan_addresses_skip_loopback_and_put_the_default_route_first(
 
     import psutil
 
+    real_default_route = urls._default_route_address
+    route = real_default_route()
+    assert route is None or "." in route
+
     def addr(family: int, address: str) -> Any:
         return type("A", (), {"family": family, "address": address})()
 
@@ -172,7 +176,6 @@ def test_lan_addresses_skip_loopback_and_put_the_default_route_first(
         assert urls.lan_addresses() == ("192.168.1.20", "10.1.2.3", "2001:db8::5")
     finally:
         urls.lan_addresses.cache_clear()
-    assert urls._default_route_address() is None or "." in str(urls._default_route_address())
 
 
 def test_scripts_reach_the_server_relative_to_their_own_address() -> None:
@@ -184,3 +187,14 @@ def test_scripts_reach_the_server_relative_to_their_own_address() -> None:
         code = js.read_text(encoding="utf-8")
         for bad in ('from "/', 'import "/', 'fetch("/', "fetch(`/", "fetch('/"):
             assert bad not in code, f"{js.name}: {bad}"
+
+
+def test_a_websocket_with_an_untrusted_forwarded_header_is_closed(tmp_path: Path) -> None:
+    from starlette.websockets import WebSocketDisconnect
+
+    with client(tmp_path) as c:
+        info = new_table(c)
+        with pytest.raises(WebSocketDisconnect) as closed, c.websocket_connect(
+                f"/ws/tables/{info['table']}", headers={"x-forwarded-for": "1.2.3.4"}):
+            pass
+        assert closed.value.code == 1008
