@@ -250,3 +250,15 @@ def test_the_web_whole_card_form_reads_the_same_rows(tmp_path: Path) -> None:
     want: list[dict[str, Any]] = card_rows(text, True)
     assert csv_card_rows(b"2+3 5;1;1:1;2:6\n5;1\n", True) == want
     assert csv_card_rows(text.encode(), True) == want
+
+
+def test_the_command_texts_are_in_both_languages_with_the_same_fields() -> None:
+    import string
+
+    from schock.cli.turnier import TEXT
+
+    assert TEXT["de"].keys() == TEXT["en"].keys()
+    for key in TEXT["de"]:
+        fields = [{f for _, f, _, _ in string.Formatter().parse(TEXT[lang][key]) if f}
+                  for lang in ("de", "en")]
+        assert fields[0] == fields[1], key
