@@ -119,9 +119,10 @@ MUTATIONS: tuple[Mutation, ...] = (
     Mutation(
         "most-deckel-tie",
         "engine/game.py",
-        "            if h.deckel[loser] != most:",
-        "            if True:",
-        "most Deckel begin, a tie keeps the round's loser (Mosel WR 3, docs/rules.md)",
+        "starter = next(s for s in self._order_from(loser, h.players) if h.deckel[s] == most)",
+        "starter = next(s for s in sorted(h.players) if h.deckel[s] == most)",
+        "most Deckel begin; a tie: the first of them clockwise from the round's loser "
+        "(Mosel WR 3, docs/rules.md)",
     ),
     Mutation(
         "durchmarsch",

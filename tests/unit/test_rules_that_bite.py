@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from schock import IllegalActionError, Outcome, load_rules, rank
-from schock.engine import Game, TableDice, TurnSixesAction
+from schock.engine import Game, SeededDice, TableDice, TurnSixesAction
 
 
 def _table(preset: str) -> Game:
@@ -75,3 +75,52 @@ def test_fewer_throws_win_between_two_schock_hands() -> None:
     schock4 = [Outcome((1, 1, 4), 3, False), Outcome((1, 1, 4), 2, False)]
     assert rank(fer, schock4) == [0, 1]
     assert rank(load_rules("porz"), schock4) == [1, 0]
+
+
+def test_most_deckel_begin_once_the_stock_is_empty_ties_clockwise_from_the_loser() -> None:
+    """Mosel "Weitere Regeln 3": once all Deckel are out, the player with the most Deckel
+    begins; on a tie the round's loser if he is among them, else the first of them
+    clockwise from him (docs/rules.md, Who starts). Checked against the events of random
+    games with few Deckel and four players, so that ties come up often."""
+    import random
+
+    from schock.engine import events as ev
+
+    rules = load_rules("mosel").replace(deckel=5)
+    tied_elsewhere = 0
+    for seed in range(150):
+        rng = random.Random(seed)
+        game = Game(rules, seats=["A", "B", "C", "D"], dice=SeededDice(seed))
+        deckel = [0, 0, 0, 0]
+        stock = 0
+        loser: int | None = None
+        players: tuple[int, ...] = ()
+        seen = 0
+        while not game.over:
+            actions = game.legal_actions()
+            game.apply(game.actor, actions[int(rng.random() * len(actions))])
+            for event in game.log[seen:]:
+                if isinstance(event, ev.HalfStarted):
+                    deckel, stock, loser, players = [0, 0, 0, 0], event.stock, None, event.players
+                elif isinstance(event, ev.DeckelGiven):
+                    if event.all_deckel:
+                        deckel = [0, 0, 0, 0]
+                        deckel[event.loser] = rules.deckel
+                        stock = 0
+                    elif event.giver is None:
+                        stock -= event.count
+                        deckel[event.loser] += event.count
+                    else:
+                        deckel[event.giver] -= event.count
+                        deckel[event.loser] += event.count
+                    loser = event.loser
+                elif isinstance(event, ev.RoundStarted) and loser is not None and stock == 0:
+                    most = max(deckel[s] for s in players)
+                    clockwise = [players[(players.index(loser) + k) % len(players)]
+                                 for k in range(len(players))]
+                    expected = next(s for s in clockwise if deckel[s] == most)
+                    if deckel[loser] != most and sum(deckel[s] == most for s in players) > 1:
+                        tied_elsewhere += 1
+                    assert event.starter == expected, (seed, deckel, loser, event)
+            seen = len(game.log)
+    assert tied_elsewhere >= 5  # the case the rule is about came up
