@@ -346,7 +346,7 @@ def test_bots_only_game_runs_to_its_end() -> None:
 
 
 def test_hint_unavailable_without_the_solver(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "schock.solver.turn", None)  # import raises ImportError
+    monkeypatch.setitem(sys.modules, "schock.solver.hints", None)  # import raises ImportError
     app = SchockApp(_porz_start(), delay=0)
 
     async def main() -> None:
@@ -359,7 +359,7 @@ def test_hint_unavailable_without_the_solver(monkeypatch: pytest.MonkeyPatch) ->
 
 
 def test_hint_shows_the_odds_of_each_choice() -> None:
-    pytest.importorskip("schock.solver.turn")
+    pytest.importorskip("schock.solver.hints")
     game = Game(PORZ3, seats=["Anna", "Ben"], starter=0, dice=ScriptedDice([1, 6, 6] * 20))
     app = SchockApp(Session(game, [Player("Anna"), Player("Ben")]), delay=0)
 

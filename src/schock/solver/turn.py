@@ -57,7 +57,6 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import TYPE_CHECKING
 
 from schock.dice import Outcome, parse_dice, small_int
 from schock.errors import InvalidInputError, NotationError
@@ -65,10 +64,6 @@ from schock.messages import Msg
 from schock.results import Evaluation, Kind, evaluation_table
 from schock.rules.model import Rules, SetAside
 from schock.solver.odds import _ROLLS, _keeps, keeps_after
-
-if TYPE_CHECKING:
-    from schock.engine.views import View
-    from schock.solver.hints import Hint
 
 Dice = tuple[int, ...]
 
@@ -1117,11 +1112,3 @@ def solve(
     obj = Objective.parse(objective)
     return _problem(rules, table, state.limit, obj).choices(state)
 
-
-def hints(
-    view: View, *, objective: Objective | str = Objective.LOSS, metrics: bool = True
-) -> list[Hint]:
-    """The seat's choices, best first: see :func:`schock.solver.hints.hints`."""
-    from schock.solver.hints import hints as _hints
-
-    return _hints(view, objective=objective, metrics=metrics)

@@ -553,7 +553,7 @@ class GameScreen(Screen[None]):
         actor = s.game.actor
         assert actor is not None
         try:
-            hints = importlib.import_module("schock.solver.turn").hints
+            hints = importlib.import_module("schock.solver.hints").hints
         except (ImportError, AttributeError):
             self.say(say(lang, "hint.unavailable"), error=True)
             return
