@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import builtins
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -262,3 +263,23 @@ def test_the_command_texts_are_in_both_languages_with_the_same_fields() -> None:
         fields = [{f for _, f, _, _ in string.Formatter().parse(TEXT[lang][key]) if f}
                   for lang in ("de", "en")]
         assert fields[0] == fields[1], key
+
+
+def test_after_import_commands_without_turnier_act_on_the_imported_one(
+        tmp_path: Path) -> None:
+    old = tmp_path / "alt.db"
+    ok(old, "neu", "Altes Turnier", "--id", "alt")
+    ok(old, "spieler", "hinzu", "Anna")
+    ok(old, "export", "-o", str(tmp_path / "alt.json"))
+    archive = json.loads((tmp_path / "alt.json").read_text("utf-8"))
+    archive["tournament"]["created"] = "2020-01-01T10:00:00+00:00"  # an old archive
+    (tmp_path / "alt.json").write_text(json.dumps(archive), "utf-8")
+    db = tmp_path / "t.db"
+    ok(db, "neu", "Neues Turnier", "--id", "neu")
+    ok(db, "spieler", "hinzu", "Bernd")
+    ok(db, "import", str(tmp_path / "alt.json"))
+    assert "Anna" in ok(db, "spieler", "liste") and "Bernd" not in ok(db, "spieler", "liste")
+    assert "Startnummer 2: Cem" in ok(db, "spieler", "hinzu", "Cem")
+    assert "Bernd" in ok(db, "spieler", "liste", "--turnier", "neu")
+    ok(db, "neu", "Noch eins", "--id", "drei")
+    assert ok(db, "spieler", "liste").strip() == ""

@@ -2,7 +2,7 @@
 
 Every command works on one database (``--db PATH``, SQLite by default
 ``turnier.db``; any SQLAlchemy URL) and one tournament in it (``--turnier
-ID``; default: the newest). Every command that changes something is one
+ID``; default: the one made with ``neu`` or read with ``import`` last). Every command that changes something is one
 transaction. Errors are one line, ``Error: ...``, exit status 2.
 
 Commands have German names with English aliases: ``neu``/``new``,
@@ -385,7 +385,7 @@ def common(f: F) -> F:
         "tid",
         metavar="ID",
         default=None,
-        help="Turnier (Kennung); Standard: das neueste.",
+        help="Turnier (Kennung); Standard: das zuletzt angelegte oder eingelesene.",
     )(f)
     f = click.option(
         "--db",
