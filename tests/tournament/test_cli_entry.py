@@ -54,6 +54,7 @@ def test_the_loop_enters_game_after_game_and_keeps_each(tmp_path: Path) -> None:
         "t 2",
         "--raus 4 --raus 6+7 --verlierer 8 --punkte 4=7",  # the one-shot command's options
         "offen",
+        "r 1",
         "ende",
         "2 3 5 / 1",                                 # after ende: not read
     ]
@@ -64,7 +65,8 @@ def test_the_loop_enters_game_after_game_and_keeps_each(tmp_path: Path) -> None:
     assert "R1 T1 Spiel 1> Runde 1, Tisch 1, Spiel 1 eingetragen: Verlierer 1 A" in out
     assert "R1 T1 Spiel 2> Runde 1, Tisch 1, Spiel 2 eingetragen: Verlierer 1 A" in out
     assert "R1 T2 Spiel 1> Runde 1, Tisch 2, Spiel 1 eingetragen: Verlierer 8 H" in out
-    assert "Offen: Tisch 1 Spiel 3, Tisch 2 Spiel 2" in out
+    assert "R1 T2 Spiel 2> Offen: Tisch 1 Spiel 3, Tisch 2 Spiel 2" in out
+    assert "R1 T1 Spiel 3> " in out  # r 1: the first table with a game open
     assert out.rstrip().endswith("3 Spiele eingetragen; alles ist gespeichert")
     games = [e for e in stored(db) if "game_entered" in e]
     assert len(games) == 3
