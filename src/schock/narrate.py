@@ -29,7 +29,9 @@ from typing import Any
 
 from schock.dice import Outcome, format_dice
 from schock.engine import events as ev
+from schock.engine.actions import ThrowAction
 from schock.engine.game import Game
+from schock.keep import FILLER
 from schock.results import Kind
 from schock.rules.model import Opening, Structure
 
@@ -46,7 +48,8 @@ def account(game: Game) -> Account:
     Top level: ``rules`` (id and name), ``structure``, ``deckel_per_half``,
     ``seats`` (names), ``starter``, ``halves``, and the final state:
     ``over``, ``half_losers``, ``loser``, ``durchmarsch``, and ``deckel``
-    (per seat) and ``stock`` of the last half.
+    (per seat) and ``stock`` of the last half; ``placeholders``: how many throws
+    hold dice a scorekeeper did not enter (written ``?`` in their ``dice``: ``1-1-?``).
 
     Each half: ``number``, ``kind`` (first, second, final), ``players``,
     ``stock`` at its start, ``rounds``, ``loser``, and ``deckel`` (per seat)
@@ -59,6 +62,21 @@ def account(game: Game) -> Account:
     ``after`` (Stock and Deckel per seat after the round).
     """
     return _Builder(game).build()
+
+
+def _entered(dice: tuple[int, ...], unseen: int) -> str:
+    """A throw's dice with the ``unseen`` placeholder faces (:data:`schock.keep.FILLER`)
+    written ``?``: the dice the scorekeeper did not enter.
+
+    >>> _entered((1, 1, 2), 1), _entered((2, 4), 2), _entered((1, 2, 4), 0)
+    ('1-1-?', '?-?', '1-2-4')
+    """
+    if not unseen:
+        return format_dice(dice)
+    rest = list(dice)
+    for face in FILLER[:unseen]:
+        rest.remove(face)
+    return "-".join([*map(str, rest), *"?" * unseen])
 
 
 def _new_round(
@@ -100,8 +118,23 @@ class _Builder:
         self.stock = 0
         self.deckel = [0] * self.n
         self.starter: int | None = None
+        # a game kept at a table from revealed results: dice not entered, per throw action
+        self.placeholders: dict[int, int] = dict(getattr(game.dice, "placeholders", {}) or {})
+        self.throw_action = -1  # the action index of the last throw (or roll-off die)
+        self.unseen_throws = 0
 
     # ------------------------------------------------------------------ helpers
+    def _next_throw(self) -> int:
+        """How many dice of the throw just logged were not entered (placeholders)."""
+        if not self.placeholders:
+            return 0
+        actions = self.game.actions
+        i = self.throw_action + 1
+        while i < len(actions) and not isinstance(actions[i][1], ThrowAction):
+            i += 1
+        self.throw_action = i
+        return self.placeholders.get(i, 0)
+
     def _state(self) -> dict[str, Any]:
         return {"stock": self.stock, "deckel": list(self.deckel)}
 
@@ -162,6 +195,7 @@ class _Builder:
             "durchmarsch": g.durchmarsch,
             "deckel": list(g.deckel),
             "stock": g.stock,
+            "placeholders": self.unseen_throws,
         }
 
     def _event(self, e: ev.Event) -> None:
@@ -179,10 +213,12 @@ class _Builder:
             case ev.RoundStarted():
                 self._round_started(e)
             case ev.Thrown(seat=seat, dice=dice, throw=k, loading=loading):
+                unseen = self._next_throw()
+                self.unseen_throws += bool(unseen)
                 step = {
                     "type": "throw",
                     "throw": k,
-                    "dice": format_dice(dice),
+                    "dice": _entered(dice, unseen),
                     "loading": loading,
                     "void": False,
                 }
@@ -239,6 +275,7 @@ class _Builder:
         self.pending = _new_round(None, None, (), False)
 
     def _rolled_off(self, e: ev.RolledOff) -> None:
+        self._next_throw()
         ro = self.roll_off
         if ro is None or ro["purpose"] != e.purpose or ro["decided"] is not None:
             ro = self.roll_off = self._new_roll_off(e.purpose)
@@ -394,6 +431,7 @@ _WORDS: dict[str, dict[str, str]] = {
     "de": {
         "title": "Schocken nach den Regeln „{name}“ ({id})",
         "table": "Am Tisch: {names}",
+        "placeholders": "? = nicht eingetragen: am Tisch wurde nur das Ergebnis aufgedeckt",
         "half.first": "1. Hälfte",
         "half.second": "2. Hälfte",
         "half.final": "Finale",
@@ -463,6 +501,7 @@ _WORDS: dict[str, dict[str, str]] = {
     "en": {
         "title": "Schocken under the rules “{name}” ({id})",
         "table": "At the table: {names}",
+        "placeholders": "? = not entered: at the table only the result was revealed",
         "half.first": "Half 1",
         "half.second": "Half 2",
         "half.final": "Final",
@@ -671,6 +710,8 @@ class _Renderer:
         d = self.data
         self.say(0, "title", name=d["rules"]["name"], id=d["rules"]["id"])
         self.say(0, "table", names=", ".join(self.names))
+        if d.get("placeholders"):
+            self.say(0, "placeholders")
         for half in d["halves"]:
             self.half(half)
         self.closing()

@@ -283,3 +283,37 @@ def test_the_roll_off_says_who_starts_and_no_round_0(lang: str, said: list[str])
     assert "Runde 0" not in out and "round 0" not in out
     for line in said:
         assert line in out, line
+
+
+# -------------------------------- issue 27 item 3: a kept game's replay marks the dice not entered
+@pytest.mark.parametrize(
+    ("lang", "said", "legend"),
+    [("de", "Wurf 1: 1-1-?, hebt den Becher, legt 1-1 raus; Wurf 2: ?; Wurf 3: 4",
+      "? = nicht eingetragen: am Tisch wurde nur das Ergebnis aufgedeckt"),
+     ("en", "throw 1: 1-1-?, lifts the cup, sets aside 1-1; throw 2: ?; throw 3: 4",
+      "? = not entered: at the table only the result was revealed")],
+)
+def test_the_replay_of_a_kept_game_marks_what_was_not_entered(
+    tmp_path: Path, lang: str, said: str, legend: str
+) -> None:
+    rec = tmp_path / "spiel.json"
+    code, out, _ = run(["--seat", "Anna", "--seat", "Ben", "--starter", "Anna", "--record",
+                        str(rec)], ["1-1-4 3 raus 1-1", "2-3-5 1", "1-1-1 1", "2-2-3 1"])
+    assert code == 0, out
+    r = CliRunner().invoke(main, ["replay", str(rec), "--lang", lang])
+    assert r.exit_code == 0, r.output
+    assert said in r.stdout and legend in r.stdout
+    assert "2-4-5" not in r.stdout and "1-1-2" not in r.stdout  # no placeholder told as thrown
+    assert "Wurf 1: 2-3-5" in r.stdout or "throw 1: 2-3-5" in r.stdout  # what was entered
+
+
+def test_a_game_entered_throw_by_throw_has_no_placeholders(tmp_path: Path) -> None:
+    rec = tmp_path / "spiel.json"
+    code, out, _ = run(
+        ["--seat", "Anna", "--seat", "Ben", "--starter", "Anna", "--record", str(rec)],
+        ["wurf 2-4-5", "heben", "wurf 2-4-5", "steht", "1-1-1 1", "wurf 1-1-1", "steht",
+         "2-2-3 1"])
+    assert code == 0, out
+    assert json.loads(rec.read_text())["dice"] == {"source": "table"}
+    r = CliRunner().invoke(main, ["replay", str(rec)])
+    assert "Wurf 1: 2-4-5" in r.stdout and "nicht eingetragen" not in r.stdout
