@@ -1076,3 +1076,44 @@ class Chronicle:
         ro = found[-1]
         head, _, outcome = renderer.roll_off_parts(ro)
         return {"text": head, "rolls": ro["rolls"], "result": outcome}
+
+
+# ------------------------------------------------------------------ one event as it happens
+def event_line(game: Game, e: ev.Event, lang: str) -> str | None:
+    """One event told as it happens (the confirmation a scorekeeper sees after a turn
+    step, a void throw or a Strafdeckel), in the account's words; None for the events
+    a round's account tells as a whole (showdown, Deckel, roll-offs).
+
+    >>> from schock import load_rules
+    >>> from schock.engine import Game, ScriptedDice
+    >>> g = Game(load_rules("porz"), seats=["Anna", "Ben"], starter=0,
+    ...          dice=ScriptedDice([1, 1, 4]))
+    >>> _ = g.throw(); _ = g.lift(); _ = g.set_aside((1, 1))
+    >>> [event_line(g, e, "de") for e in g.log[-3:]]
+    ['Anna: Wurf 1: 1-1-4', 'Anna hebt den Becher', 'Anna legt 1-1 raus']
+    """
+    w = _WORDS[lang]
+    names = [s.name for s in game.seats]
+    if isinstance(e, ev.Thrown):
+        return f"{names[e.seat]}: " + w["throw"].format(k=e.throw, dice=format_dice(e.dice))
+    if isinstance(e, ev.Lifted | ev.BlindDeclared):
+        return f"{names[e.seat]} " + w["lift" if isinstance(e, ev.Lifted) else "blind"]
+    if isinstance(e, ev.SetAside | ev.TakenBack):
+        key = "aside" if isinstance(e, ev.SetAside) else "back"
+        return f"{names[e.seat]} " + w[key].format(dice=format_dice(e.dice))
+    if isinstance(e, ev.SixesTurned):
+        return f"{names[e.seat]} " + w[f"turn.{e.ones}"]
+    if isinstance(e, ev.Stopped):
+        return f"{names[e.seat]} " + w["stop"].format(
+            throws=_throws(e.throws, lang, dative=True), dice=format_dice(e.result.dice))
+    if isinstance(e, ev.ThrowVoided):
+        return f"{names[e.seat]}: " + w["void"].lstrip(" –-")
+    if isinstance(e, ev.Einkauf):
+        return w["einkauf.yes" if e.join else "einkauf.no"].format(name=names[e.seat])
+    if isinstance(e, ev.StrafdeckelGiven):
+        key = "straf.none" if not e.count else (
+            "straf.stock" if e.giver is None else "straf.player")
+        giver = "" if e.giver is None else names[e.giver]
+        text = w[key].format(name=names[e.seat], giver=giver)
+        return text if e.count <= 1 else text.replace("1 Deckel", f"{e.count} Deckel")
+    return None

@@ -42,8 +42,8 @@ them: the state space (:mod:`schock.solver.turn_state`: turn states and
 their notation, moves, results, tables), the values
 (:mod:`schock.solver.turn_values`: the expectimax solver, the players
 after you, the Deckel at stake) and the choices at a table
-(:mod:`schock.solver.turn_policy`: :func:`solve`), with :func:`hints`
-from a seat's view (:mod:`schock.solver.hints`).
+(:mod:`schock.solver.turn_policy`: :func:`solve`). Hints from a seat's
+view are :mod:`schock.solver.hints`.
 
 >>> from schock import load_rules
 >>> porz = load_rules("porz")
@@ -57,7 +57,6 @@ from a seat's view (:mod:`schock.solver.hints`).
 
 from __future__ import annotations
 
-from schock.solver.hints import hints
 from schock.solver.turn_policy import (
     Choice,
     solve,
@@ -162,7 +161,6 @@ __all__ = [
     "exploitability",
     "format_state",
     "grade",
-    "hints",
     "parse_state",
     "reference",
     "round_limit",
