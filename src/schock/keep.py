@@ -744,6 +744,15 @@ def _check_claim(game: Game, res: Result) -> None:
     )
 
 
+def _apply(game: Game, seat: int, action: Action, filled: int = 0) -> None:
+    """Apply a result's action; a throw with ``filled`` placeholder dice is noted for
+    the record (its dice source's ``placeholders``)."""
+    if filled:
+        assert isinstance(game.dice, TableDice)
+        game.dice.placeholders[len(game.actions)] = filled
+    game.apply(seat, action)
+
+
 def result_actions(res: Result, *, first: bool, loaded: bool) -> list[Action]:
     """The engine actions a revealed result stands for, in order.
 
@@ -761,10 +770,15 @@ def result_actions(res: Result, *, first: bool, loaded: bool) -> list[Action]:
     0 throw 4
     0 stop
     """
+    return [a for a, _ in _result_plan(res, first=first, loaded=loaded)]
+
+
+def _result_plan(res: Result, *, first: bool, loaded: bool) -> list[tuple[Action, int]]:
+    """:func:`result_actions`, each with how many of its dice are placeholders."""
     k, t = res.throws, res.turned
     if k == 1:
-        head: list[Action] = [] if loaded else [ThrowAction(res.dice)]
-        return [*head, BlindAction() if res.blind else StopAction()]
+        head: list[tuple[Action, int]] = [] if loaded else [(ThrowAction(res.dice), 0)]
+        return [*head, (BlindAction() if res.blind else StopAction(), 0)]
     thrown = list(res.kept)  # the kept dice that were thrown as they are
     for _ in range(t):
         thrown.remove(1)
@@ -780,24 +794,24 @@ def result_actions(res: Result, *, first: bool, loaded: bool) -> list[Action]:
         steps.append((sixes, (), t))
     else:
         steps.append((tuple(thrown) + sixes, tuple(thrown), t))
-    out: list[Action] = []
+    out: list[tuple[Action, int]] = []
     on_table = 0
     for i, (dice, aside, turn) in enumerate(steps):
         fill = FILLER[: 3 - on_table - len(dice)]
         if not (i == 0 and loaded):
-            out.append(ThrowAction(tuple(sorted(dice + fill))))
+            out.append((ThrowAction(tuple(sorted(dice + fill))), len(fill)))
         if i == 0 and first:
-            out.append(LiftAction())
+            out.append((LiftAction(), 0))
         if aside:
-            out.append(SetAsideAction(tuple(sorted(aside))))
+            out.append((SetAsideAction(tuple(sorted(aside))), 0))
         if turn:
-            out.append(TurnSixesAction(turn))
+            out.append((TurnSixesAction(turn), 0))
         on_table += len(aside) + turn
     n = 3 - len(res.kept)
     for _ in range(len(steps) + 1, k):
-        out.append(ThrowAction(FILLER[:n]))
-    out.append(ThrowAction(res.last))
-    out.append(StopAction())
+        out.append((ThrowAction(FILLER[:n]), n))
+    out.append((ThrowAction(res.last), 0))
+    out.append((StopAction(), 0))
     return out
 
 
@@ -826,8 +840,8 @@ def _play_result(game: Game, seat: int, res: Result) -> None:
     first = game.actor == seat and game.round_order[0] == seat
     if game.actor == seat:
         _check_count(game, seat, res, first)
-    for action in result_actions(res, first=first, loaded=False):
-        game.apply(seat, action)
+    for action, filled in _result_plan(res, first=first, loaded=False):
+        _apply(game, seat, action, filled)
     _check_claim(game, res)
 
 
@@ -843,12 +857,15 @@ def _play_laden(game: Game, pending: Sequence[tuple[int, Result]]) -> None:
     by_seat = dict(pending)
     for s in order:
         res = by_seat.get(s)
-        game.throw(res.first_throw() if res is not None else FILLER, seat=s)
+        if res is None:
+            _apply(game, s, ThrowAction(FILLER), 3)
+        else:
+            _apply(game, s, *_result_plan(res, first=True, loaded=False)[0])
     for i, (seat, res) in enumerate(pending):
         if i:
             _check_count(game, seat, res, False)
-        for action in result_actions(res, first=i == 0, loaded=True):
-            game.apply(seat, action)
+        for action, filled in _result_plan(res, first=i == 0, loaded=True):
+            _apply(game, seat, action, filled)
         _check_claim(game, res)
 
 

@@ -29,7 +29,9 @@ from typing import Any
 
 from schock.dice import Outcome, format_dice
 from schock.engine import events as ev
+from schock.engine.actions import ThrowAction
 from schock.engine.game import Game
+from schock.keep import FILLER
 from schock.results import Kind
 from schock.rules.model import Opening, Structure
 
@@ -46,7 +48,8 @@ def account(game: Game) -> Account:
     Top level: ``rules`` (id and name), ``structure``, ``deckel_per_half``,
     ``seats`` (names), ``starter``, ``halves``, and the final state:
     ``over``, ``half_losers``, ``loser``, ``durchmarsch``, and ``deckel``
-    (per seat) and ``stock`` of the last half.
+    (per seat) and ``stock`` of the last half; ``placeholders``: how many throws
+    hold dice a scorekeeper did not enter (written ``?`` in their ``dice``: ``1-1-?``).
 
     Each half: ``number``, ``kind`` (first, second, final), ``players``,
     ``stock`` at its start, ``rounds``, ``loser``, and ``deckel`` (per seat)
@@ -59,6 +62,21 @@ def account(game: Game) -> Account:
     ``after`` (Stock and Deckel per seat after the round).
     """
     return _Builder(game).build()
+
+
+def _entered(dice: tuple[int, ...], unseen: int) -> str:
+    """A throw's dice with the ``unseen`` placeholder faces (:data:`schock.keep.FILLER`)
+    written ``?``: the dice the scorekeeper did not enter.
+
+    >>> _entered((1, 1, 2), 1), _entered((2, 4), 2), _entered((1, 2, 4), 0)
+    ('1-1-?', '?-?', '1-2-4')
+    """
+    if not unseen:
+        return format_dice(dice)
+    rest = list(dice)
+    for face in FILLER[:unseen]:
+        rest.remove(face)
+    return "-".join([*map(str, rest), *"?" * unseen])
 
 
 def _new_round(
@@ -100,8 +118,23 @@ class _Builder:
         self.stock = 0
         self.deckel = [0] * self.n
         self.starter: int | None = None
+        # a game kept at a table from revealed results: dice not entered, per throw action
+        self.placeholders: dict[int, int] = dict(getattr(game.dice, "placeholders", {}) or {})
+        self.throw_action = -1  # the action index of the last throw (or roll-off die)
+        self.unseen_throws = 0
 
     # ------------------------------------------------------------------ helpers
+    def _next_throw(self) -> int:
+        """How many dice of the throw just logged were not entered (placeholders)."""
+        if not self.placeholders:
+            return 0
+        actions = self.game.actions
+        i = self.throw_action + 1
+        while i < len(actions) and not isinstance(actions[i][1], ThrowAction):
+            i += 1
+        self.throw_action = i
+        return self.placeholders.get(i, 0)
+
     def _state(self) -> dict[str, Any]:
         return {"stock": self.stock, "deckel": list(self.deckel)}
 
@@ -162,6 +195,7 @@ class _Builder:
             "durchmarsch": g.durchmarsch,
             "deckel": list(g.deckel),
             "stock": g.stock,
+            "placeholders": self.unseen_throws,
         }
 
     def _event(self, e: ev.Event) -> None:
@@ -179,10 +213,12 @@ class _Builder:
             case ev.RoundStarted():
                 self._round_started(e)
             case ev.Thrown(seat=seat, dice=dice, throw=k, loading=loading):
+                unseen = self._next_throw()
+                self.unseen_throws += bool(unseen)
                 step = {
                     "type": "throw",
                     "throw": k,
-                    "dice": format_dice(dice),
+                    "dice": _entered(dice, unseen),
                     "loading": loading,
                     "void": False,
                 }
@@ -239,6 +275,7 @@ class _Builder:
         self.pending = _new_round(None, None, (), False)
 
     def _rolled_off(self, e: ev.RolledOff) -> None:
+        self._next_throw()
         ro = self.roll_off
         if ro is None or ro["purpose"] != e.purpose or ro["decided"] is not None:
             ro = self.roll_off = self._new_roll_off(e.purpose)
@@ -394,6 +431,7 @@ _WORDS: dict[str, dict[str, str]] = {
     "de": {
         "title": "Schocken nach den Regeln „{name}“ ({id})",
         "table": "Am Tisch: {names}",
+        "placeholders": "? = nicht eingetragen: am Tisch wurde nur das Ergebnis aufgedeckt",
         "half.first": "1. Hälfte",
         "half.second": "2. Hälfte",
         "half.final": "Finale",
@@ -463,6 +501,7 @@ _WORDS: dict[str, dict[str, str]] = {
     "en": {
         "title": "Schocken under the rules “{name}” ({id})",
         "table": "At the table: {names}",
+        "placeholders": "? = not entered: at the table only the result was revealed",
         "half.first": "Half 1",
         "half.second": "Half 2",
         "half.final": "Final",
@@ -671,6 +710,8 @@ class _Renderer:
         d = self.data
         self.say(0, "title", name=d["rules"]["name"], id=d["rules"]["id"])
         self.say(0, "table", names=", ".join(self.names))
+        if d.get("placeholders"):
+            self.say(0, "placeholders")
         for half in d["halves"]:
             self.half(half)
         self.closing()
@@ -1076,3 +1117,44 @@ class Chronicle:
         ro = found[-1]
         head, _, outcome = renderer.roll_off_parts(ro)
         return {"text": head, "rolls": ro["rolls"], "result": outcome}
+
+
+# ------------------------------------------------------------------ one event as it happens
+def event_line(game: Game, e: ev.Event, lang: str) -> str | None:
+    """One event told as it happens (the confirmation a scorekeeper sees after a turn
+    step, a void throw or a Strafdeckel), in the account's words; None for the events
+    a round's account tells as a whole (showdown, Deckel, roll-offs).
+
+    >>> from schock import load_rules
+    >>> from schock.engine import Game, ScriptedDice
+    >>> g = Game(load_rules("porz"), seats=["Anna", "Ben"], starter=0,
+    ...          dice=ScriptedDice([1, 1, 4]))
+    >>> _ = g.throw(); _ = g.lift(); _ = g.set_aside((1, 1))
+    >>> [event_line(g, e, "de") for e in g.log[-3:]]
+    ['Anna: Wurf 1: 1-1-4', 'Anna hebt den Becher', 'Anna legt 1-1 raus']
+    """
+    w = _WORDS[lang]
+    names = [s.name for s in game.seats]
+    if isinstance(e, ev.Thrown):
+        return f"{names[e.seat]}: " + w["throw"].format(k=e.throw, dice=format_dice(e.dice))
+    if isinstance(e, ev.Lifted | ev.BlindDeclared):
+        return f"{names[e.seat]} " + w["lift" if isinstance(e, ev.Lifted) else "blind"]
+    if isinstance(e, ev.SetAside | ev.TakenBack):
+        key = "aside" if isinstance(e, ev.SetAside) else "back"
+        return f"{names[e.seat]} " + w[key].format(dice=format_dice(e.dice))
+    if isinstance(e, ev.SixesTurned):
+        return f"{names[e.seat]} " + w[f"turn.{e.ones}"]
+    if isinstance(e, ev.Stopped):
+        return f"{names[e.seat]} " + w["stop"].format(
+            throws=_throws(e.throws, lang, dative=True), dice=format_dice(e.result.dice))
+    if isinstance(e, ev.ThrowVoided):
+        return f"{names[e.seat]}: " + w["void"].lstrip(" –-")
+    if isinstance(e, ev.Einkauf):
+        return w["einkauf.yes" if e.join else "einkauf.no"].format(name=names[e.seat])
+    if isinstance(e, ev.StrafdeckelGiven):
+        key = "straf.none" if not e.count else (
+            "straf.stock" if e.giver is None else "straf.player")
+        giver = "" if e.giver is None else names[e.giver]
+        text = w[key].format(name=names[e.seat], giver=giver)
+        return text if e.count <= 1 else text.replace("1 Deckel", f"{e.count} Deckel")
+    return None

@@ -201,3 +201,119 @@ def test_ctrl_c_exits_130_in_every_command(monkeypatch: pytest.MonkeyPatch) -> N
     for lang, word in (("de", "Abgebrochen."), ("en", "Interrupted.")):
         r = CliRunner().invoke(main, ["odds", "--lang", lang])
         assert r.exit_code == 130 and word in r.stderr and "Aborted" not in r.output
+
+
+# ---------------------------------------------------- issue 27 item 3: what the keeper is told
+SCHOCK_AUS = ["1-1-4 2 raus 1-1", "4-5-6 2", "2-3-5 1", "1-1-1 1", "2-3-6 1", "2-4-6 1"]
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("de", "Schock Aus von Cem: Anna bekommt 9 Deckel aus dem Stock und 4 von Cem"),
+        ("en", "Schock Aus by Cem: Anna receives 9 Deckel from the Stock and 4 from Cem"),
+    ],
+)
+def test_a_schock_aus_says_where_each_deckel_came_from(lang: str, said: str) -> None:
+    code, out, _ = run(
+        ["--seat", "Anna", "--seat", "Ben", "--seat", "Cem", "--starter", "Anna",
+         "--lang", lang], SCHOCK_AUS)
+    assert code == 0, out
+    assert said in out
+    assert "13 Deckel aus dem Stock" not in out and "13 Deckel from the Stock" not in out
+
+
+def test_each_entry_prints_only_what_is_new() -> None:
+    code, out, _ = run(["--seat", "Anna", "--seat", "Ben", "--seat", "Cem", "--starter", "Anna"],
+                       SCHOCK_AUS[:4])
+    assert code == 0, out
+    assert out.count("Aufgedeckt: Anna 1-1-4/2") == 1  # the round is told once, not per entry
+    assert out.count("Cem bekommt 4 Deckel aus dem Stock") == 1
+    assert out.count("Runde 2: Stock 9, beginnt: Cem") == 1
+    assert out.count("  Cem: 4 Deckel") == 1  # the standing again only when it changed
+
+
+def test_an_undone_showdown_is_told_again_when_entered_again() -> None:
+    code, out, _ = run(["--seat", "Anna", "--seat", "Ben", "--starter", "Anna"],
+                       ["1-1-4 2 raus 1-1", "4-5-6 2", "undo", "4-5-6 1"])
+    assert code == 0, out
+    assert out.count("Ben bekommt 4 Deckel aus dem Stock") == 2
+
+
+@pytest.mark.parametrize(
+    ("lang", "lines", "said"),
+    [
+        ("de", ["wurf 1-1-4", "heben", "raus 1-1", "wurf 3", "steht", "straf Ben", "kippe"],
+         ["Anna: Wurf 1: 1-1-4", "Anna hebt den Becher", "Anna legt 1-1 raus",
+          "Anna: Wurf 2: 3", "Anna steht nach 2 Würfen mit 1-1-3",
+          "Strafdeckel für Ben (vom Tisch gefallen): 1 Deckel aus dem Stock"]),
+        ("en", ["throw 1-1-4", "lift", "aside 1-1", "throw 3", "stop", "straf Ben"],
+         ["Anna: throw 1: 1-1-4", "Anna lifts the cup", "Anna sets aside 1-1", "Anna: throw 2: 3",
+          "Anna stops after 2 throws with 1-1-3",
+          "Strafdeckel for Ben (fell off the table): 1 Deckel from the Stock"]),
+    ],
+)
+def test_steps_and_strafdeckel_are_confirmed(lang: str, lines: list[str], said: list[str]) -> None:
+    code, out, _ = run(["--seat", "Anna", "--seat", "Ben", "--starter", "Anna", "--lang", lang],
+                       lines)
+    assert code == 0, out
+    for line in said:
+        assert line in out, line
+
+
+def test_kippe_is_confirmed() -> None:
+    code, out, _ = run(["--seat", "Anna", "--seat", "Ben", "--starter", "Anna"],
+                       ["wurf 1-1-4", "kippe", "wurf 2-2-4"])
+    assert code == 0, out
+    assert "Anna: ungültig (Türmchen/Kippe), neu geworfen" in out
+    assert "Anna: Wurf 1: 2-2-4" in out
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [("de", ["1. Hälfte: Stock 13", "Anna 5, Ben 5, Cem 3 → Cem beginnt",
+             "1. Hälfte, Runde 1: Stock 13, beginnt: Cem"]),
+     ("en", ["Hälfte 1: Stock 13", "Anna 5, Ben 5, Cem 3 → Cem starts",
+             "Hälfte 1, round 1: Stock 13, Cem starts"])],
+)
+def test_the_roll_off_says_who_starts_and_no_round_0(lang: str, said: list[str]) -> None:
+    code, out, _ = run(["--rules", "mosel", "--seat", "Anna", "--seat", "Ben", "--seat", "Cem",
+                        "--lang", lang], ["5", "5", "3"])
+    assert code == 0, out
+    assert "Runde 0" not in out and "round 0" not in out
+    for line in said:
+        assert line in out, line
+
+
+# -------------------------------- issue 27 item 3: a kept game's replay marks the dice not entered
+@pytest.mark.parametrize(
+    ("lang", "said", "legend"),
+    [("de", "Wurf 1: 1-1-?, hebt den Becher, legt 1-1 raus; Wurf 2: ?; Wurf 3: 4",
+      "? = nicht eingetragen: am Tisch wurde nur das Ergebnis aufgedeckt"),
+     ("en", "throw 1: 1-1-?, lifts the cup, sets aside 1-1; throw 2: ?; throw 3: 4",
+      "? = not entered: at the table only the result was revealed")],
+)
+def test_the_replay_of_a_kept_game_marks_what_was_not_entered(
+    tmp_path: Path, lang: str, said: str, legend: str
+) -> None:
+    rec = tmp_path / "spiel.json"
+    code, out, _ = run(["--seat", "Anna", "--seat", "Ben", "--starter", "Anna", "--record",
+                        str(rec)], ["1-1-4 3 raus 1-1", "2-3-5 1", "1-1-1 1", "2-2-3 1"])
+    assert code == 0, out
+    r = CliRunner().invoke(main, ["replay", str(rec), "--lang", lang])
+    assert r.exit_code == 0, r.output
+    assert said in r.stdout and legend in r.stdout
+    assert "2-4-5" not in r.stdout and "1-1-2" not in r.stdout  # no placeholder told as thrown
+    assert "Wurf 1: 2-3-5" in r.stdout or "throw 1: 2-3-5" in r.stdout  # what was entered
+
+
+def test_a_game_entered_throw_by_throw_has_no_placeholders(tmp_path: Path) -> None:
+    rec = tmp_path / "spiel.json"
+    code, out, _ = run(
+        ["--seat", "Anna", "--seat", "Ben", "--starter", "Anna", "--record", str(rec)],
+        ["wurf 2-4-5", "heben", "wurf 2-4-5", "steht", "1-1-1 1", "wurf 1-1-1", "steht",
+         "2-2-3 1"])
+    assert code == 0, out
+    assert json.loads(rec.read_text())["dice"] == {"source": "table"}
+    r = CliRunner().invoke(main, ["replay", str(rec)])
+    assert "Wurf 1: 2-4-5" in r.stdout and "nicht eingetragen" not in r.stdout

@@ -28,7 +28,10 @@ def test_a_round_of_results_gives_the_deckel(preset: str) -> None:
     assert k.game.deckel == (0, 4) and k.game.stock == 9
     assert k.expecting().kind == "result" and k.expecting().seat == 1  # the loser starts
     rec = k.record()
-    assert rec["dice"] == {"source": "table"}
+    # Anna's first throw: the two 1s and one die not entered (a placeholder 2)
+    (index, filled), = rec["dice"]["placeholders"]
+    assert rec["dice"]["source"] == "table" and filled == 1
+    assert rec["actions"][index] == "0 throw 1-1-2"
     assert "0 aside 1-1" in rec["actions"]
 
 
@@ -325,3 +328,18 @@ def test_bad_entries() -> None:
         Result((1, 1, 4), 1, kept=(1,))
     with pytest.raises(InvalidInputError, match="seat"):
         keeper("porz").result(7, (1, 2, 3), 1)
+
+
+def test_placeholders_round_trip_and_bad_ones_are_refused() -> None:
+    from schock.engine.record import dumps, from_json
+
+    k = keeper("mosel", 3)
+    for seat, res in ((0, Result((1, 1, 4), 3, kept=(1, 1))), (1, Result((2, 3, 5), 1)),
+                      (2, Result((4, 5, 6), 2))):
+        k.enter(seat, res)
+    rec = k.record()
+    game = replay(loads(dumps(replay(from_json(rec)))))
+    assert game.dice.describe() == rec["dice"] and rec["dice"]["placeholders"]
+    for bad in ([[0, 4]], [[-1, 1]], [[0]], "x", [[True, 1]]):
+        with pytest.raises(RecordError, match="placeholders"):
+            from_json({**rec, "dice": {"source": "table", "placeholders": bad}})

@@ -57,3 +57,24 @@ def test_the_state_speaks_as_players_do() -> None:
     assert "1. Hälfte, Runde 2: Stock 9" in de and "Hälfte 1, round 2: Stock 9" in en
     assert "(einfacher Wurf)" in en and "einfach)" not in en  # a game word, not an id
     assert half_name("final", 3, "de") == "das Finale" and half_name("final", 3, "en") == "the Finale"
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_every_step_and_einkaufen_gets_a_confirmation_line(lang: str) -> None:
+    from schock import load_rules
+    from schock.engine import events as ev
+    from schock.engine.dice_sources import TableDice
+    from schock.engine.game import Game
+    from schock.narrate import event_line
+
+    g = Game(load_rules("irmgarteich"), seats=["Anna", "Ben"], starter=0, dice=TableDice())
+    cases = [ev.TakenBack(0, (1,)), ev.SixesTurned(0, 2), ev.BlindDeclared(0),
+             ev.Einkauf(1, True), ev.Einkauf(1, False), ev.StrafdeckelGiven(1, 0, 1),
+             ev.StrafdeckelGiven(1, None, 0), ev.StrafdeckelGiven(1, None, 2)]
+    lines = [event_line(g, e, lang) for e in cases]
+    assert all(lines) and len(set(lines)) == len(lines), lines
+    assert event_line(g, ev.PlayerOut(1), lang) is None
+    if lang == "de":
+        assert lines[0] == "Anna nimmt 1 zurück in den Becher"
+        assert lines[3] == "Einkaufen: Ben kauft sich ein"
+        assert "1 Deckel von Anna" in lines[5] and "2 Deckel aus dem Stock" in lines[7]

@@ -373,7 +373,7 @@ def _copy(s: Session) -> Session:
 def test_the_keys_a_hint_names_make_its_move(preset: str) -> None:
     from schock.bots import HeuristicBot
     from schock.engine import Phase, StopAction
-    from schock.solver.turn import hints
+    from schock.solver.hints import hints
     from schock.tui.session import move_plan
 
     s = Session.new(load_rules(preset), [Player("Anna"), Player("Ben")], seed=21)

@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 import pytest
-from textual.widgets import Input
+from textual.widgets import Input, Static
 from tui_helpers import next_key, plain, widget_text
 
 from schock import load_rules
@@ -346,7 +346,7 @@ def test_bots_only_game_runs_to_its_end() -> None:
 
 
 def test_hint_unavailable_without_the_solver(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "schock.solver.turn", None)  # import raises ImportError
+    monkeypatch.setitem(sys.modules, "schock.solver.hints", None)  # import raises ImportError
     app = SchockApp(_porz_start(), delay=0)
 
     async def main() -> None:
@@ -359,7 +359,7 @@ def test_hint_unavailable_without_the_solver(monkeypatch: pytest.MonkeyPatch) ->
 
 
 def test_hint_shows_the_odds_of_each_choice() -> None:
-    pytest.importorskip("schock.solver.turn")
+    pytest.importorskip("schock.solver.hints")
     game = Game(PORZ3, seats=["Anna", "Ben"], starter=0, dice=ScriptedDice([1, 6, 6] * 20))
     app = SchockApp(Session(game, [Player("Anna"), Player("Ben")]), delay=0)
 
@@ -394,9 +394,12 @@ def test_einkaufen_keys() -> None:
             assert "Anna: einkaufen? j = ja, n = nein" in widget_text(app, "#status")
             row = next(r for r in widget_text(app, "#seats").splitlines() if "Anna" in r)
             assert "raus" in row
-            await pilot.press("h")
-            msg = widget_text(app, "#message", width=300)
-            assert "nichts zu entscheiden" in msg or "Hinweis nicht verfügbar" in msg
+            await pilot.press("h")  # issue 27 item 8: what each answer means here
+            await pilot.pause()
+            body = plain(app.screen.query_one("#info-body", Static).content, 130)
+            assert "du bist raus" in body and "j = einkaufen" in body, body
+            await pilot.press("escape")
+            await pilot.pause()
             await pilot.press("j")
             assert game.phase == "turn" and 0 in game.round_order
 

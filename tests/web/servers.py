@@ -227,7 +227,7 @@ def nginx(site: str, port: int, tmp: Path, log_format: str = "$uri $status") -> 
                       ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
     (tmp / "nginx.conf").write_text(
         f"daemon off;\nworker_processes 1;\npid {tmp}/nginx.pid;\nerror_log {tmp}/error.log;\n"
-        f"events {{ worker_connections 1024; }}\n"
+        f"worker_rlimit_nofile 16384;\nevents {{ worker_connections 8192; }}\n"
         f"http {{\n    log_format test '{log_format}';\n    access_log {tmp}/access.log test;\n"
         f"{temps}\n    include {tmp}/site.conf;\n}}\n"
     )

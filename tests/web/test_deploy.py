@@ -72,6 +72,10 @@ class Client:
             yield Socket(ws)
 
 
+#: The simulated players act as fast as the machine lets them: no message rate limit.
+FAST_PLAYERS = {"SCHOCK_RATE": "10000", "SCHOCK_BURST": "100000"}
+
+
 def service(port: int, db: str, base_url: str) -> tuple[list[str], dict[str, str]]:
     """The command line and environment of deploy/schock.service, with this checkout's
     schock, a test port, database and base URL."""
@@ -84,7 +88,7 @@ def service(port: int, db: str, base_url: str) -> tuple[list[str], dict[str, str
     assert env["SCHOCK_PORT"] == "8000" and env["SCHOCK_HOST"] == "127.0.0.1", env
     assert env["SCHOCK_FORWARDED_ALLOW_IPS"] == "127.0.0.1", env
     env.update(SCHOCK_PORT=str(port), SCHOCK_DB=db, SCHOCK_BASE_URL=base_url,
-               SCHOCK_BOT_DELAY="0")
+               SCHOCK_BOT_DELAY="0", **FAST_PLAYERS)
     return args[2:], env
 
 
@@ -138,7 +142,8 @@ def test_nginx_routes_each_table_to_one_of_two_processes(tmp_path: Path, pg_url:
     first, site = _two_free_ports(), free_port()
     ports = [first, first + 1]
     args = ["--workers", "2", "--port", str(first), "--db", pg_url, "--bot-delay", "0",
-            "--forwarded-allow-ips", "127.0.0.1"]
+            "--forwarded-allow-ips", "127.0.0.1",
+            *(x for k, v in FAST_PLAYERS.items() for x in (f"--{k[7:].lower()}", v))]
     conf = nginx_site(ports, site)
     # our main configuration logs which process answered each request
     with serving(args, ports, tmp_path / "serve.log") as proc, \

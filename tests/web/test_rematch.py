@@ -41,7 +41,7 @@ def test_rematch_striche_records_and_restart(tmp_path: Path) -> None:
             hello(a, token=info["tokens"][0])
             m = _until(a, lambda m: m["type"] == "state")
             assert m["table"]["striche"] == {names[loser]: 1} and m["table"]["game"] == 1
-            h.send_json({"type": "host", "command": "rematch"})
+            h.send_json({"type": "rematch"})  # the host's own vote starts it at once
             m = _until(a, lambda m: m["type"] == "state" and m["table"]["game"] == 2)
             assert m["table"]["started"] and not m["table"]["over"] and m["n"] >= 0
             assert session.game.starter == loser  # the loser begins (RULES.md, Who starts)
@@ -94,6 +94,7 @@ def test_a_rematch_by_vote_of_the_players(client: TestClient) -> None:
         hello(a, token=info["tokens"][0])
         a.send_json({"type": "rematch"})
         assert _error(a) == "not_over"
+    assert client.get(f"/api/tables/{info['table']}/record?game=1").status_code == 404
     play_out(client, info, random.Random(8))
     with client.websocket_connect(url) as a, client.websocket_connect(url) as b, \
             client.websocket_connect(url) as spec:

@@ -11,6 +11,7 @@ game's record (the proof; ``schock replay FILE`` tells it).
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ from typing import Any
 import click
 
 from schock.cli.common import BadInputError, SafePath, lang_option
+from schock.engine import events as ev
 from schock.engine.actions import EinkaufenAction, ThrowAction
 from schock.engine.record import dumps as dumps_record
 from schock.errors import IllegalActionError, InvalidInputError, SchockError
@@ -31,6 +33,7 @@ from schock.keep import (
     refusal,
 )
 from schock.messages import Msg
+from schock.narrate import Chronicle, event_line
 from schock.rules import load_rules
 
 TEXTS: dict[str, dict[str, str]] = {
@@ -40,20 +43,18 @@ TEXTS: dict[str, dict[str, str]] = {
         "roll_off": "{name}: Auswürfeln, welche Augenzahl (1-6)",
         "einkaufen": "{name}: einkaufen (ja/nein)",
         "refused": "Abgelehnt: {reason}",
+        "entered": "Eingetragen: {entry} (zählt, sobald die Runde aufgedeckt ist)",
         "undone": "Zurückgenommen: {entry}",
         "saved": "Gespeichert: {path}",
         "record": "Spielbericht geschrieben: {path} (schock replay {path})",
-        "stock": "{half}, Runde {round}: Stock {stock}",
+        "stock": "{half}, Runde {round}: Stock {stock}, beginnt: {starter}",
+        "stock_only": "{half}: Stock {stock}",
         "limit": "Wurfzahl der Runde: {limit}",
         "player": "  {name}: {deckel} Deckel{out}",
         "out": " (raus)",
-        "half_lost": "{name} hat {half} verloren",
         "lost": "{name} hat das Spiel verloren{gd}.",
         "gd": " (Durchmarsch)",
         "showdown": "Aufgedeckt: {results}",
-        "deckel": "{name} bekommt {count} Deckel{source}",
-        "from_stock": " aus dem Stock",
-        "from": " von {name}",
         "eof": "Ende der Eingabe.",
         "interrupted": "Abgebrochen.",
         "autosave": "Das Spiel wird nach jeder Eingabe gespeichert: {path} (anderer Name: --save DATEI)",
@@ -74,20 +75,18 @@ TEXTS: dict[str, dict[str, str]] = {
         "roll_off": "{name}: roll-off, which face (1-6)",
         "einkaufen": "{name}: Einkaufen (yes/no)",
         "refused": "Refused: {reason}",
+        "entered": "Entered: {entry} (it counts once the round is revealed)",
         "undone": "Undone: {entry}",
         "saved": "Saved: {path}",
         "record": "Game record written: {path} (schock replay {path})",
-        "stock": "{half}, round {round}: Stock {stock}",
+        "stock": "{half}, round {round}: Stock {stock}, {starter} starts",
+        "stock_only": "{half}: Stock {stock}",
         "limit": "The round's throw limit: {limit}",
         "player": "  {name}: {deckel} Deckel{out}",
         "out": " (out)",
-        "half_lost": "{name} lost {half}",
         "lost": "{name} lost the game{gd}.",
         "gd": " (Durchmarsch)",
         "showdown": "Revealed: {results}",
-        "deckel": "{name} receives {count} Deckel{source}",
-        "from_stock": " from the Stock",
-        "from": " from {name}",
         "eof": "End of input.",
         "interrupted": "Interrupted.",
         "autosave": "The game is saved after every entry: {path} (another name: --save FILE)",
@@ -121,48 +120,75 @@ def say(lang: str, key: str, **params: Any) -> str:
     return TEXTS[lang][key].format(**params)
 
 
-def state_text(k: Scorekeeper, lang: str) -> str:
-    """The running state after an entry, several lines."""
+@dataclass
+class Told:
+    """What the keeper has been shown already, so that each entry prints only what is new."""
+
+    showdowns: int = -1
+    roll_off: str | None = None
+    status: tuple[object, ...] | None = None
+    limit: int | None = None
+    standing: tuple[object, ...] | None = None
+
+
+def _roll_off_line(k: Scorekeeper, story: dict[str, Any]) -> str | None:
+    ro = story["roll_off"]
+    if ro is None:
+        return None
+    names = k.names
+    rounds = [", ".join(f"{names[x['seat']]} {x['die']}" for x in rolls if not x["void"])
+              for rolls in ro["rolls"]]
+    line: str = ro["text"] + (": " + "; ".join(r for r in rounds if r) if any(rounds) else "")
+    return line + (" → " + ro["result"] if ro["result"] else "")
+
+
+def state_text(k: Scorekeeper, lang: str, told: Told | None = None) -> str:
+    """What is new after an entry, several lines: a new showdown with where its Deckel
+    came from, a roll-off and who starts, the round's status and the Deckel when they
+    changed. ``told`` (updated) remembers what was shown; without it everything is told."""
+    told = told or Told()
     st = k.state()
     names = st["names"]
+    story = Chronicle(k.game).story(lang)  # the wording the table and replay use
     lines = []
+    showdowns = sum(isinstance(e, ev.Showdown) for e in k.game.log)
     show = st["last_showdown"]
-    if show:
+    if show and showdowns != told.showdowns and story["showdown"] is not None:
         parts = [
             f"{names[r['seat']]} {'-'.join(map(str, r['dice']))}/{r['throws']}"
             f" ({r['kind_de']})"  # game words stay German in both languages
             for r in show
         ]
         lines.append(say(lang, "showdown", results=", ".join(parts)))
-    d = st["last_deckel"]
-    if d is not None and show:
-        source = (
-            say(lang, "from_stock")
-            if d["giver"] is None
-            else say(lang, "from", name=names[d["giver"]])
-        )
-        lines.append(say(lang, "deckel", name=names[d["loser"]], count=d["count"], source=source))
-    for half, loser in enumerate(st["half_losers"], start=1):
-        kind = "final" if half == 3 else ("first" if half == 1 else "second")
-        lines.append(say(lang, "half_lost", name=names[loser], half=half_name(kind, half, lang)))
+        if story["showdown"]["deckel"] is not None:
+            lines.append(story["showdown"]["deckel"])
+        lines.extend(story["showdown"]["then"])
+    told.showdowns = showdowns
+    roll_off = _roll_off_line(k, story)
+    if roll_off is not None and roll_off != told.roll_off:
+        lines.append(roll_off)
+    told.roll_off = roll_off
     if st["over"]:
         gd = say(lang, "gd") if st["durchmarsch"] else ""
         lines.append(say(lang, "lost", name=names[st["loser"]], gd=gd))
         return "\n".join(lines)
-    lines.append(
-        say(
-            lang,
-            "stock",
-            half=half_name(st["half_kind"], st["half"], lang),
-            round=st["round"],
-            stock=st["stock"],
-        )
-    )
-    if st["limit"] is not None:
+    half = half_name(st["half_kind"], st["half"], lang)
+    status = (half, st["round"], st["stock"], st["starter"])
+    if status != told.status:
+        if st["round"] and st["starter"] is not None:  # no "Runde 0" while rolling off
+            lines.append(say(lang, "stock", half=half, round=st["round"], stock=st["stock"],
+                             starter=names[st["starter"]]))
+        else:
+            lines.append(say(lang, "stock_only", half=half, stock=st["stock"]))
+    if st["limit"] is not None and (status != told.status or st["limit"] != told.limit):
         lines.append(say(lang, "limit", limit=st["limit"]))
-    for s in st["players"]:
-        out = say(lang, "out") if s in st["out"] else ""
-        lines.append(say(lang, "player", name=names[s], deckel=st["deckel"][s], out=out))
+    told.status, told.limit = status, st["limit"]
+    standing = (tuple(st["deckel"]), tuple(st["out"]), tuple(st["players"]))
+    if standing != told.standing:
+        for s in st["players"]:
+            out = say(lang, "out") if s in st["out"] else ""
+            lines.append(say(lang, "player", name=names[s], deckel=st["deckel"][s], out=out))
+    told.standing = standing
     return "\n".join(lines)
 
 
@@ -181,6 +207,7 @@ def apply_line(k: Scorekeeper, line: str, lang: str) -> str | None:
     words = entry_words(line)  # German words as record words, shared with /keep ("raus 1-1" sets aside)
     exp = k.expecting()
     seat = exp.seat
+    before = len(k.game.log)
     if not words:
         raise InvalidInputError(Msg("keepcli.empty"))
     head = words[0]
@@ -196,12 +223,12 @@ def apply_line(k: Scorekeeper, line: str, lang: str) -> str | None:
         if len(words) == 3 and not words[2].isdigit():
             raise InvalidInputError(Msg("keepcli.straf_number", {"text": words[2][:20]}))
         k.strafdeckel(_seat_of(k, line.split()[1]), items)
-        return None
+        return _confirm(k, before, lang, line)
     if head in ("void", "kippe", "türmchen", "ungültig"):
         last = k.game.log[-1]
         who = getattr(last, "seat", seat)
         k.void(who if isinstance(who, int) else 0)
-        return None
+        return _confirm(k, before, lang, line)
     if seat is None:
         raise IllegalActionError("the game is over: nothing more to enter", rule="scorekeeping")
     if exp.kind == "roll_off":
@@ -213,12 +240,19 @@ def apply_line(k: Scorekeeper, line: str, lang: str) -> str | None:
         if head not in ("ja", "nein", "yes", "no", "j", "n", "y"):
             raise InvalidInputError(Msg("keepcli.einkaufen", {"text": line[:20]}))
         k.act(seat, EinkaufenAction(head in ("ja", "yes", "j", "y")))
-        return None
+        return _confirm(k, before, lang, line)
     if head in STEP_VERBS:
         k.act(seat, " ".join(words))
-        return None
+        return _confirm(k, before, lang, line)
     k.enter(seat, parse_result(words))
     return None
+
+
+def _confirm(k: Scorekeeper, before: int, lang: str, line: str) -> str:
+    """The confirmation of a step, a void throw, a Strafdeckel or Einkaufen: what the
+    game made of it, in the account's words (or that it waits for the laden round)."""
+    told = [t for e in k.game.log[before:] if (t := event_line(k.game, e, lang)) is not None]
+    return "\n".join(told) if told else say(lang, "entered", entry=line.strip())
 
 
 def _entry_text(entry: object) -> str:
@@ -341,7 +375,8 @@ def keep(
             k = Scorekeeper(rules, list(seats), starter=start)
         except InvalidInputError as exc:
             raise BadInputError(Msg("input.where", {"where": "--seat", "reason": exc})) from None
-    click.echo(state_text(k, lang))
+    told = Told()
+    click.echo(state_text(k, lang, told))
     if save_file is None:  # never lose a game: a dated file, written from the first entry on
         save_file = default_save_path(k.rules.id)
         click.echo(say(lang, "autosave", path=save_file))
@@ -369,8 +404,12 @@ def keep(
             continue
         if note is not None:
             click.echo(note)
+        if line.strip().lower() == "undo":  # the round before is not told again
+            told.showdowns = sum(isinstance(e, ev.Showdown) for e in k.game.log)
         _save(k, save_file)
-        click.echo(state_text(k, lang))
+        news = state_text(k, lang, told)
+        if news:
+            click.echo(news)
     if k.entries or save_file.exists():
         _save(k, save_file)
         click.echo(say(lang, "saved", path=save_file))

@@ -2,13 +2,14 @@
 
 Every command works on one database (``--db PATH``, SQLite by default
 ``turnier.db``; any SQLAlchemy URL) and one tournament in it (``--turnier
-ID``; default: the newest). Every command that changes something is one
+ID``; default: the one made with ``neu`` or read with ``import`` last). Every command that changes something is one
 transaction. Errors are one line, ``Error: ...``, exit status 2.
 
 Commands have German names with English aliases: ``neu``/``new``,
 ``spieler``/``player`` (``hinzu``/``add``, ``import``, ``abmelden``/``withdraw``,
 ``liste``/``list``), ``anwesend``/``checkin``, ``auslosen``/``draw``,
-``eintragen``/``enter``, ``rueckgaengig``/``undo``, ``protokoll``/``log``,
+``eintragen``/``enter`` (without a game: an entry loop), ``karte``/``card`` (a
+table's whole card from a CSV file), ``rueckgaengig``/``undo``, ``protokoll``/``log``,
 ``tabelle``/``standings``, ``getraenke``/``ledger``, ``drucken``/``print``,
 ``export``, ``import``, ``simulieren``/``simulate``.
 """
@@ -16,7 +17,9 @@ Commands have German names with English aliases: ``neu``/``new``,
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+import re
+import shlex
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,6 +37,14 @@ from schock.safejson import loads_json
 from schock.store import Database, open_database
 from schock.store.tournament_web import ensure_organizer_secret, organizer_secret, table_token
 from schock.tournament import archive, draws, storage
+from schock.tournament.card import (
+    FIELDS_CHIPS,
+    FIELDS_POINTS,
+    csv_card_rows,
+    enter_card,
+    enter_entry,
+    entry_from_fields,
+)
 from schock.tournament.domain import GameEntered, Round, Tournament, format_out
 from schock.tournament.format import Scoring, load_format
 from schock.tournament.roster import DELIMITERS, ENCODINGS, read_roster
@@ -65,6 +76,7 @@ ALIASES = {
     "rename": "umbenennen",
     "withdraw": "abmelden",
     "list": "liste",
+    "card": "karte",
 }
 
 TEXT: dict[str, dict[str, str]] = {
@@ -156,6 +168,43 @@ TEXT: dict[str, dict[str, str]] = {
         "web_projector": "Projektor: {url}",
         "web_table": "Runde {r}, Tisch {t}: {url}",
         "web_serve": "Die Links gelten für 'schock serve' mit dieser Datenbank: schock serve --db {db}",
+        # entry loop and table card (issue 25 item 8)
+        "loop_start": (
+            "{name}, Runde {r}: Ergebnis je Spiel eingeben, ? für Hilfe, ende (oder Strg-D) "
+            "zum Beenden"
+        ),
+        "loop_open": "Offen: {tables}",
+        "loop_open_table": "Tisch {t} Spiel {g}",
+        "loop_all_done": "Alle Tische dieser Runde sind fertig",
+        "loop_prompt": "R{r} T{t} Spiel {g}> ",
+        "loop_prompt_done": "R{r} T{t} fertig> ",
+        "loop_help": (
+            "Ein Spiel: {fields}, z. B. {example}\n"
+            "  gleichzeitig raus mit +, Schock Aus als Nr:Anzahl, Punkte als Nr:Punkte\n"
+            "  oder wie beim Einzelbefehl: {options}\n"
+            "Springen: t 3 (Tisch 3), s 2 (Spiel 2), r 1 (Runde 1); offen: was noch fehlt\n"
+            "Beenden: ende oder Strg-D; Strg-C bricht ab (Eingetragenes bleibt)"
+        ),
+        "loop_example_points": "2+3 4 / 1 / 1:1",
+        "loop_example_chips": "4 / 4:1",
+        "loop_options_points": "--raus 2+3 --raus 4 --verlierer 1 --schock-aus 1 --punkte 2=6",
+        "loop_options_chips": "--verlierer 4 --schock-aus 4",
+        "loop_fields": "{line!r}: zu viele oder zu wenige Felder; erlaubt: {fields}",
+        "loop_option": "{word!r}: unbekannt; erlaubt: {allowed}",
+        "loop_option_value": "{word}: Wert fehlt",
+        "loop_jump": "{line!r}: erlaubt: {what} 1 bis {n}",
+        "loop_r": "Runde",
+        "loop_t": "Tisch",
+        "loop_s": "Spiel",
+        "loop_no_game": "Tisch {t} ist in Runde {r} fertig; erlaubt: ein anderer Tisch (t NR) oder ein eingetragenes Spiel (s NR)",
+        "loop_refused": "abgelehnt: {why}",
+        "loop_end": "{n} eingetragen; alles ist gespeichert",
+        "loop_interrupted": "abgebrochen; {n} eingetragen und gespeichert",
+        "loop_args": "RUNDE TISCH SPIEL: alle drei angeben, oder keins für die Eingabe Spiel für Spiel",
+        "card_entered": "Runde {r}, Tisch {t}: {n} eingetragen ({games}){kept}",
+        "card_kept": "; {n} schon so eingetragen",
+        "card_none": "nichts",
+        "card_round": "RUNDE: {rnd}; erlaubt: 1 bis {n} (ausgeloste Runden)",
     },
     "en": {
         "created": "Tournament {name!r} created (id {id}, format {fmt}, rules {rules})",
@@ -243,6 +292,42 @@ TEXT: dict[str, dict[str, str]] = {
         "web_projector": "Projector: {url}",
         "web_table": "Round {r}, table {t}: {url}",
         "web_serve": "The links work with 'schock serve' on this database: schock serve --db {db}",
+        # entry loop and table card (issue 25 item 8)
+        "loop_start": (
+            "{name}, round {r}: type each game's result, ? for help, ende (or Ctrl-D) to stop"
+        ),
+        "loop_open": "Open: {tables}",
+        "loop_open_table": "table {t} game {g}",
+        "loop_all_done": "Every table of this round has finished",
+        "loop_prompt": "R{r} T{t} game {g}> ",
+        "loop_prompt_done": "R{r} T{t} finished> ",
+        "loop_help": (
+            "A game: {fields}, e.g. {example}\n"
+            "  going out together joined with +, Schock Aus as no:count, points as no:points\n"
+            "  or as in the one-shot command: {options}\n"
+            "Jump: t 3 (table 3), s 2 (game 2), r 1 (round 1); offen: what is missing\n"
+            "Stop: ende or Ctrl-D; Ctrl-C aborts (what was entered stays)"
+        ),
+        "loop_example_points": "2+3 4 / 1 / 1:1",
+        "loop_example_chips": "4 / 4:1",
+        "loop_options_points": "--raus 2+3 --raus 4 --verlierer 1 --schock-aus 1 --punkte 2=6",
+        "loop_options_chips": "--verlierer 4 --schock-aus 4",
+        "loop_fields": "{line!r}: too many or too few fields; allowed: {fields}",
+        "loop_option": "{word!r}: unknown; allowed: {allowed}",
+        "loop_option_value": "{word}: value missing",
+        "loop_jump": "{line!r}: allowed: {what} 1 to {n}",
+        "loop_r": "round",
+        "loop_t": "table",
+        "loop_s": "game",
+        "loop_no_game": "table {t} has finished round {r}; allowed: another table (t NO) or an entered game (s NO)",
+        "loop_refused": "refused: {why}",
+        "loop_end": "{n} entered; everything is saved",
+        "loop_interrupted": "aborted; {n} entered and saved",
+        "loop_args": "RUNDE TISCH SPIEL: give all three, or none to enter game after game",
+        "card_entered": "Round {r}, table {t}: {n} entered ({games}){kept}",
+        "card_kept": "; {n} entered like this already",
+        "card_none": "none",
+        "card_round": "RUNDE: {rnd}; allowed: 1 to {n} (rounds drawn)",
     },
 }
 
@@ -300,7 +385,7 @@ def common(f: F) -> F:
         "tid",
         metavar="ID",
         default=None,
-        help="Turnier (Kennung); Standard: das neueste.",
+        help="Turnier (Kennung); Standard: das zuletzt angelegte oder eingelesene.",
     )(f)
     f = click.option(
         "--db",
@@ -583,9 +668,9 @@ def auslosen(tables: tuple[str, ...], db_path: str, tid: str | None) -> None:
 
 # ------------------------------------------------------------------ eintragen
 @turnier.command("eintragen")
-@click.argument("rnd", metavar="RUNDE", type=int)
-@click.argument("table", metavar="TISCH", type=int)
-@click.argument("game", metavar="SPIEL", type=int)
+@click.argument("rnd", metavar="[RUNDE", type=int, required=False)
+@click.argument("table", metavar="TISCH", type=int, required=False)
+@click.argument("game", metavar="SPIEL]", type=int, required=False)
 @click.option(
     "--raus",
     "--out",
@@ -628,9 +713,9 @@ def auslosen(tables: tuple[str, ...], db_path: str, tid: str | None) -> None:
 )
 @common
 def eintragen(
-    rnd: int,
-    table: int,
-    game: int,
+    rnd: int | None,
+    table: int | None,
+    game: int | None,
     out: tuple[str, ...],
     losers: tuple[int, ...],
     correct: bool,
@@ -640,61 +725,249 @@ def eintragen(
     db_path: str,
     tid: str | None,
 ) -> None:
-    """Ein Spiel eintragen; ein schon eingetragenes nur mit --korrigieren ersetzen (enter)."""
+    """Ein Spiel eintragen; ein schon eingetragenes nur mit --korrigieren ersetzen (enter).
+
+    Ohne RUNDE TISCH SPIEL: Spiel für Spiel eingeben, bis ``ende`` (one start-up
+    for a whole evening; ``?`` shows the notation)."""
+    if rnd is None or table is None or game is None:
+        if (rnd, table, game) != (None, None, None) or out or losers or correct or \
+                schock_aus or points or record:
+            raise BadInputError(tr("loop_args"))
+        _entry_loop(db_path, tid)
+        return
     if len(losers) > 1:
         raise BadInputError(tr("two_losers", losers=", ".join(map(str, losers))))
-    loser = losers[0] if losers else None
     with _tournament(db_path, tid) as t:
-        chips = t.format.scoring is not Scoring.POINTS
-        if chips and out:
-            raise BadInputError(tr("no_out_chips"))
-        if chips and points:
-            raise BadInputError(tr("no_points_chips"))
-        have = _entered(t, rnd, table, game)
-        data = None
         if record is not None:
             try:
                 text = record.read_text("utf-8")
             except (OSError, UnicodeDecodeError, ValueError) as exc:
                 raise BadInputError(tr("cannot_read", where=f"--protokoll {record}", why=exc)) from None
-            data = loads_json(text, f"--protokoll {record}")
-        elif loser is None:
-            raise BadInputError(tr("no_loser"))
-        pts = None
-        if points:
-            pts = {}
-            for part in points.split(","):
-                key, _, value = part.partition("=")
-                try:
-                    pts[int(key)] = int(value)
-                except ValueError:
-                    raise BadInputError(tr("bad_points", part=part)) from None
-        counts: dict[int, int] = {}
-        for p in schock_aus:
-            counts[p] = counts.get(p, 0) + 1
+            entry: dict[str, Any] = {"record": loads_json(text, f"--protokoll {record}"),
+                                     "out": [_numbers(x, "--raus") for x in out],
+                                     "points": points}
+        else:
+            entry = _options_entry(out, losers, schock_aus, points)
+        _echo(_enter_one(t, rnd, table, game, entry, correct))
 
-        def apply(target: Tournament) -> GameEntered:
-            if data is not None:
-                return target.enter_record(rnd, table, game, data)
-            assert loser is not None
-            return target.enter(rnd, table, game, loser=loser,
-                                out=[_numbers(x, "--raus") for x in out],
-                                schock_aus=counts, points=pts)
 
-        # an entered game: try on a copy first, the same result again changes nothing
-        event = apply(t if have is None else t.copy())
-        if have is None:
-            _echo(tr("entered", r=rnd, t=table, g=game, loser=_label(t, event.loser)))
-            return
-        if _result_of(have) == _result_of(event):
-            _echo(tr("unchanged", r=rnd, t=table, g=game, was=_result_text(t, have)))
-            return
-        if not correct:
-            raise BadInputError(tr("is_entered", r=rnd, t=table, g=game,
-                                   was=_result_text(t, have), now=_result_text(t, event)))
-        apply(t)
-        _echo(tr("corrected", r=rnd, t=table, g=game, was=_result_text(t, have),
-                 now=_result_text(t, event)))
+def _options_entry(out: Sequence[str], losers: Sequence[int], schock_aus: Sequence[int],
+                   points: str | None) -> dict[str, Any]:
+    """A game's entry from the one-shot command's options (``--raus 2+3 --verlierer 4``)."""
+    if len(losers) > 1:
+        raise BadInputError(tr("two_losers", losers=", ".join(map(str, losers))))
+    if not losers:
+        raise BadInputError(tr("no_loser"))
+    entry: dict[str, Any] = {"loser": losers[0], "out": [_numbers(x, "--raus") for x in out]}
+    if schock_aus:
+        entry["schock_aus"] = {str(p): str(schock_aus.count(p)) for p in schock_aus}
+    if points:
+        pts = {}
+        for part in points.split(","):
+            key, _, value = part.partition("=")
+            try:
+                pts[str(int(key))] = str(int(value))
+            except ValueError:
+                raise BadInputError(tr("bad_points", part=part)) from None
+        entry["points"] = pts
+    return entry
+
+
+def _enter_one(t: Tournament, rnd: int, table: int, game: int, entry: dict[str, Any],
+               correct: bool) -> str:
+    """Enter one game into ``t`` (checked by the domain) and say what happened; a game
+    entered already is replaced only with ``correct``, the same result again changes
+    nothing."""
+    if t.format.scoring is not Scoring.POINTS:
+        if entry.get("out"):
+            raise BadInputError(tr("no_out_chips"))
+        if entry.get("points"):
+            raise BadInputError(tr("no_points_chips"))
+    if entry.get("record") is not None:
+        entry = {"record": entry["record"]}
+    have = _entered(t, rnd, table, game)
+    # an entered game: try on a copy first, the same result again changes nothing
+    event = enter_entry(t if have is None else t.copy(), rnd, table, game, entry)
+    if have is None:
+        return tr("entered", r=rnd, t=table, g=game, loser=_label(t, event.loser))
+    if _result_of(have) == _result_of(event):
+        return tr("unchanged", r=rnd, t=table, g=game, was=_result_text(t, have))
+    if not correct:
+        raise BadInputError(tr("is_entered", r=rnd, t=table, g=game,
+                               was=_result_text(t, have), now=_result_text(t, event)))
+    enter_entry(t, rnd, table, game, entry)
+    return tr("corrected", r=rnd, t=table, g=game, was=_result_text(t, have),
+              now=_result_text(t, event))
+
+
+_LOOP_OPTIONS = {"--raus": "out", "--out": "out", "--verlierer": "losers", "--loser": "losers",
+                 "--schock-aus": "schock_aus", "--punkte": "points", "--points": "points",
+                 "--korrigieren": "correct", "--correct": "correct"}
+_JUMP = re.compile(r"(?i)(t|tisch|table|s|spiel|game|r|runde|round)\s*(\d{1,6})")
+
+
+def _line_entry(line: str, points: bool) -> tuple[dict[str, Any], bool]:
+    """A result typed in the loop: the card's ``raus / Verlierer / Schock Aus / Punkte``
+    or the one-shot command's options; returns the entry and whether to correct."""
+    if not line.startswith("--"):
+        names = FIELDS_POINTS if points else FIELDS_CHIPS
+        fields = [f.strip() for f in line.split("/")]
+        if len(fields) > len(names) or (points and len(fields) < 2):
+            what = Msg("web.card_fields_points" if points else "web.card_fields_chips")
+            raise BadInputError(tr("loop_fields", line=line, fields=what.text(_STATE.lang)))
+        return entry_from_fields(dict(zip(names, fields, strict=False))), False
+    try:
+        words = shlex.split(line)
+    except ValueError as exc:
+        raise BadInputError(f"{line!r}: {exc}") from None
+    got: dict[str, list[str]] = {"out": [], "losers": [], "schock_aus": [], "points": []}
+    correct = False
+    i = 0
+    while i < len(words):
+        word, _, value = words[i].partition("=")
+        key = _LOOP_OPTIONS.get(word)
+        if key is None:
+            raise BadInputError(tr("loop_option", word=words[i],
+                                   allowed=", ".join(sorted(_LOOP_OPTIONS))))
+        i += 1
+        if key == "correct":
+            correct = True
+            continue
+        if not value:
+            if i >= len(words):
+                raise BadInputError(tr("loop_option_value", word=word))
+            value, i = words[i], i + 1
+        got[key].append(value)
+    return _options_entry(got["out"], [_number(x, word) for x in got["losers"]],
+                          [_number(x, "--schock-aus") for x in got["schock_aus"]],
+                          ",".join(got["points"]) or None), correct
+
+
+def _number(text: str, what: str) -> int:
+    found = _numbers(text, what)
+    if len(found) != 1:
+        raise BadInputError(tr("bad_numbers", what=what, text=text))
+    return found[0]
+
+
+@dataclass
+class _Cursor:
+    """Where the loop enters next: a round, a table, and a game chosen by hand (else
+    the table's next open game)."""
+
+    rnd: int
+    table: int
+    game: int | None = None
+
+    def target(self, t: Tournament) -> int | None:
+        return self.game if self.game is not None else t.next_game(self.rnd, self.table)
+
+    def next_open(self, t: Tournament) -> None:
+        """Stay at this table while it has games open, else the next table with one."""
+        self.game = None
+        n = len(t.rounds[self.rnd - 1].tables)
+        for k in range(n):
+            tb = (self.table - 1 + k) % n + 1
+            if t.next_game(self.rnd, tb) is not None:
+                self.table = tb
+                return
+
+
+def _open_games(t: Tournament, rnd: int) -> str:
+    games = [tr("loop_open_table", t=tb, g=g)
+             for tb in range(1, len(t.rounds[rnd - 1].tables) + 1)
+             if (g := t.next_game(rnd, tb)) is not None]
+    return tr("loop_open", tables=", ".join(games)) if games else tr("loop_all_done")
+
+
+def _entry_loop(db_path: str, tid: str | None) -> None:
+    """Game after game with one start-up: each accepted entry is saved at once; the
+    tournament is read again before each so entries made meanwhile elsewhere count."""
+    entered = 0
+    with _db(db_path) as db:
+        t = storage.load(db, tid)
+        if t.current_round is None:
+            raise InvalidInputError(Msg("turnier.no_round"))
+        points = t.format.scoring is Scoring.POINTS
+        cur = _Cursor(t.current_round.number, 1)
+        cur.next_open(t)
+        _echo(tr("loop_start", name=t.name, r=cur.rnd))
+        _echo(_open_games(t, cur.rnd))
+        while True:
+            g = cur.target(t)
+            prompt = (tr("loop_prompt", r=cur.rnd, t=cur.table, g=g) if g is not None
+                      else tr("loop_prompt_done", r=cur.rnd, t=cur.table))
+            try:
+                line = input(prompt).strip()
+            except EOFError:
+                _echo("")
+                break
+            except KeyboardInterrupt:
+                _echo("")
+                _echo(tr("loop_interrupted", n=plural("games", entered, _STATE.lang)))
+                click.get_current_context().exit(130)
+            word = line.casefold()
+            if not line:
+                continue
+            if word in ("ende", "end", "exit", "quit", "q"):
+                break
+            if word in ("?", "hilfe", "help"):
+                kind = "points" if points else "chips"
+                fields = Msg(f"web.card_fields_{kind}").text(_STATE.lang)
+                _echo(tr("loop_help", fields=fields, example=tr(f"loop_example_{kind}"),
+                         options=tr(f"loop_options_{kind}")))
+                continue
+            if word in ("offen", "open"):
+                _echo(_open_games(t, cur.rnd))
+                continue
+            try:
+                jump = _JUMP.fullmatch(line)
+                if jump:
+                    _jump(t, cur, jump.group(1).casefold()[0], int(jump.group(2)), line)
+                    continue
+                t = storage.load(db, t.id)
+                g = cur.target(t)
+                if g is None:
+                    raise BadInputError(tr("loop_no_game", r=cur.rnd, t=cur.table))
+                entry, correct = _line_entry(line, points)
+                seen = len(t.log)
+                said = _enter_one(t, cur.rnd, cur.table, g, entry, correct)
+                storage.save(db, t)
+            except (BadInputError, SchockError) as exc:
+                why = (exc.msg.text(_STATE.lang) if isinstance(exc, BadInputError) and exc.msg
+                       else exc.format_message() if isinstance(exc, BadInputError)
+                       else exc.message(_STATE.lang) if isinstance(exc, IllegalActionError)
+                       else exc.localized(_STATE.lang) if isinstance(exc, InvalidInputError)
+                       else str(exc))
+                _echo(tr("loop_refused", why=why))
+                continue
+            entered += len(t.log) > seen
+            _echo(said)
+            cur.next_open(t)
+    _echo(tr("loop_end", n=plural("games", entered, _STATE.lang)))
+
+
+def _jump(t: Tournament, cur: _Cursor, kind: str, n: int, line: str) -> None:
+    """``t 3``, ``s 2``, ``r 1``: move the loop's cursor."""
+    if kind == "r":
+        if not 1 <= n <= len(t.rounds):
+            raise BadInputError(tr("loop_jump", line=line, what=tr("loop_r"),
+                                   n=len(t.rounds)))
+        cur.rnd, cur.table = n, 1
+        cur.next_open(t)
+        _echo(_open_games(t, n))
+        return
+    tables = len(t.rounds[cur.rnd - 1].tables)
+    if kind == "t":
+        if not 1 <= n <= tables:
+            raise BadInputError(tr("loop_jump", line=line, what=tr("loop_t"),
+                                   n=tables))
+        cur.table, cur.game = n, None
+        return
+    last = t.next_game(cur.rnd, cur.table) or len(t.rounds[cur.rnd - 1].games.get(cur.table, {}))
+    if not 1 <= n <= last:
+        raise BadInputError(tr("loop_jump", line=line, what=tr("loop_s"), n=last))
+    cur.game = n
 
 
 def _entered(t: Tournament, rnd: int, table: int, game: int) -> GameEntered | None:
@@ -716,6 +989,33 @@ def _result_text(t: Tournament, e: GameEntered) -> str:
         parts.append(tr("w_out", order=format_out(e.out)))
     parts += [f"Schock Aus {p}: {n}×" for p, n in e.schock_aus if n]
     return ", ".join(parts)
+
+
+@turnier.command("karte")
+@click.argument("rnd", metavar="RUNDE", type=int)
+@click.argument("table", metavar="TISCH", type=int)
+@click.argument("file", metavar="DATEI", type=SafePath(path_type=Path))
+@common
+def karte(rnd: int, table: int, file: Path, db_path: str, tid: str | None) -> None:
+    """Den ganzen Spielzettel eines Tisches aus einer Datei eintragen (table card).
+
+    CSV, eine Zeile je Spiel in der Reihenfolge des Zettels (Kopfzeile erlaubt):
+    raus;Verlierer;Schock Aus;Punkte (Punkte-Formate) oder Verlierer;Schock Aus
+    (Chips). All rows are tried first; the first wrong one is named and nothing
+    is entered."""
+    try:
+        data = file.read_bytes()
+    except OSError as exc:
+        raise BadInputError(tr("cannot_read", where=file, why=exc.strerror or exc)) from None
+    with _tournament(db_path, tid) as t:
+        if not 1 <= rnd <= len(t.rounds):
+            raise BadInputError(tr("card_round", rnd=rnd, n=len(t.rounds)))
+        rows = csv_card_rows(data, t.format.scoring is Scoring.POINTS)
+        games = enter_card(t, rnd, table, rows)
+    kept = len(rows) - len(games)
+    _echo(tr("card_entered", r=rnd, t=table, n=plural("games", len(games), _STATE.lang),
+             games=", ".join(map(str, games)) or tr("card_none"),
+             kept=tr("card_kept", n=kept) if kept else ""))
 
 
 @turnier.command("rueckgaengig")

@@ -102,9 +102,21 @@ class ScriptedDice:
 
 
 class TableDice:
-    """Dice thrown at a real table: every throw must be typed in."""
+    """Dice thrown at a real table: every throw must be typed in.
 
-    __slots__ = ()
+    ``placeholders`` maps the index of a throw action (in the game's actions) to how
+    many of its dice were not entered: a scorekeeper who enters only the revealed
+    result writes placeholder faces for the dice thrown and picked up again
+    (:data:`schock.keep.FILLER`); a replay marks them instead of telling them as thrown.
+
+    >>> TableDice({3: 2}).describe()
+    {'source': 'table', 'placeholders': [[3, 2]]}
+    """
+
+    __slots__ = ("placeholders",)
+
+    def __init__(self, placeholders: dict[int, int] | None = None) -> None:
+        self.placeholders: dict[int, int] = dict(placeholders or {})
 
     def roll(self, n: int) -> tuple[int, ...]:
         raise IllegalActionError(
@@ -113,7 +125,10 @@ class TableDice:
         )
 
     def describe(self) -> dict[str, Any]:
-        return {"source": "table"}
+        if not self.placeholders:
+            return {"source": "table"}
+        return {"source": "table",
+                "placeholders": [[i, n] for i, n in sorted(self.placeholders.items())]}
 
 
 class ThrownDice:

@@ -15,7 +15,8 @@ Format ``schock-record``, version 1 (see docs/records.md)::
 
 ``dice`` is ``{"source": "seeded", "seed": N}``, ``{"source": "scripted",
 "values": [...]}`` or ``{"source": "table"}`` (every throw then carries its
-dice, ``"2 throw 1-1-4"``). ``result`` is optional; when present, replay
+dice, ``"2 throw 1-1-4"``; ``"placeholders": [[i, n], ...]`` says that ``n`` dice of
+the throw ``actions[i]`` were not entered, kept at a table from revealed results). ``result`` is optional; when present, replay
 checks it.
 
 >>> from schock import load_rules
@@ -93,6 +94,18 @@ def rules_from_json(data: Any, where: str = "rules") -> Rules:
         raise RecordError(f"{where}.overrides: {exc}") from None
 
 
+def _placeholders(pairs: Any, where: str) -> dict[int, int]:
+    """A table game's ``placeholders``: [[action index, dice not entered (1-3)], ...]."""
+    ok = isinstance(pairs, list) and all(
+        isinstance(p, list) and len(p) == 2
+        and all(isinstance(x, int) and not isinstance(x, bool) for x in p)
+        and p[0] >= 0 and 1 <= p[1] <= 3 for p in pairs)
+    if not ok:
+        raise RecordError(
+            f"{where}.placeholders: expected [[action index, 1 to 3 dice not entered], ...]")
+    return {p[0]: p[1] for p in pairs}
+
+
 def dice_source(desc: Any, where: str = "dice") -> DiceSource:
     """Build the dice source a record describes."""
     if not isinstance(desc, dict):
@@ -110,7 +123,7 @@ def dice_source(desc: Any, where: str = "dice") -> DiceSource:
                 raise RecordError(f"{where}.values: expected a list of dice")
             return ScriptedDice(values)
         if kind == "table":
-            return TableDice()
+            return TableDice(_placeholders(desc.get("placeholders", []), where))
     except InvalidInputError as exc:
         raise RecordError(f"{where}: {exc}") from None
     raise RecordError(f"{where}.source: {kind!r}; allowed: 'seeded', 'scripted', 'table'")

@@ -8,7 +8,7 @@ in-process), and a cluster of several machines is two commands
 others; see ``docs/sim.md``). Every worker needs schock with the ``sim``
 extra installed.
 
-The chunks and their seeds are those of a local run (:func:`schock.sim.core.chunks`),
+The chunks and their seeds are those of a local run (:func:`schock.sim.chunks.chunks`),
 so the numbers do not depend on the number of workers.
 """
 
@@ -21,7 +21,7 @@ from typing import Any
 
 from schock.errors import InvalidInputError
 from schock.messages import Msg
-from schock.sim.core import Chunk, Spec, run_chunk
+from schock.sim.chunks import Chunk, Spec, run_chunk
 
 #: Seconds to wait for the scheduler before giving up.
 CONNECT_TIMEOUT = 10.0

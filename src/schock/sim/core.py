@@ -4,7 +4,9 @@ A job is cut into chunks of :data:`CHUNK` games (the last one shorter);
 chunk ``c`` takes its dice from a seed derived from ``(seed, c)`` alone
 (:func:`schock.arena.derive_seed`), so the same seed gives the same games
 whether the chunks run here, in a pool of processes, or on a cluster of any
-size, in whatever order they finish.
+size, in whatever order they finish. The chunks themselves (what one needs,
+how it is played) are :mod:`schock.sim.chunks`, shared with the cluster
+runner (:mod:`schock.sim.cluster`).
 """
 
 from __future__ import annotations
@@ -20,103 +22,30 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from schock.arena import derive_seed, wilson_interval
-from schock.engine.game import MAX_SEATS, MIN_SEATS
+from schock.arena import wilson_interval
 from schock.errors import InvalidInputError
 from schock.messages import Msg
 from schock.rules import Rules, load_rules
 from schock.sim import kernel
-from schock.sim.tables import (
-    KINDS,
-    eval_tables,
-    policy_table,
-    rule_params,
-    state_arrays,
-)
+from schock.sim.chunks import CHUNK, I32, I64, Chunk, Spec, chunks, make_spec, run_chunk
+from schock.sim.cluster import run_on_cluster
 
-#: Games per chunk: the unit of seeding and of work. Fixed, so that a seed gives
-#: the same numbers for any number of workers.
-CHUNK = 20_000
+__all__ = [
+    "CHUNK",
+    "Chunk",
+    "Progress",
+    "SimResult",
+    "Spec",
+    "Stat",
+    "chunks",
+    "make_spec",
+    "merge",
+    "run_chunk",
+    "simulate",
+]
 
 #: A callback that hears ``(games done, games in all)``.
 Progress = Callable[[int, int], None]
-
-I64 = npt.NDArray[np.int64]
-I32 = npt.NDArray[np.int32]
-
-
-@dataclass(frozen=True)
-class Spec:
-    """Everything a chunk needs (plain arrays and numbers: cheap to ship to a worker)."""
-
-    rules_id: str
-    seats: int
-    tables: tuple[Any, ...]
-    params: tuple[Any, ...]
-    deckel: int
-
-
-def make_spec(rules: Rules, bots: Sequence[str]) -> Spec:
-    """The tables and parameters for ``bots`` (one per seat) under ``rules``."""
-    p = rule_params(rules)
-    if not MIN_SEATS <= len(bots) <= MAX_SEATS:
-        raise InvalidInputError(
-            Msg("sim.seats", {"low": MIN_SEATS, "high": MAX_SEATS, "n": len(bots)}))
-    names = sorted(set(bots))
-    policy = np.stack([policy_table(rules, b) for b in names])
-    seat_policy = np.array([names.index(b) for b in bots], dtype=np.int64)
-    # the opening round throws once, with policy 0 at cap 1: every policy stops there
-    state_of, state_dice, keep_len = state_arrays()
-    e = eval_tables(rules)
-    tables = (
-        policy,
-        seat_policy,
-        state_of,
-        state_dice,
-        keep_len,
-        e.strength,
-        e.deckel,
-        e.all_deckel,
-        e.by_throws,
-        e.kind,
-    )
-    params = (p.deckel, p.max_throws, p.opening, p.most_deckel, p.halves, p.final_random)
-    return Spec(rules.id, len(bots), tables, params, p.deckel)
-
-
-@dataclass
-class Chunk:
-    """What one chunk of games gives."""
-
-    index: int
-    rows: I32
-    kinds: I64
-    deckel: I64
-    round_losers: I64
-    rounds: int
-
-
-def run_chunk(spec: Spec, seed: int, index: int, games: int) -> Chunk:
-    """Play chunk ``index`` (``games`` games) of a job with seed ``seed``."""
-    rows = np.empty((games, kernel.NCOL), dtype=np.int32)
-    kinds = np.zeros(len(KINDS), dtype=np.int64)
-    deckel = np.zeros(spec.deckel + 1, dtype=np.int64)
-    round_losers = np.zeros(spec.seats, dtype=np.int64)
-    chunk_seed = np.uint64(derive_seed(seed, index, "sim") | 1)
-    play: Any = kernel.play_games  # a numba dispatcher
-    rounds = play(
-        games, spec.seats, chunk_seed, *spec.tables, *spec.params, rows, kinds, deckel, round_losers
-    )
-    return Chunk(index, rows, kinds, deckel, round_losers, int(rounds))
-
-
-def chunks(games: int) -> list[tuple[int, int]]:
-    """(index, games) of every chunk of a job.
-
-    >>> chunks(45_000)
-    [(0, 20000), (1, 20000), (2, 5000)]
-    """
-    return [(i, min(CHUNK, games - start)) for i, start in enumerate(range(0, games, CHUNK))]
 
 
 # ------------------------------------------------------------------ the result
@@ -333,8 +262,6 @@ def simulate(
             progress(sum(len(d.rows) for d in done), games)
 
     if cluster is not None:
-        from schock.sim.cluster import run_on_cluster
-
         run_on_cluster(cluster, spec, seed, work, collect, timeout=cluster_timeout)
     else:
         workers = jobs if jobs is not None else (os.cpu_count() or 1)

@@ -69,17 +69,9 @@ from schock.solver.half import (
     blind_value,
 )
 from schock.solver.half import round_value as _stage_value
-from schock.solver.turn import (
-    Objective,
-    Result,
-    Stakes,
-    Table,
-    TurnSolver,
-    _grades_of,
-    _Problem,
-    second_utility,
-    strengths,
-)
+from schock.solver.turn_policy import _Problem
+from schock.solver.turn_state import Objective, Result, Stakes, Table, strengths
+from schock.solver.turn_values import TurnSolver, _grades_of, second_utility
 
 #: Shapley value iteration stops when no value changes by more than this.
 TOLERANCE = 1e-12

@@ -43,21 +43,18 @@ from pathlib import Path
 from schock.errors import InvalidInputError
 from schock.results import evaluation_table
 from schock.rules.model import Rules, StarterAfterStock
-from schock.solver.turn import (
+from schock.solver.turn_policy import _Problem
+from schock.solver.turn_state import (
     _PROBS,
     Dice,
     Objective,
     Result,
     Stakes,
     Table,
-    TurnSolver,
-    _grades_of,
-    _Problem,
     grade,
-    second_utility,
-    second_value,
     strengths,
 )
+from schock.solver.turn_values import TurnSolver, _grades_of, second_utility, second_value
 
 #: Value iteration stops when no value changes by more than this.
 TOLERANCE = 1e-9

@@ -35,17 +35,8 @@ from schock.engine.actions import (
 from schock.engine.views import TurnView, View
 from schock.errors import InvalidInputError
 from schock.rules.model import SetAside
-from schock.solver.turn import (
-    _PROBS,
-    Move,
-    Objective,
-    Result,
-    Stakes,
-    Table,
-    TurnState,
-    _Problem,
-    _problem,
-)
+from schock.solver.turn_policy import _Problem, _problem
+from schock.solver.turn_state import _PROBS, Move, Objective, Result, Stakes, Table, TurnState
 
 _LABELS = {
     "lift": ("Becher heben", "lift the cup"),

@@ -26,6 +26,10 @@ class TournamentRow(Base):
     created: Mapped[str] = mapped_column(String(40))
     format_json: Mapped[str] = mapped_column(Text)
     rules_json: Mapped[str] = mapped_column(Text)
+    added: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    """When it was stored in this database (``neu``, ``import``): the newest added is the
+    default tournament. An imported archive keeps its old ``created``. NULL (stored
+    before 0014): ``created`` counts."""
 
 
 class TournamentEventRow(Base):

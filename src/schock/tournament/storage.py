@@ -22,8 +22,9 @@ tournament at that moment.
 from __future__ import annotations
 
 import json
+from datetime import UTC, datetime
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -34,6 +35,11 @@ from schock.store import Database
 from schock.store.tournament import TournamentEventRow, TournamentRow, TournamentSnapshotRow
 from schock.tournament import archive
 from schock.tournament.domain import Tournament, event_from_json
+
+NEWEST = (func.coalesce(TournamentRow.added, TournamentRow.created).desc(),
+          TournamentRow.created.desc())
+"""The order of stored tournaments, the newest added first (an imported archive counts
+from its import, not from its old creation date)."""
 
 
 def save(db: Database, t: Tournament) -> int:
@@ -59,6 +65,7 @@ def _save(s: Session, t: Tournament) -> int:
                 created=t.created,
                 format_json=json.dumps(t.format.to_dict(), ensure_ascii=False),
                 rules_json=json.dumps(rules_to_json(t.rules), ensure_ascii=False),
+                added=datetime.now(UTC).isoformat(),
             )
         )
         s.flush()
@@ -109,17 +116,18 @@ def _save(s: Session, t: Tournament) -> int:
 
 
 def tournaments(db: Database) -> list[tuple[str, str, str]]:
-    """(id, name, created) of every stored tournament, newest first."""
+    """(id, name, created) of every stored tournament, the newest added first."""
     with db.session() as s:
-        rows = s.scalars(select(TournamentRow).order_by(TournamentRow.created.desc()))
+        rows = s.scalars(select(TournamentRow).order_by(*NEWEST))
         return [(r.id, r.name, r.created) for r in rows]
 
 
 def load(db: Database, tid: str | None = None) -> Tournament:
-    """A stored tournament by id (None: the newest), its log replayed."""
+    """A stored tournament by id (None: the one added to the database last, made with
+    ``neu`` or read with ``import``), its log replayed."""
     with db.session() as s:
         if tid is None:
-            row = s.scalars(select(TournamentRow).order_by(TournamentRow.created.desc())).first()
+            row = s.scalars(select(TournamentRow).order_by(*NEWEST)).first()
             if row is None:
                 raise InvalidInputError(Msg("turnier.none"))
         else:

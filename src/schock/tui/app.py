@@ -29,6 +29,7 @@ from textual.widgets import Input, Static
 
 from schock.engine import events as ev
 from schock.engine.actions import (
+    Action,
     BlindAction,
     EinkaufenAction,
     LiftAction,
@@ -393,7 +394,7 @@ class GameScreen(Screen[None]):
             if EinkaufenAction(True) in legal:
                 out.append(("j", say(lang, "key.join")))
                 out.append(("n", say(lang, "key.pass")))
-            if view.phase == "turn":
+            if view.phase in ("turn", "einkaufen"):
                 out.append(("h", say(lang, "key.hint")))
         out += [
             ("r", say(lang, "key.rules")),
@@ -552,8 +553,13 @@ class GameScreen(Screen[None]):
         s = self.session
         actor = s.game.actor
         assert actor is not None
+        title = hint_title(s.game.seats[actor].name, lang)
+        if s.game.view(actor).phase == "einkaufen":  # the solver does not rate it: say what it means
+            body = Text(say(lang, "hint.einkaufen"))
+            self.app.push_screen(InfoScreen(title, body, say(lang, "hint.einkaufen.foot")))
+            return
         try:
-            hints = importlib.import_module("schock.solver.turn").hints
+            hints = importlib.import_module("schock.solver.hints").hints
         except (ImportError, AttributeError):
             self.say(say(lang, "hint.unavailable"), error=True)
             return
@@ -567,7 +573,7 @@ class GameScreen(Screen[None]):
             return
         self.app.push_screen(
             InfoScreen(
-                hint_title(s.game.seats[actor].name, lang),
+                title,
                 hint_body(choices, lang, s.game.view(actor).turn_of(actor)),
                 say(lang, "hint.foot"),
             )
@@ -621,14 +627,32 @@ def hint_body(
         rows.append(faces)
     for i, (c, plan) in enumerate(zip(choices, plans, strict=True), start=1):
         text = say(lang, "hint.row", i=i, text=c.describe(lang))
-        if plan is not None:
-            text += " · " + say(lang, "hint.keys", keys=key_names(plan.keys, lang))
+        keys = plan.keys if plan is not None else _unseen_keys(c)
+        if keys:
+            text += " · " + say(lang, "hint.keys", keys=key_names(keys, lang))
         rows.append(Text(text, style="bold" if i == 1 else ""))
         odds = say(
             lang, "hint.odds", p=percent(c.p_not_lose, lang), d=number(c.expected_deckel, lang)
         )
         rows.append(Text("   " + odds, style="dim"))
     return Group(*rows)
+
+
+#: The key of each choice made before a look at the dice (lift, zu, blind, throw again).
+_UNSEEN_KEYS: dict[Action, str] = {LiftAction(): "a", StopAction(): "s", BlindAction(): "b", ThrowAction(): "space"}
+
+
+def _unseen_keys(choice: Choice) -> tuple[str, ...]:
+    """The keys of a choice that does not say its move: its single action's key.
+
+    >>> from types import SimpleNamespace
+    >>> _unseen_keys(SimpleNamespace(actions=(BlindAction(),))), _unseen_keys(object())
+    (('b',), ())
+    """
+    actions: tuple[Action, ...] = tuple(getattr(choice, "actions", ()))
+    if len(actions) != 1 or actions[0] not in _UNSEEN_KEYS:
+        return ()
+    return (_UNSEEN_KEYS[actions[0]],)
 
 
 def _plan(choice: Choice, turn: TurnView | None) -> Plan | None:

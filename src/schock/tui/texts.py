@@ -107,6 +107,15 @@ TEXTS: dict[str, dict[str, str]] = {
         ),
         "hint.keep": "Liegen lassen:",
         "hint.keys": "Tasten: {keys}",
+        # issue 27 item 8: the Einkaufen hint
+        "hint.einkaufen": (
+            "Einkaufen: du bist raus und kannst diese Hälfte nicht mehr verlieren.\n"
+            "j = einkaufen: du spielst die Runde mit; verlierst du sie, bekommst du Deckel, "
+            "bist wieder dabei und kannst die Hälfte noch verlieren.\n"
+            "n = nicht einkaufen: du bleibst raus und sicher.\n"
+            "Der optimale Bot kauft sich nie ein (n): einkaufen bringt nur das Risiko."
+        ),
+        "hint.einkaufen.foot": "Eine Taste schließt.",
         "key.space": "Leertaste",
         "key.then": ", dann ",
         "rules.title": "Regeln dieses Spiels",
@@ -187,7 +196,8 @@ TEXTS: dict[str, dict[str, str]] = {
             "?, F1          diese Hilfe\n"
             "q, Strg-C      beenden (mit Angebot, das Spiel zu speichern)\n"
             "\n"
-            "Würfel: ⚀ ⚁ ⚂ ⚃ ⚄ ⚅; ■ liegt unterm Becher. Grün: beiseite gelegt."
+            "Würfel: ⚀ ⚁ ⚂ ⚃ ⚄ ⚅; ■ liegt unterm Becher. Grün: beiseite gelegt.\n"
+            "Am Tisch: ▶ ist am Zug, B hat die Runde begonnen (setzt die Wurfzahl)."
         ),
     },
     "en": {
@@ -275,6 +285,15 @@ TEXTS: dict[str, dict[str, str]] = {
         ),
         "hint.keep": "Keep:",
         "hint.keys": "keys: {keys}",
+        # issue 27 item 8: the Einkaufen hint
+        "hint.einkaufen": (
+            "Einkaufen: you are out and can no longer lose this half.\n"
+            "j/y = buy in: you play this round; lose it and you receive Deckel, are back in "
+            "and can still lose the half.\n"
+            "n = do not buy in: you stay out and safe.\n"
+            "The optimal bot never buys in (n): buying in brings nothing but the risk."
+        ),
+        "hint.einkaufen.foot": "Any key closes.",
         "key.space": "Space",
         "key.then": ", then ",
         "rules.title": "The rules of this game",
@@ -350,7 +369,8 @@ TEXTS: dict[str, dict[str, str]] = {
             "?, F1          this help\n"
             "q, Ctrl-C      quit (offers to save the game)\n"
             "\n"
-            "Dice: ⚀ ⚁ ⚂ ⚃ ⚄ ⚅; ■ is under the cup. Green: set aside."
+            "Dice: ⚀ ⚁ ⚂ ⚃ ⚄ ⚅; ■ is under the cup. Green: set aside.\n"
+            "At the table: ▶ is to move, B began the round (sets the throw limit)."
         ),
     },
 }

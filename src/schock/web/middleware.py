@@ -26,7 +26,10 @@ from schock.web.logs import AccessLog
 from schock.web.settings import Settings
 from schock.web.texts import text
 
-FORWARDED = (b"x-forwarded-for", b"x-forwarded-proto", b"x-forwarded-host", b"forwarded")
+#: Headers that change the links the server hands out: refused unless a trusted proxy sent
+#: them. ``X-Forwarded-For`` alone is not among them: forward proxies of phone carriers and
+#: offices add it to ordinary requests, so from anybody else it is only not believed.
+FORWARDED = (b"x-forwarded-proto", b"x-forwarded-host", b"forwarded")
 UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
 
 #: No script but our own files; styles may be inline (the statistics plots are SVG with
@@ -81,7 +84,8 @@ async def refuse(scope: Scope, send: Send, status: int, key: str, **params: obje
 
 
 class ForwardedGuard:
-    """Refuse forwarded headers from an address that is not a configured proxy."""
+    """Refuse link-changing forwarded headers from an address that is not a configured
+    proxy (an untrusted ``X-Forwarded-For`` is ignored by the proxy-headers middleware)."""
 
     def __init__(self, app: ASGIApp, proxies: list[str]) -> None:
         self.app = app

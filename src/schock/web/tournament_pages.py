@@ -20,7 +20,6 @@ import re
 import time
 from dataclasses import asdict
 from datetime import UTC, datetime
-from fractions import Fraction
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
@@ -40,6 +39,10 @@ from schock.store.tournament_web import (
     table_token,
 )
 from schock.tournament import draws, printing, storage
+from schock.tournament.card import card_rows, enter_card
+from schock.tournament.card import enter_entry as _enter
+from schock.tournament.card import entry_from_fields as _entry_from_form
+from schock.tournament.card import whole_number as _int
 from schock.tournament.domain import (
     Event,
     GameEntered,
@@ -52,7 +55,6 @@ from schock.tournament.domain import (
     Tournament,
     Undone,
     format_out,
-    parse_out,
 )
 from schock.tournament.format import (
     PRESETS,
@@ -115,13 +117,6 @@ def _organizer(request: Request, tid: str, key: str) -> tuple[Tournament, Tourna
     if not key or not hmac.compare_digest(key, access.secret):
         raise HTTPException(403, "wrong or missing organizer key (k); allowed: the organizer link")
     return storage.load(_db(request), tid), access
-
-
-def _int(value: object, what: str | Msg) -> int:
-    text = str(value if value is not None else "").strip()
-    if not text.isdigit() or len(text) > 6:
-        raise InvalidInputError(Msg("web.number", {"what": what, "text": text}))
-    return int(text)
 
 
 def _numbers(value: object, what: str) -> list[int]:
@@ -419,8 +414,8 @@ async def organizer_action(tid: str, request: Request) -> Response:
             rnd = t.current_round
             if rnd is None:
                 raise Refused("no round drawn yet", "Noch keine Runde ausgelost")
-            _enter_card(t, rnd.number, _int(form.get("table"), "table"),
-                        str(form.get("card", "")))
+            enter_card(t, rnd.number, _int(form.get("table"), "table"),
+                       card_rows(str(form.get("card", "")), t.format.scoring is Scoring.POINTS))
         elif action == "confirm":
             _confirm(db, t, _int(form.get("pending"), "pending"))
         elif action == "confirm_all":
@@ -569,46 +564,6 @@ def _confirm(db: Database, t: Tournament, pid: int) -> None:
         row.status = "confirmed"
 
 
-def _pairs(text: str, what: Msg | str, *, fraction: bool) -> dict[str, str]:
-    """``"3:1, 5:2"`` → ``{"3": "1", "5": "2"}`` (start number: count or points)."""
-    out: dict[str, str] = {}
-    for part in re.split(r"[,;\s]+", re.sub(r"\s*:\s*", ":", text.strip())):
-        if not part:
-            continue
-        number, sep, value = part.partition(":")
-        number, value = number.strip(), value.strip()
-        ok = sep and number.isdigit() and len(number) <= 6 and len(value) <= 12
-        if ok and fraction:
-            try:
-                ok = Fraction(value) >= 0
-            except (ValueError, ZeroDivisionError):
-                ok = False
-        elif ok:
-            ok = value.isdigit() and 0 < int(value) <= 99
-        if not ok:
-            raise InvalidInputError(Msg("web.pair", {
-                "what": what, "text": part[:20],
-                "kind": Msg("word.points") if fraction else Msg("word.count"),
-                "example": "3:2, 5:1/2" if fraction else "3:1, 5:2"}))
-        if str(int(number)) in out:
-            raise InvalidInputError(Msg("web.pair_twice", {"what": what, "p": int(number)}))
-        out[str(int(number))] = str(Fraction(value)) if fraction else str(int(value))
-    return out
-
-
-def _entry_from_form(form: Any) -> dict[str, Any]:
-    loser = _int(form.get("loser"), "loser")
-    out = parse_out(str(form.get("out", "") or ""))
-    entry: dict[str, Any] = {"loser": loser, "out": out}
-    schock = _pairs(str(form.get("schock_aus", "") or ""), "Schock Aus", fraction=False)
-    if schock:
-        entry["schock_aus"] = schock
-    points = _pairs(str(form.get("points", "") or ""), Msg("word.points"), fraction=True)
-    if points:
-        entry["points"] = points
-    return entry
-
-
 def _entry_players(entry: dict[str, Any]) -> list[int]:
     """Every start number an entry names."""
     named = [entry["loser"], *(p for grp in entry.get("out", []) for p in grp)]
@@ -617,83 +572,9 @@ def _entry_players(entry: dict[str, Any]) -> list[int]:
     return named
 
 
-def _card_rows(text: str, points: bool) -> list[dict[str, Any]]:
-    """The games of a paper card, one line each in card order: chips formats
-    ``loser [/ schock aus]``, points formats ``out / loser [/ schock aus [/ points]]``."""
-    lines = [line for line in text.replace("\r", "").split("\n") if line.strip()]
-    if not lines or len(lines) > 200:
-        raise InvalidInputError(Msg("web.card_empty"))
-    names = ("out", "loser", "schock_aus", "points") if points else ("loser", "schock_aus")
-    rows = []
-    for i, line in enumerate(lines, start=1):
-        fields = [f.strip() for f in line.split("/")]
-        if len(fields) > len(names) or (points and len(fields) < 2):
-            fields_msg = Msg("web.card_fields_points" if points else "web.card_fields_chips")
-            raise InvalidInputError(
-                Msg("web.card_fields", {"i": i, "line": line[:40], "fields": fields_msg}))
-        try:
-            rows.append(_entry_from_form(dict(zip(names, fields, strict=False))))
-        except InvalidInputError as exc:
-            raise InvalidInputError(Msg("web.card_row", {"i": i, "error": exc})) from None
-    return rows
-
-
-def _enter_card(t: Tournament, rnd: int, table: int, text: str) -> None:
-    """Enter a table's whole paper card (games from 1, in card order): all or nothing.
-
-    A game already entered with the same result is kept; a different result for it,
-    a game after the table has finished, or anything the domain refuses names its row."""
-    if not 1 <= table <= len(t.rounds[rnd - 1].tables):
-        raise InvalidInputError(
-            Msg("web.card_table", {"table": table, "n": len(t.rounds[rnd - 1].tables)}))
-    rows = _card_rows(text, t.format.scoring is Scoring.POINTS)
-    trial = _trial(t)
-    todo = []
-    for game, entry in enumerate(rows, start=1):
-        have = trial.rounds[rnd - 1].games.get(table, {}).get(game)
-        if have is not None:
-            if have.loser != entry["loser"] or (
-                t.format.scoring is Scoring.POINTS
-                and [list(g) for g in have.out] != entry["out"]
-            ):
-                raise InvalidInputError(
-                    Msg("web.card_other", {"game": game, "loser": have.loser}))
-            continue
-        if trial.next_game(rnd, table) != game:
-            raise InvalidInputError(
-                Msg("web.card_finished", {"game": game, "last": game - 1}))
-        try:
-            _enter(trial, rnd, table, game, entry)
-        except (InvalidInputError, IllegalActionError) as exc:
-            raise InvalidInputError(
-                Msg("web.card_refused", {"game": game, "error": exc})) from None
-        todo.append((game, entry))
-    for game, entry in todo:
-        _enter(t, rnd, table, game, entry)
-
-
 def _trial(t: Tournament) -> Tournament:
     """A copy of ``t`` to try entries on (records are not re-checked)."""
     return t.copy()
-
-
-def _enter(t: Tournament, rnd: int, table: int, game: int, entry: dict[str, Any]) -> GameEntered:
-    """Enter one game; for points formats ``out`` lists who went out, first first.
-
-    An entry with a game ``record`` (a scorekept game) is entered from its record."""
-    if entry.get("record") is not None:
-        return t.enter_record(rnd, table, game, entry["record"])
-    out = entry.get("out") or []
-    if t.format.scoring is not Scoring.POINTS:
-        out = []
-    points = entry.get("points")
-    if points and t.format.scoring is not Scoring.POINTS:
-        raise InvalidInputError(Msg("web.no_points"))
-    return t.enter(
-        rnd, table, game, loser=entry["loser"], out=out,
-        schock_aus={int(p): int(n) for p, n in entry.get("schock_aus", {}).items()} or None,
-        points={int(p): Fraction(v) for p, v in points.items()} if points else None,
-    )
 
 
 # ------------------------------------------------------------------ print

@@ -2,7 +2,7 @@
 
 Each table lives in one process: a proxy in front routes every request of a table
 to the same process by a consistent hash of the table id in the path (``/t/{id}``,
-``/ws/tables/{id}``, ``/api/tables/{id}/...``; see ``deploy/nginx-workers.conf`` and
+``/ws/tables/{id}``, ``/api/tables/{id}/...``; see ``deploy/nginx.conf`` and
 docs/deploy.md). The processes share one PostgreSQL database, and the database decides
 every race: an action is stored at its index once, a process that loses drops its copy
 of the table and reloads it (:class:`schock.web.repo.StaleCopy`). Pages that follow
