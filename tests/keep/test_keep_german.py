@@ -78,3 +78,16 @@ def test_every_step_and_einkaufen_gets_a_confirmation_line(lang: str) -> None:
         assert lines[0] == "Anna nimmt 1 zurück in den Becher"
         assert lines[3] == "Einkaufen: Ben kauft sich ein"
         assert "1 Deckel von Anna" in lines[5] and "2 Deckel aus dem Stock" in lines[7]
+
+
+def test_einkaufen_is_confirmed_in_both_languages() -> None:
+    from schock import load_rules
+    from schock.keep import Scorekeeper
+
+    k = Scorekeeper(load_rules("porz").replace(deckel=3), ["Anna", "Ben", "Cem"], starter=0)
+    for line in ["4-5-6 1", "2-3-6 1", "2-4-5 1", "2-3-6 1", "2-4-5 1", "2-2-4 1"]:
+        assert apply_line(k, line, "de") is None  # results are told by the showdown
+    assert k.expecting().kind == "einkaufen" and k.expecting().seat == 0
+    assert apply_line(k, "nein", "de") == "Einkaufen: Anna kauft sich nicht ein"
+    apply_line(k, "undo", "de")
+    assert apply_line(k, "ja", "en") == "Einkaufen: Anna buys in"

@@ -43,7 +43,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "roll_off": "{name}: Auswürfeln, welche Augenzahl (1-6)",
         "einkaufen": "{name}: einkaufen (ja/nein)",
         "refused": "Abgelehnt: {reason}",
-        "entered": "Eingetragen: {entry} (zählt, sobald die Runde aufgedeckt ist)",
         "undone": "Zurückgenommen: {entry}",
         "saved": "Gespeichert: {path}",
         "record": "Spielbericht geschrieben: {path} (schock replay {path})",
@@ -75,7 +74,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "roll_off": "{name}: roll-off, which face (1-6)",
         "einkaufen": "{name}: Einkaufen (yes/no)",
         "refused": "Refused: {reason}",
-        "entered": "Entered: {entry} (it counts once the round is revealed)",
         "undone": "Undone: {entry}",
         "saved": "Saved: {path}",
         "record": "Game record written: {path} (schock replay {path})",
@@ -223,12 +221,12 @@ def apply_line(k: Scorekeeper, line: str, lang: str) -> str | None:
         if len(words) == 3 and not words[2].isdigit():
             raise InvalidInputError(Msg("keepcli.straf_number", {"text": words[2][:20]}))
         k.strafdeckel(_seat_of(k, line.split()[1]), items)
-        return _confirm(k, before, lang, line)
+        return _confirm(k, before, lang)
     if head in ("void", "kippe", "türmchen", "ungültig"):
         last = k.game.log[-1]
         who = getattr(last, "seat", seat)
         k.void(who if isinstance(who, int) else 0)
-        return _confirm(k, before, lang, line)
+        return _confirm(k, before, lang)
     if seat is None:
         raise IllegalActionError("the game is over: nothing more to enter", rule="scorekeeping")
     if exp.kind == "roll_off":
@@ -240,19 +238,19 @@ def apply_line(k: Scorekeeper, line: str, lang: str) -> str | None:
         if head not in ("ja", "nein", "yes", "no", "j", "n", "y"):
             raise InvalidInputError(Msg("keepcli.einkaufen", {"text": line[:20]}))
         k.act(seat, EinkaufenAction(head in ("ja", "yes", "j", "y")))
-        return _confirm(k, before, lang, line)
+        return _confirm(k, before, lang)
     if head in STEP_VERBS:
         k.act(seat, " ".join(words))
-        return _confirm(k, before, lang, line)
+        return _confirm(k, before, lang)
     k.enter(seat, parse_result(words))
     return None
 
 
-def _confirm(k: Scorekeeper, before: int, lang: str, line: str) -> str:
+def _confirm(k: Scorekeeper, before: int, lang: str) -> str | None:
     """The confirmation of a step, a void throw, a Strafdeckel or Einkaufen: what the
-    game made of it, in the account's words (or that it waits for the laden round)."""
+    game made of it, in the account's words."""
     told = [t for e in k.game.log[before:] if (t := event_line(k.game, e, lang)) is not None]
-    return "\n".join(told) if told else say(lang, "entered", entry=line.strip())
+    return "\n".join(told) or None
 
 
 def _entry_text(entry: object) -> str:
