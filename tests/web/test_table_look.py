@@ -123,7 +123,10 @@ def test_showdown_ranked_best_first_with_named_results(client: TestClient) -> No
 
 
 def test_roll_off_dice_are_shown_while_the_round_has_not_begun(client: TestClient) -> None:
-    info = new_table(client, preset="mosel")  # one die each, the lowest begins
+    # people only: no bot can take the first turn (and end the roll-off's moment) before
+    # the first state in which a person must act reaches the socket
+    people = [{"name": "Anna"}, {"name": "Ben"}, {"name": "Cem"}]
+    info = new_table(client, people, preset="mosel")  # one die each, the lowest begins
     url = f"/ws/tables/{info['table']}"
     with client.websocket_connect(url) as h, client.websocket_connect(url) as a:
         hello(h, host=info["host_token"])
