@@ -14,7 +14,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from schock.arena import RANKING, RATING_MODEL, ArenaResult, run_arena, validate_run
-from schock.cli.common import lang_option, make_console, rules_option
+from schock.cli.common import lang_option, make_console, rules_option, run_seed_option
 from schock.rules import load_rules
 
 _TEXTS: dict[str, dict[str, str]] = {
@@ -126,13 +126,7 @@ def rating_table(result: ArenaResult, lang: str = "en") -> Table:
 )
 @rules_option
 @click.option("--games", type=int, default=1000, show_default=True, help="How many games.")
-@click.option(
-    "--seed",
-    type=click.IntRange(0, 2**63 - 1),
-    default=0,
-    show_default=True,
-    help="Seed of the whole run.",
-)
+@run_seed_option
 @click.option(
     "--jobs",
     type=int,

@@ -41,6 +41,16 @@ rules_option = click.option(
 )
 
 
+#: The ``--seed`` of the commands that play a whole seeded run (arena, sim).
+run_seed_option = click.option(
+    "--seed",
+    type=click.IntRange(0, 2**63 - 1),
+    default=0,
+    show_default=True,
+    help="Seed of the whole run.",
+)
+
+
 def lang_option(what: str = "Language.") -> Callable[[F], F]:
     """The ``--lang de|en`` option (German by default); ``what`` is its help text."""
     return click.option(

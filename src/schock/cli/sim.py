@@ -21,7 +21,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from schock.cli.common import BadInputError, lang_option, make_console
+from schock.cli.common import BadInputError, lang_option, make_console, run_seed_option
 from schock.errors import InvalidInputError
 from schock.i18n import number
 from schock.messages import Msg
@@ -214,13 +214,7 @@ def _seats(bots: Sequence[str], players: int | None) -> list[str]:
     "--players", type=int, default=None, help="Seats when one --bot plays every seat (default 3)."
 )
 @click.option("--games", type=int, default=100_000, show_default=True, help="Games per rule set.")
-@click.option(
-    "--seed",
-    type=click.IntRange(0, 2**63 - 1),
-    default=0,
-    show_default=True,
-    help="Seed of the whole run.",
-)
+@run_seed_option
 @click.option(
     "--jobs",
     type=int,
