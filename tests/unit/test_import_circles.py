@@ -15,13 +15,7 @@ from pathlib import Path
 SRC = Path(__file__).resolve().parents[2] / "src"
 
 #: Circles still in the house (issue 29), each with why it is left.
-KNOWN = {
-    # tournament: split by another change (issue 29, "no circles")
-    frozenset({"schock.tournament.domain", "schock.tournament.proof"}),
-    # Result.stopped (state) asks the policy where a player who looked would stop,
-    # through one lazy import; the policy and the values build on Result
-    frozenset({"schock.solver.turn_state", "schock.solver.turn_values", "schock.solver.turn_policy"}),
-}
+KNOWN: set[frozenset[str]] = set()
 
 
 def _name(root: Path, path: Path) -> str:
