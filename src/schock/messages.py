@@ -457,6 +457,12 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
             "round {r}, table {t}, game {g}: Schock Aus of player {p}: {n!r}; allowed: 0 to 99"
         ),
         "state.others": "a round needs at least one other player (before: {before}, after: {after})",
+        # a database a command did not find (cli27: only creating commands make one)
+        "db.missing": (
+            "database {path}: no such file (nothing was created); allowed: an existing "
+            "database (--db or SCHOCK_DB); 'schock turnier neu', 'schock turnier import', "
+            "'schock abend new-group' and 'schock serve' create a new one"
+        ),
         # database and server processes (store/db.py, schock serve --workers)
         "db.locked": (
             "database {path}: another schock process already serves it ({holder}); allowed: "
@@ -929,6 +935,12 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "state.others": (
             "Eine Runde braucht mindestens einen weiteren Spieler (davor: {before}, "
             "danach: {after})"
+        ),
+        # a database a command did not find (cli27: only creating commands make one)
+        "db.missing": (
+            "Datenbank {path}: Datei nicht gefunden (nichts wurde angelegt); erlaubt: eine "
+            "vorhandene Datenbank (--db oder SCHOCK_DB); eine neue legen 'schock turnier neu', "
+            "'schock turnier import', 'schock abend new-group' und 'schock serve' an"
         ),
         # database and server processes (store/db.py, schock serve --workers)
         "db.locked": (
