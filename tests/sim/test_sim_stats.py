@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import importlib.util
 import math
-import sys
+import runpy
 from pathlib import Path
-from types import ModuleType
+from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -19,14 +18,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
-def bench() -> ModuleType:
-    path = ROOT / "benchmarks" / "sim_intervals.py"
-    spec = importlib.util.spec_from_file_location("sim_intervals", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("sim_intervals", module)
-    spec.loader.exec_module(module)
-    return module
+def bench() -> SimpleNamespace:
+    """benchmarks/sim_intervals.py's functions."""
+    return SimpleNamespace(**runpy.run_path(str(ROOT / "benchmarks" / "sim_intervals.py")))
 
 
 def test_ratio_by_clusters_by_hand() -> None:
@@ -38,7 +32,7 @@ def test_ratio_by_clusters_by_hand() -> None:
     assert math.isnan(ratio(np.array([]), np.array([]))[0])
 
 
-def test_rounds_of_a_game_are_not_independent(bench: ModuleType) -> None:
+def test_rounds_of_a_game_are_not_independent(bench: SimpleNamespace) -> None:
     """Irmgarteich with five seats: the interval by game is wider than the one
     that takes every round as independent (a design effect above 1)."""
     r = simulate("irmgarteich", ["heuristic"] * 5, games=20_000, seed=3)
@@ -88,7 +82,7 @@ def test_first_rounds_of_two_rule_sets_share_their_dice() -> None:
 
 @pytest.mark.slow
 def test_intervals_cover_over_independent_runs(
-    bench: ModuleType, capsys: pytest.CaptureFixture[str]
+    bench: SimpleNamespace, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """The benchmark's coverage check, small: the real spread of 40 independent
     runs over the printed standard error is near 1 for every figure by game and
