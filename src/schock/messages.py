@@ -409,6 +409,23 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
             "allowed: its default {default!r} (use the engine, e.g. schock arena, for this rule)"
         ),
         "sim.sweep": "cannot sweep rules field {field!r} (allowed: {allowed})",
+        # schock sim: recorded rows, sweeps and differences (issue 28, data28)
+        "sim.record": "the rows to keep must be one of {allowed}, got {value!r}",
+        "sim.rows_games": (
+            "--per {per} keeps every {per} in memory: at most {max} games, got {games} "
+            "(run several seeds, or --per game)"
+        ),
+        "sim.sweep_syntax": (
+            "--sweep {text!r}: write FIELD or FIELD=V1,V2,... (a rules field and its values)"
+        ),
+        "sim.sweep_count": "at most two --sweep fields, got {n}",
+        "sim.sweep_twice": "--sweep {field}: the same field twice",
+        "sim.sweep_value": "--sweep {field}={value}: {reason}",
+        "sim.sweep_inert": (
+            "--sweep {field}: no value of it changes the games of these bots ({bots}): {reason}; "
+            "nothing simulated"
+        ),
+        "sim.sweep_inert_why": "the batch path plays them alike for every value",
         "keepcli.no_seat": "no seat {name!r}; the seats are: {seats}",
         "keepcli.empty": "empty entry; '?' shows what can be typed",
         "keepcli.straf": "straf NAME [N]: whose die or cup fell, and how many (1-4)",
@@ -878,6 +895,23 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
             "der Standardwert {default!r} (für diese Regel die Engine nehmen, z. B. schock arena)"
         ),
         "sim.sweep": "Regelfeld {field!r} lässt sich nicht durchlaufen (erlaubt: {allowed})",
+        # schock sim: recorded rows, sweeps and differences (issue 28, data28)
+        "sim.record": "Zeilen je {value!r}; erlaubt: {allowed}",
+        "sim.rows_games": (
+            "--per {per} hält jede Zeile im Speicher: höchstens {max} Spiele, nicht {games} "
+            "(mehrere Seeds laufen lassen, oder --per game)"
+        ),
+        "sim.sweep_syntax": (
+            "--sweep {text!r}: erlaubt ist FELD oder FELD=W1,W2,... (ein Regelfeld und seine Werte)"
+        ),
+        "sim.sweep_count": "höchstens zwei --sweep-Felder, nicht {n}",
+        "sim.sweep_twice": "--sweep {field}: dasselbe Feld zweimal",
+        "sim.sweep_value": "--sweep {field}={value}: {reason}",
+        "sim.sweep_inert": (
+            "--sweep {field}: kein Wert ändert die Spiele dieser Bots ({bots}): {reason}; "
+            "nichts simuliert"
+        ),
+        "sim.sweep_inert_why": "der Batch-Pfad spielt sie bei jedem Wert gleich",
         "keepcli.no_seat": "kein Platz {name!r}; die Plätze sind: {seats}",
         "keepcli.empty": "leere Eingabe; '?' zeigt, was man eingeben kann",
         "keepcli.straf": "straf NAME [N]: wessen Würfel oder Becher fiel, und wie viele (1-4)",
