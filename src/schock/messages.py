@@ -442,6 +442,7 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "keepcli.roll_off": "a roll-off is one die: a face from 1 to 6, got {text!r}",
         "keepcli.einkaufen": "answer ja or nein (yes or no), got {text!r}",
         "keepcli.seats": "--seat: name at least 2 players (repeat --seat NAME)",
+        "keepcli.resume_seats": "--resume takes the seats from the file: leave out --seat/--starter",
         "keepcli.starter": "--starter: {name!r} is not a --seat; the seats are: {seats}",
         "keepcli.write": "{option} {path}: cannot write: {reason}",
         "keepcli.read": "{option} {path}: cannot read: {reason}",
@@ -466,6 +467,17 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
             "round {r}, table {t}, game {g}: Schock Aus of player {p}: {n!r}; allowed: 0 to 99"
         ),
         "state.others": "a round needs at least one other player (before: {before}, after: {after})",
+        # engine and notation errors a command shows (cli27: in the command's language)
+        "dice.count": "need {count} dice, got {n}: {values}",
+        "dice.bad": "bad die {value}: a die shows a whole number from 1 to 6",
+        "straf.items": "items must be 1 to 4 (three dice and a cup), got {got}",
+        "notation.args": "{verb!r} takes {want} argument(s), got {n}",
+        "notation.turn_ones": "bad number of ones {got!r} (allowed: 1 or 2)",
+        "notation.answer": "bad answer {got!r} (allowed: yes, no)",
+        "notation.straf_items": "bad number of items {got!r} (allowed: 1 to 4)",
+        "dice.table": (
+            "these dice come from a real table: give the values thrown, e.g. throw(dice=(1, 1, 4))"
+        ),
         # a database a command did not find (cli27: only creating commands make one)
         "db.missing": (
             "database {path}: no such file (nothing was created); allowed: an existing "
@@ -925,6 +937,9 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "keepcli.roll_off": "Beim Auswürfeln zählt ein Würfel: eine Augenzahl von 1 bis 6, nicht {text!r}",
         "keepcli.einkaufen": "Antwort ja oder nein, nicht {text!r}",
         "keepcli.seats": "--seat: mindestens 2 Spieler nennen (--seat NAME mehrmals)",
+        "keepcli.resume_seats": (
+            "--resume nimmt die Plätze aus der Datei: --seat/--starter weglassen"
+        ),
         "keepcli.starter": "--starter: {name!r} ist kein --seat; die Plätze sind: {seats}",
         "keepcli.write": "{option} {path}: kann nicht schreiben: {reason}",
         "keepcli.read": "{option} {path}: kann nicht lesen: {reason}",
@@ -953,6 +968,18 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "state.others": (
             "Eine Runde braucht mindestens einen weiteren Spieler (davor: {before}, "
             "danach: {after})"
+        ),
+        # engine and notation errors a command shows (cli27: in the command's language)
+        "dice.count": "{count} Würfel nötig, nicht {n}: {values}",
+        "dice.bad": "ungültiger Würfel {value}: ein Würfel zeigt eine ganze Zahl von 1 bis 6",
+        "straf.items": "Strafdeckel: 1 bis 4 Stück (drei Würfel und der Becher), nicht {got}",
+        "notation.args": "falsche Zahl von Angaben für {verb!r}: {n} (erlaubt: {want})",
+        "notation.turn_ones": "ungültige Zahl von Einsen {got!r} (erlaubt: 1 oder 2)",
+        "notation.answer": "ungültige Antwort {got!r} (erlaubt: yes, no)",
+        "notation.straf_items": "ungültige Zahl von Stücken {got!r} (erlaubt: 1 bis 4)",
+        "dice.table": (
+            "Diese Würfel kommen von einem echten Tisch: die geworfenen Augen angeben, "
+            "z. B. wurf 1-1-4"
         ),
         # a database a command did not find (cli27: only creating commands make one)
         "db.missing": (

@@ -219,7 +219,7 @@ def test_the_planned_draw_prints_its_repeats_and_lower_bound(tmp_path: Path) -> 
     csv.write_text("Name\n" + "".join(f"Spieler {i}\n" for i in range(1, 21)), "utf-8")
     ok(db, "spieler", "import", str(csv), "--anwesend")
     out = ok(db, "auslosen")
-    assert "Alle 2 Runden gelost: 0 wiederholte Begegnungen (untere Schranke: 0)" in out
+    assert "Alle Runden gelost (2 Runden): 0 wiederholte Begegnungen (untere Schranke: 0)" in out
 
 
 def test_the_draw_is_saved_before_it_is_printed(tmp_path: Path, monkeypatch: Any) -> None:

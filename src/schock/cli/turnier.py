@@ -85,7 +85,7 @@ TEXT: dict[str, dict[str, str]] = {
     "de": {
         "created": "Turnier {name!r} angelegt (Kennung {id}, Format {fmt}, Regeln {rules})",
         "registered": "Startnummer {number}: {name}",
-        "imported": "{n} Spieler angemeldet (Startnummern {first} bis {last})",
+        "imported": "{n} angemeldet (Startnummern {first} bis {last})",
         "present": "anwesend: {names}",
         "absent": "abwesend: {names}",
         "withdrawn": "abgemeldet: {name}",
@@ -93,7 +93,7 @@ TEXT: dict[str, dict[str, str]] = {
         "table": "Tisch {n}",
         "trinkrunden": "Trinkrunden: Spiele {games}",
         "plan_repeats": (
-            "Alle {n} Runden gelost: {repeats} wiederholte Begegnungen (untere Schranke: {bound})"
+            "Alle Runden gelost ({n}): {repeats} (untere Schranke: {bound})"
         ),
         "entered": "Runde {r}, Tisch {t}, Spiel {g} eingetragen: Verlierer {loser}",
         "undone": "rückgängig gemacht: #{seq} {what}",
@@ -153,7 +153,7 @@ TEXT: dict[str, dict[str, str]] = {
         "corrected": "Runde {r}, Tisch {t}, Spiel {g} korrigiert: vorher {was}; jetzt {now}",
         "w_loser": "Verlierer {p}",
         "w_out": "raus {order}",
-        "preview_only": "Vorschau: {n} Spieler würden angemeldet; nichts geändert",
+        "preview_only": "Vorschau: {n} würden angemeldet; nichts geändert",
         "no_numbers": "keine Startnummern; erlaubt: Startnummern oder --alle",
         "bad_numbers": "{what}: {text!r}; erlaubt: Startnummern wie 3,7,12",
         "no_loser": "--verlierer fehlt; erlaubt: die Startnummer des Verlierers",
@@ -211,14 +211,14 @@ TEXT: dict[str, dict[str, str]] = {
     "en": {
         "created": "Tournament {name!r} created (id {id}, format {fmt}, rules {rules})",
         "registered": "Start number {number}: {name}",
-        "imported": "{n} players registered (start numbers {first} to {last})",
+        "imported": "{n} registered (start numbers {first} to {last})",
         "present": "present: {names}",
         "absent": "absent: {names}",
         "withdrawn": "withdrawn: {name}",
         "round": "Round {n}",
         "table": "Table {n}",
         "trinkrunden": "Trinkrunden: games {games}",
-        "plan_repeats": "All {n} rounds drawn: {repeats} repeat meetings (lower bound: {bound})",
+        "plan_repeats": "All rounds drawn ({n}): {repeats} (lower bound: {bound})",
         "entered": "Round {r}, table {t}, game {g} entered: loser {loser}",
         "undone": "undone: #{seq} {what}",
         "rank": "Rank",
@@ -277,7 +277,7 @@ TEXT: dict[str, dict[str, str]] = {
         "corrected": "round {r}, table {t}, game {g} corrected: before {was}; now {now}",
         "w_loser": "loser {p}",
         "w_out": "out {order}",
-        "preview_only": "Preview: {n} players would be registered; nothing changed",
+        "preview_only": "Preview: {n} would be registered; nothing changed",
         "no_numbers": "no start numbers; allowed: start numbers or --alle",
         "bad_numbers": "{what}: {text!r}; allowed: start numbers like 3,7,12",
         "no_loser": "--verlierer: missing; allowed: the loser's start number",
@@ -563,9 +563,10 @@ def spieler_import(
                 t.checkin(p.number)
             numbers.append(p.number)
     if preview:
-        _echo(tr("preview_only", n=len(roster.rows)))
+        _echo(tr("preview_only", n=plural("players", len(roster.rows), _STATE.lang)))
         return
-    _echo(tr("imported", n=len(numbers), first=numbers[0], last=numbers[-1]))
+    _echo(tr("imported", n=plural("players", len(numbers), _STATE.lang), first=numbers[0],
+             last=numbers[-1]))
 
 
 @spieler.command("umbenennen")
@@ -658,8 +659,9 @@ def auslosen(tables: tuple[str, ...], db_path: str | None, tid: str | None) -> N
         sizes = {len(tb) for tb in t.plan[0]}
         size = t.format.table_size if t.format.table_size in sizes else max(sizes)
         bound = draws.repeat_lower_bound(sum(len(tb) for tb in t.plan[0]), size, len(t.plan))
-        _echo("  " + tr("plan_repeats", n=len(t.plan),
-                        repeats=draws.repeat_count([list(r) for r in t.plan]), bound=bound))
+        repeats = draws.repeat_count([list(r) for r in t.plan])
+        _echo("  " + tr("plan_repeats", n=plural("rounds", len(t.plan), _STATE.lang),
+                        repeats=plural("repeat_meetings", repeats, _STATE.lang), bound=bound))
 
 
 # ------------------------------------------------------------------ eintragen
