@@ -51,15 +51,15 @@ from pathlib import Path
 import httpx
 import websockets
 
-SERVER = """
-import dataclasses, sys, uvicorn
-from schock.web import Settings, create_app
-known = {f.name for f in dataclasses.fields(Settings)}
-wish = dict(bot_delay=0, max_tables_per_host=10**6, rate=100.0, burst=200,
-            max_spectators_per_table=10)
-app = create_app(Settings(db=sys.argv[1], **{k: v for k, v in wish.items() if k in known}))
-uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
-"""
+
+def serve_command(db: str, port: int) -> list[str]:
+    """``schock serve`` as a deployment runs it (connection guard, uvicorn options, the
+    collector tuning), with the limits opened for one load generator on loopback."""
+    return [sys.executable, "-m", "schock", "serve", "--db", db, "--port", str(port),
+            "--bot-delay", "0", "--max-tables-per-host", "10000", "--rate", "100",
+            "--burst", "200", "--max-spectators-per-table", "10",
+            "--max-connections-per-address", "100000"]
+
 
 EARLY = 50
 """Actions 1 to EARLY of a game are early."""
@@ -87,32 +87,65 @@ class Table:
         self.frame_bytes: list[tuple[int, int]] = []  # (action number, bytes of a frame)
 
 
+class Start:
+    """Every player sits at its table (connected, welcomed) before the clock starts, so
+    the connection storm of the start is not measured as play."""
+
+    def __init__(self, players: int, seconds: float) -> None:
+        self.waiting, self.seconds = players, seconds
+        self.go = asyncio.Event()
+        self.stop_at = 0.0
+
+    def seated(self) -> None:
+        self.waiting -= 1
+        if self.waiting == 0:
+            self.stop_at = time.monotonic() + self.seconds
+            self.go.set()
+
+
 async def player(url: str, token: str, table: Table, seat: int, think: float,
-                 stop_at: float, rng: random.Random) -> None:
-    async with websockets.connect(url, max_size=2**22) as ws:
-        await ws.send(json.dumps({"type": "hello", "token": token}))
-        while time.monotonic() < stop_at:
-            try:
-                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop_at - time.monotonic()))
-            except TimeoutError:
-                return
-            msg = json.loads(raw)
-            if msg["type"] != "state":
-                continue
-            n = msg["n"]
-            if seat == 0:
-                table.frame_bytes.append((n, len(raw)))
-            if n in table.sent:
-                table.seen[n] = table.seen.get(n, 0) + 1
-                if table.seen[n] == 3:
-                    table.latencies.append((n, time.perf_counter() - table.sent.pop(n)))
-            if msg["table"]["over"]:
-                return
-            if msg["legal"] and msg["table"]["step"] == "human":
-                await asyncio.sleep(think * rng.uniform(0.5, 1.5))
-                table.sent[n + 1] = time.perf_counter()
-                table.seen[n + 1] = 0
-                await ws.send(json.dumps({"type": "act", "n": n, "action": rng.choice(msg["legal"])}))
+                 start: Start, rng: random.Random) -> None:
+    seated = False
+    try:
+        async with websockets.connect(url, max_size=2**22, open_timeout=120) as ws:
+            await ws.send(json.dumps({"type": "hello", "token": token}))
+            while json.loads(await ws.recv())["type"] != "welcome":
+                pass
+            seated = True
+            start.seated()
+            await start.go.wait()
+            await play(ws, table, seat, think, start.stop_at, rng)
+    finally:
+        if not seated:
+            start.seated()
+
+
+async def play(ws: websockets.ClientConnection, table: Table, seat: int, think: float,
+               stop_at: float, rng: random.Random) -> None:
+    acted = -1  # the action count this player last acted at (one action per state)
+    while time.monotonic() < stop_at:
+        try:
+            raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop_at - time.monotonic()))
+        except TimeoutError:
+            return
+        msg = json.loads(raw)
+        if msg["type"] != "state":
+            continue
+        n = msg["n"]
+        if seat == 0:
+            table.frame_bytes.append((n, len(raw)))
+        if n in table.sent:
+            table.seen[n] = table.seen.get(n, 0) + 1
+            if table.seen[n] == 3:
+                table.latencies.append((n, time.perf_counter() - table.sent.pop(n)))
+        if msg["table"]["over"]:
+            return
+        if msg["legal"] and msg["table"]["step"] == "human" and n != acted:
+            acted = n
+            await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+            table.sent[n + 1] = time.perf_counter()
+            table.seen[n + 1] = 0
+            await ws.send(json.dumps({"type": "act", "n": n, "action": rng.choice(msg["legal"])}))
 
 
 async def wait_healthy(base: str) -> None:
@@ -136,8 +169,8 @@ async def run(players: int, seconds: float, think: float, preset: str,
     ports = [] if url else [free_port() for _ in range(processes)]
     bases = [url.rstrip("/")] if url else [f"http://127.0.0.1:{p}" for p in ports]
     with tempfile.TemporaryDirectory() as tmp:
-        procs = [subprocess.Popen([sys.executable, "-c", SERVER, str(Path(tmp) / f"b{i}.db"),
-                                   str(port)], env=dict(os.environ))
+        procs = [subprocess.Popen(serve_command(str(Path(tmp) / f"b{i}.db"), port),
+                                  stdout=subprocess.DEVNULL, env=dict(os.environ))
                  for i, port in enumerate(ports)]
         pids = tuple(p.pid for p in procs) or pids
         try:
@@ -158,17 +191,22 @@ async def run(players: int, seconds: float, think: float, preset: str,
                     await h.send(json.dumps({"type": "host", "command": "start"}))
                     await h.recv()
                     await h.recv()
-            cpu0 = sum(cpu_seconds(p) for p in pids)
-            stop_at = time.monotonic() + seconds
             tables = [Table() for _ in infos]
             rng = random.Random(1)
-            tasks = [
+            start = Start(3 * len(infos), seconds)
+            tasks = [asyncio.ensure_future(
                 player(f"ws{base[4:]}/ws/tables/{info['table']}", info["tokens"][s],
-                       t, s, think, stop_at, random.Random(rng.random()))
+                       t, s, think, start, random.Random(rng.random())))
                 for (base, info), t in zip(infos, tables, strict=True) for s in range(3)
             ]
+            began = time.monotonic()
+            await start.go.wait()
+            cpu0 = sum(cpu_seconds(p) for p in pids)
+            print(f"seated {len(tasks)} players in {time.monotonic() - began:.1f} s;"
+                  f" load average {os.getloadavg()[0]:.2f}")
             await asyncio.gather(*tasks, return_exceptions=True)
             cpu = sum(cpu_seconds(p) for p in pids) - cpu0
+            print(f"load average at the end {os.getloadavg()[0]:.2f}")
             return tables, cpu
         finally:
             for p in procs:

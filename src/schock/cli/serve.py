@@ -154,6 +154,7 @@ def run_server(settings: Settings, host: str, port: int) -> None:
                     max_per_address=settings.max_connections_per_address,
                     exempt=settings.forwarded_allow_ips)
     app.state.guard = limits
+    app.state.freeze_gc = True  # the process's one app: its start-up objects need no GC
     configure(settings.log_format)
     uvicorn.run(app, host=host, port=port, ws_max_size=16384, http=protocol_class(limits),
                 timeout_keep_alive=settings.idle_timeout, proxy_headers=False,

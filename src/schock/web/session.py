@@ -309,16 +309,19 @@ class TableSession:
         if self.paused:
             raise Refused("paused")
 
-    def _apply(self, seat: int, action: Action) -> None:
+    async def _apply(self, seat: int, action: Action) -> None:
         """Apply, persist, or leave the game exactly as it was; a game that ends here
-        is kept as a record in the same transaction."""
+        is kept as a record in the same transaction. The write runs in the process's
+        database writer thread (the event loop serves the other tables meanwhile) and
+        this returns only once it is committed: the caller holds the table's lock, so
+        nobody hears of the action before it is stored."""
         n = len(self.game.actions)
         self.game.apply(seat, action)
         texts = [format_action(s, a) for s, a in self.game.actions[n:]]
         archive = self._archive() if self.game.over else None
         try:
-            self.repo.add_actions(self.id, n, texts, finished=self.game.over, archive=archive,
-                                  game_no=self.game_no)
+            await self.repo.store_actions(self.id, n, texts, finished=self.game.over,
+                                          archive=archive, game_no=self.game_no)
         except StaleCopy:
             self.reload()  # another process wrote this table: its copy wins
             raise
@@ -371,7 +374,7 @@ class TableSession:
                 allowed = ", ".join(legal_verbs(seat, self.game.view(seat).legal)) or "-"
                 raise Refused("not_allowed_action", action=verb, allowed=allowed)
             try:
-                self._apply(s, action)
+                await self._apply(s, action)
             except StaleCopy:
                 await self.broadcast()
                 raise Refused("stale", n=len(self.game.actions)) from None
@@ -451,7 +454,7 @@ class TableSession:
                         or self.bots.get(actor) is not bot:
                     continue  # moved on, or the seat was given back to its person
                 with contextlib.suppress(StaleCopy):  # reloaded: look at the table again
-                    self._apply(actor, action)
+                    await self._apply(actor, action)
                 await self.broadcast()
 
     # ---------------------------------------------------------------- host
@@ -636,7 +639,7 @@ class TableSession:
         assert actor is not None
         view = self.game.view(actor)
         action = await asyncio.to_thread(make_bot("heuristic", seed=secrets.randbits(32)).act, view)
-        self._apply(actor, action)
+        await self._apply(actor, action)
 
     def _check_running(self) -> None:
         if self.ended:
