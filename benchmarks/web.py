@@ -1,20 +1,33 @@
 """Load on ``schock serve``: N simulated players at tables of 3 play real games.
 
-It starts its own server (uvicorn in a subprocess, on loopback, a fresh SQLite file),
-creates N/3 tables of three people, and each player (one websocket) acts when its
-seat has a legal action, after a think time. The latency of an action is the time
-from sending it to the moment every seat of the table has received the resulting
-state. Bounded: at most --players (<= 3000) and --seconds (<= 600).
+It starts ``schock serve`` itself (a subprocess, on loopback, a fresh SQLite file,
+limits opened for one load generator: see :func:`serve_command`), creates N/3 tables
+of three people, seats every player (one websocket each, welcomed) and then starts the
+clock: each player acts when its seat has a legal action, after a think time (uniform
+0.5-1.5 x ``--think``). The latency of an action is the time from sending it to the
+moment every seat of the table has received the resulting state. Bounded: at most
+--players (<= 3000) and --seconds (<= 600).
 
-    python benchmarks/web.py --players 1000 --seconds 60
+The issue 24 targets (one process; the load generator on the same machine):
+
+    python benchmarks/web.py --players 1000 --seconds 60    # target p99 <= 50 ms
+    python benchmarks/web.py --players 2000 --seconds 60    # target p99 <= 150 ms
+    python benchmarks/web_cluster.py --players 1000 2000 --workers 1 2 --seconds 60
+        # PostgreSQL + schock serve --workers N + nginx (deploy/nginx.conf): compare the
+        # actions/s of 2 workers with 1 worker's at the same p99 (target >= 1.6x)
+
+Other runs:
+
     python benchmarks/web.py --players 600 --preset mosel --seconds 120   # long games
     python benchmarks/web.py --players 1000 --processes 2
     python benchmarks/web.py --per-action                                 # server CPU by action
     python benchmarks/web.py --players 1000 --url http://127.0.0.1:8080 --server-pid PID
 
-Prints p50/p99 over all actions, p99 of early (actions 1-50 of a game) and late
-(actions 150 and later) actions, the frame sizes sent, and the server's CPU time
-per action (user + system of the server processes over the run, divided by the
+Prints the load average when the clock starts and at the end (the machine's other
+work makes latencies noisy; CPU per action is the steadier figure), p50/p99 over all
+actions, p99 of early (actions 1-50 of a game) and late (actions 150 and later)
+actions, the frame sizes sent, and the server's CPU time per action (user + system of
+the server processes and their children over the measured time, divided by the
 actions measured). Ends with ``p99_ms <n>``.
 
 ``--processes N`` runs N independent server processes, each with its own SQLite file
@@ -77,6 +90,28 @@ def cpu_seconds(pid: int) -> float:
     """User + system CPU time of a process so far (Linux /proc)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def tree_cpu(roots: tuple[int, ...]) -> float:
+    """CPU seconds of the processes ``roots`` and all their descendants (Linux /proc)."""
+    parent: dict[int, int] = {}
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                parent[int(d.name)] = int((d / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+    total = 0.0
+    for pid in parent:
+        p = pid
+        while p > 1 and p not in roots:
+            p = parent.get(p, 0)
+        if p in roots:
+            try:
+                total += cpu_seconds(pid)
+            except (OSError, IndexError, ValueError):
+                continue  # gone meanwhile
+    return total
 
 
 class Table:
@@ -161,11 +196,13 @@ async def wait_healthy(base: str) -> None:
 
 
 async def run(players: int, seconds: float, think: float, preset: str,
-              processes: int, url: str | None = None,
-              pids: tuple[int, ...] = ()) -> tuple[list[Table], float]:
+              processes: int, url: str | None = None, pids: tuple[int, ...] = (),
+              others: tuple[int, ...] = ()) -> tuple[list[Table], float, float]:
     """With ``url``: against a server already running there (e.g. nginx with
     deploy/nginx.conf in front of ``schock serve --workers N``); ``pids``: its processes,
-    whose CPU time is counted."""
+    whose CPU time (with their children's) is counted; ``others``: processes counted
+    apart (the proxy, the database). Returns the tables, the server's CPU seconds and
+    the others' CPU seconds over the measured time."""
     ports = [] if url else [free_port() for _ in range(processes)]
     bases = [url.rstrip("/")] if url else [f"http://127.0.0.1:{p}" for p in ports]
     with tempfile.TemporaryDirectory() as tmp:
@@ -201,13 +238,13 @@ async def run(players: int, seconds: float, think: float, preset: str,
             ]
             began = time.monotonic()
             await start.go.wait()
-            cpu0 = sum(cpu_seconds(p) for p in pids)
+            cpu0, other0 = tree_cpu(pids), tree_cpu(others)
             print(f"seated {len(tasks)} players in {time.monotonic() - began:.1f} s;"
                   f" load average {os.getloadavg()[0]:.2f}")
             await asyncio.gather(*tasks, return_exceptions=True)
-            cpu = sum(cpu_seconds(p) for p in pids) - cpu0
+            cpu, other = tree_cpu(pids) - cpu0, tree_cpu(others) - other0
             print(f"load average at the end {os.getloadavg()[0]:.2f}")
-            return tables, cpu
+            return tables, cpu, other
         finally:
             for p in procs:
                 p.terminate()
@@ -310,29 +347,36 @@ def main() -> None:
     players = max(3, min(a.players, 3000))
     seconds = max(1.0, min(a.seconds, 600.0))
     processes = max(1, min(a.processes, 8))
-    tables, cpu = asyncio.run(run(players, seconds, a.think, a.preset, processes, a.url,
-                                  tuple(a.server_pid)))
+    tables, cpu, _ = asyncio.run(run(players, seconds, a.think, a.preset, processes, a.url,
+                                     tuple(a.server_pid)))
+    where = f"url {a.url}" if a.url else f"processes {processes}"
+    print(f"players {players} tables {players // 3} preset {a.preset} {where}"
+          f" seconds {seconds:.0f} think {a.think}s")
+    report(tables, cpu, seconds)
+
+
+def report(tables: list[Table], cpu: float, seconds: float) -> dict[str, float]:
+    """Print the figures of a run; returns actions/s, p50, p99 (ms) and CPU ms/action."""
     lat = [s for t in tables for _, s in t.latencies]
     early = [s for t in tables for n, s in t.latencies if n <= EARLY]
     late = [s for t in tables for n, s in t.latencies if n >= LATE]
     frames = [b for t in tables for _, b in t.frame_bytes]
     late_frames = [b for t in tables for n, b in t.frame_bytes if n >= LATE]
-    where = f"url {a.url}" if a.url else f"processes {processes}"
-    print(f"players {players} tables {players // 3} preset {a.preset} {where}"
-          f" seconds {seconds:.0f} think {a.think}s")
     if not lat:
         print("no actions measured")
         print("p99_ms nan")
-        return
-    print(f"actions {len(lat)} ({len(lat) / seconds:.0f}/s)")
-    print(f"p50_ms {quantile(lat, 0.50) * 1000:.1f}")
+        return {"rate": 0.0, "p50": float("nan"), "p99": float("nan"), "cpu": float("nan")}
+    figures = {"rate": len(lat) / seconds, "p50": quantile(lat, 0.50) * 1000,
+               "p99": quantile(lat, 0.99) * 1000, "cpu": cpu / len(lat) * 1000}
+    print(f"actions {len(lat)} ({figures['rate']:.0f}/s)")
+    print(f"p50_ms {figures['p50']:.1f}")
     print(f"early_p99_ms {quantile(early, 0.99) * 1000:.1f} (actions 1-{EARLY}: {len(early)})")
     print(f"late_p99_ms {quantile(late, 0.99) * 1000:.1f} (actions {LATE}+: {len(late)})")
     print(f"frame_bytes mean {statistics.mean(frames):.0f}"
           + (f", late {statistics.mean(late_frames):.0f}" if late_frames else ""))
-    print(f"server_cpu_ms_per_action {cpu / len(lat) * 1000:.2f} ({cpu:.1f} s CPU)")
-    print(f"p99_ms {quantile(lat, 0.99) * 1000:.1f}")
-
+    print(f"server_cpu_ms_per_action {figures['cpu']:.2f} ({cpu:.1f} s CPU)")
+    print(f"p99_ms {figures['p99']:.1f}")
+    return figures
 
 if __name__ == "__main__":
     main()
