@@ -256,6 +256,8 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "rules.one_of": "one of {values}",
         "rules.bool": "true or false",
         "rules.int_range": "a whole number from {lo} to {hi}",
+        "rules.ladder_names": "the names {names}, each once, separated by '>'",
+        "rules.text": "a text",
         "record.no_file": "{where}: no such file",
         "record.not_utf8": "{where}: not UTF-8 text (byte {byte})",
         "record.cannot_read": "{where}: cannot read: {reason}",
@@ -426,6 +428,15 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
             "nothing simulated"
         ),
         "sim.sweep_inert_why": "the batch path plays them alike for every value",
+        "sim.sweep_whole": "allowed: a whole number",
+        "sim.sweep_bool": "allowed: true, false",
+        "sim.sweep_repeat": "a value named twice",
+        "sim.inert.blind": "only the first player may declare blind, and these bots always lift",
+        "sim.inert.einkaufen": "these bots never buy into a round",
+        "sim.inert.simultaneous_first_throw": (
+            "a loaded first throw is an independent throw like any other, and no bot looks at the others'"
+        ),
+        "sim.inert.strafdeckel": "it is scorekeeping at a real table; nothing falls off in a simulation",
         "keepcli.no_seat": "no seat {name!r}; the seats are: {seats}",
         "keepcli.empty": "empty entry; '?' shows what can be typed",
         "keepcli.straf": "straf NAME [N]: whose die or cup fell, and how many (1-4)",
@@ -716,6 +727,8 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "rules.one_of": "einer von {values}",
         "rules.bool": "true oder false",
         "rules.int_range": "eine ganze Zahl von {lo} bis {hi}",
+        "rules.ladder_names": "die Namen {names}, jeder einmal, getrennt durch '>'",
+        "rules.text": "ein Text",
         "record.no_file": "{where}: Datei nicht gefunden",
         "record.not_utf8": "{where}: kein UTF-8-Text (Byte {byte})",
         "record.cannot_read": "{where}: kann nicht gelesen werden: {reason}",
@@ -912,6 +925,15 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
             "nichts simuliert"
         ),
         "sim.sweep_inert_why": "der Batch-Pfad spielt sie bei jedem Wert gleich",
+        "sim.sweep_whole": "erlaubt: eine ganze Zahl",
+        "sim.sweep_bool": "erlaubt: true, false",
+        "sim.sweep_repeat": "ein Wert doppelt genannt",
+        "sim.inert.blind": "blind ansagen darf nur der Erste, und diese Bots heben immer auf",
+        "sim.inert.einkaufen": "diese Bots kaufen sich nie ein",
+        "sim.inert.simultaneous_first_throw": (
+            "ein gemeinsamer erster Wurf ist ein Wurf wie jeder andere, und kein Bot schaut auf die anderen"
+        ),
+        "sim.inert.strafdeckel": "Strafdeckel zählt man am echten Tisch; in der Simulation fällt nichts",
         "keepcli.no_seat": "kein Platz {name!r}; die Plätze sind: {seats}",
         "keepcli.empty": "leere Eingabe; '?' zeigt, was man eingeben kann",
         "keepcli.straf": "straf NAME [N]: wessen Würfel oder Becher fiel, und wie viele (1-4)",
