@@ -74,21 +74,22 @@ def differences(rules: Rules, base: Rules) -> list[str]:
 
 def rules_table(rules: Rules, lang: str = "de") -> Table:
     """Every field of ``rules``: label (in ``lang``), key, value, the values a rules
-    file may give it, label in the other language."""
+    file may give it (in ``lang``), label in the other language. Long cells wrap,
+    none is cut (on a terminal at its width, else at :data:`PLAIN_WIDTH`)."""
     other = "en" if lang == "de" else "de"
     label, key, value, allowed, description = _HEADINGS[lang]
     table = Table(title=f"{rules.id}: {rules.name}", box=box.SIMPLE_HEAD, title_justify="left")
-    table.add_column(label, ratio=1)
+    table.add_column(label, ratio=1, overflow="fold")
     table.add_column(key, no_wrap=True)
     table.add_column(value, min_width=22, max_width=32, overflow="fold")
-    table.add_column(allowed, ratio=1)
-    table.add_column(description, ratio=1)
+    table.add_column(allowed, ratio=1, overflow="fold")
+    table.add_column(description, ratio=1, overflow="fold")
     for name in FIELD_NAMES:
         table.add_row(
             field_label(name, lang),
             name,
             display_value(getattr(rules, name), lang),
-            allowed_values(name),
+            allowed_values(name, lang),
             field_label(name, other),
         )
     return table
