@@ -20,6 +20,7 @@ from schock.errors import InvalidInputError, SchockError
 from schock.messages import Msg
 
 if TYPE_CHECKING:
+    from click.shell_completion import CompletionItem
     from rich.console import Console
 
     from schock.engine.record import Record
@@ -30,6 +31,41 @@ PLAIN_WIDTH = 120
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+def complete_rules(
+    _ctx: click.Context, _param: click.Parameter, incomplete: str
+) -> list[CompletionItem]:
+    """Shell completion of a rule set: the presets, then files (the shell lists them).
+
+    >>> [c.value for c in complete_rules(None, None, "m")]  # type: ignore[arg-type]
+    ['mosel', 'm']
+    """
+    from click.shell_completion import CompletionItem
+
+    from schock.rules.loader import PRESETS
+
+    found = [CompletionItem(p) for p in PRESETS if p.startswith(incomplete)]
+    return [*found, CompletionItem(incomplete, type="file")]
+
+
+def bot_completion(batch: bool = False) -> Callable[..., list[CompletionItem]]:
+    """Shell completion of a bot kind: every bot, or (``batch``) those ``schock sim`` plays.
+
+    >>> [c.value for c in bot_completion()(None, None, "h")]
+    ['heuristic']
+    """
+
+    def complete(_ctx: object, _param: object, incomplete: str) -> list[CompletionItem]:
+        from click.shell_completion import CompletionItem
+
+        if batch:
+            from schock.sim.tables import supported_bots as names
+        else:
+            from schock.bots import available_bots as names
+        return [CompletionItem(b) for b in names() if b.startswith(incomplete)]
+
+    return complete
+
+
 #: The ``--rules NAME|FILE`` option every rules-aware command shares (default: porz).
 rules_option = click.option(
     "--rules",
@@ -37,6 +73,7 @@ rules_option = click.option(
     metavar="NAME|FILE",
     default="porz",
     show_default=True,
+    shell_complete=complete_rules,
     help="A preset (id or alias) or a rules TOML file.",
 )
 

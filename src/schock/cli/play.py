@@ -18,7 +18,15 @@ from pathlib import Path
 import click
 
 from schock.bots import available_bots
-from schock.cli.common import BadInputError, FiniteFloatRange, SafePath, lang_option, read_record
+from schock.cli.common import (
+    BadInputError,
+    FiniteFloatRange,
+    SafePath,
+    bot_completion,
+    complete_rules,
+    lang_option,
+    read_record,
+)
 from schock.errors import InvalidInputError
 from schock.messages import Msg
 from schock.rules import load_rules
@@ -151,6 +159,7 @@ class _PlayCommand(click.Command):
     "--rules",
     "rules_name",
     metavar="NAME|FILE",
+    shell_complete=complete_rules,
     help="A preset (id or alias) or a rules TOML file.  [default: porz]",
 )
 @click.option(
@@ -166,6 +175,7 @@ class _PlayCommand(click.Command):
     "bots",
     multiple=True,
     metavar="BOT",
+    shell_complete=bot_completion(),
     help="A bot seat after the --seat seats (repeat it), under a person's name "
     "(its kind shown beside it).",
 )

@@ -9,7 +9,7 @@ import click
 from rich import box
 from rich.table import Table
 
-from schock.cli.common import SafePath, SchockGroup, lang_option, make_console
+from schock.cli.common import SafePath, SchockGroup, complete_rules, lang_option, make_console
 from schock.errors import InvalidInputError
 from schock.i18n import plural
 from schock.messages import Msg
@@ -122,7 +122,7 @@ def list_presets(examples: bool) -> None:
 
 
 @rules.command("show")
-@click.argument("name_or_file", metavar="NAME|FILE")
+@click.argument("name_or_file", metavar="NAME|FILE", shell_complete=complete_rules)
 @lang_option("Language of the label column and of yes/no values.")
 @click.option("--json", "as_json", is_flag=True, help="Print the rules as JSON.")
 def show(name_or_file: str, lang: str, as_json: bool) -> None:
@@ -153,7 +153,10 @@ _CHECK = {
 
 
 @rules.command("check")
-@click.argument("file", metavar="FILE|NAME", type=SafePath(dir_okay=False, path_type=Path))
+@click.argument(
+    "file", metavar="FILE|NAME", type=SafePath(dir_okay=False, path_type=Path),
+    shell_complete=complete_rules,
+)
 @lang_option("Language of the report.")
 def check(file: Path, lang: str) -> None:
     """Load a house-rules TOML file and say how it differs from its preset

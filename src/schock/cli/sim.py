@@ -21,7 +21,14 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from schock.cli.common import BadInputError, lang_option, make_console, run_seed_option
+from schock.cli.common import (
+    BadInputError,
+    bot_completion,
+    complete_rules,
+    lang_option,
+    make_console,
+    run_seed_option,
+)
 from schock.errors import InvalidInputError
 from schock.i18n import number, plural
 from schock.messages import Msg
@@ -270,6 +277,7 @@ def _seats(bots: Sequence[str], players: int | None) -> list[str]:
     "rules_names",
     multiple=True,
     metavar="NAME|FILE",
+    shell_complete=complete_rules,
     help="A preset or a rules TOML file; give several to compare them side by side (default: porz).",
 )
 @click.option(
@@ -277,6 +285,7 @@ def _seats(bots: Sequence[str], players: int | None) -> list[str]:
     "bots",
     multiple=True,
     metavar="NAME",
+    shell_complete=bot_completion(batch=True),
     help="The bot of one seat (heuristic, cautious, bold); once for every seat. Default: heuristic.",
 )
 @click.option(

@@ -11,6 +11,7 @@ connection's new state) and ``schock_tables_evicted_total``.
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import time
 from typing import Any
@@ -74,6 +75,17 @@ def sqlite_sync(db: Database, mode: str) -> None:
 
     event.listen(db.engine, "connect", on_connect)
     db.engine.dispose()  # connections opened before (the migration's) are not reused
+
+
+def freeze_startup_objects() -> int:
+    """Move every object alive after the start (modules, classes, the app: ~200,000)
+    out of the garbage collector's sight; returns how many. The collector's full passes
+    then look only at what the tables made since, which cut its pauses (the slowest
+    actions under load) several times over. Called by ``schock serve`` once the app
+    has started; nothing frozen is ever freed, so it is not for test apps."""
+    gc.collect()
+    gc.freeze()
+    return gc.get_freeze_count()
 
 
 class CountingRepo(Repo):

@@ -12,6 +12,7 @@ import base64
 import contextlib
 import hashlib
 import hmac
+import json
 import logging
 import secrets
 import time
@@ -63,6 +64,15 @@ class Refused(Exception):
         return {"type": "error", "code": self.key, "de": self.de, "en": self.en}
 
 
+def encode(message: dict[str, Any]) -> str:
+    """A message as the JSON text a websocket sends (as Starlette's ``send_json``).
+
+    >>> encode({"type": "state", "log": ["Würfel"]})
+    '{"type":"state","log":["Würfel"]}'
+    """
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
 def new_token() -> str:
     """A fresh secret of 128 bits (22 URL-safe characters)."""
     return secrets.token_urlsafe(16)
@@ -91,7 +101,9 @@ def invite_token(host: str, table_id: str) -> str:
     return base64.urlsafe_b64encode(mac[:16]).decode().rstrip("=")
 
 
-Send = Callable[[dict[str, Any]], Awaitable[None]]
+Message = dict[str, Any] | str
+"""A message to a client: a dict, or one already encoded as JSON text (:func:`encode`)."""
+Send = Callable[[Message], Awaitable[None]]
 Close = Callable[[int, str], Awaitable[None]]
 
 
@@ -332,16 +344,19 @@ class TableSession:
         if self.paused:
             raise Refused("paused")
 
-    def _apply(self, seat: int, action: Action) -> None:
+    async def _apply(self, seat: int, action: Action) -> None:
         """Apply, persist, or leave the game exactly as it was; a game that ends here
-        is kept as a record in the same transaction."""
+        is kept as a record in the same transaction. The write runs in the process's
+        database writer thread (the event loop serves the other tables meanwhile) and
+        this returns only once it is committed: the caller holds the table's lock, so
+        nobody hears of the action before it is stored."""
         n = len(self.game.actions)
         self.game.apply(seat, action)
         texts = [format_action(s, a) for s, a in self.game.actions[n:]]
         archive = self._archive() if self.game.over else None
         try:
-            self.repo.add_actions(self.id, n, texts, finished=self.game.over, archive=archive,
-                                  game_no=self.game_no)
+            await self.repo.store_actions(self.id, n, texts, finished=self.game.over,
+                                          archive=archive, game_no=self.game_no)
         except StaleCopy:
             self.reload()  # another process wrote this table: its copy wins
             raise
@@ -397,7 +412,7 @@ class TableSession:
                 allowed = ", ".join(legal_verbs(seat, self.game.view(seat).legal)) or "-"
                 raise Refused("not_allowed_action", action=verb, allowed=allowed)
             try:
-                self._apply(s, action)
+                await self._apply(s, action)
             except StaleCopy:
                 await self.broadcast()
                 raise Refused("stale", n=len(self.game.actions)) from None
@@ -477,7 +492,7 @@ class TableSession:
                         or self.bots.get(actor) is not bot:
                     continue  # moved on, or the seat was given back to its person
                 with contextlib.suppress(StaleCopy):  # reloaded: look at the table again
-                    self._apply(actor, action)
+                    await self._apply(actor, action)
                 await self.broadcast()
 
     # ---------------------------------------------------------------- host
@@ -672,7 +687,7 @@ class TableSession:
         assert actor is not None
         view = self.game.view(actor)
         action = await asyncio.to_thread(make_bot("heuristic", seed=secrets.randbits(32)).act, view)
-        self._apply(actor, action)
+        await self._apply(actor, action)
 
     def _check_running(self) -> None:
         if self.ended:
@@ -770,7 +785,7 @@ class TableSession:
         return state_message(self.game, seat, table=info, log=log, story=story, live=live,
                              lang=conn.lang)
 
-    async def _deliver(self, conn: Connection, build: Callable[[], dict[str, Any]]) -> None:
+    async def _deliver(self, conn: Connection, build: Callable[[], Message]) -> None:
         """Build one message for ``conn`` and send it; the one guard of every outgoing
         message. A message that cannot be built closes that connection with a reason
         (the others go on); a send to a socket already gone is dropped."""
@@ -790,12 +805,32 @@ class TableSession:
         """Send ``conn`` its own view (through the guard)."""
         await self._deliver(conn, lambda: self.message_for(conn, info))
 
+    def encoded_for(self, conn: Connection, info: dict[str, Any],
+                    made: dict[tuple[int | None, str, int], str]) -> str:
+        """:meth:`message_for` as JSON text, made once per broadcast for all connections
+        that are sent the same (the same seat's view, language and log lines: the
+        sockets of one seat, the spectators)."""
+        seat, _ = self.bound(conn)
+        chronicle, frozen, _lines, _story = self.told(conn.lang)
+        whose, kept = conn.told
+        key = (seat, conn.lang, kept if whose == (chronicle, conn.lang) else 0)
+        text = made.get(key)
+        if text is None:
+            text = made[key] = encode(self.message_for(conn, info))
+        else:
+            conn.told = ((chronicle, conn.lang), frozen)
+        return text
+
     async def broadcast(self) -> None:
         """Re-bind every connection to its seat, then send each its own view (the table
-        and the narration are told once for all of them)."""
+        and the narration are told once for all of them, each distinct message encoded
+        once). A send only queues the frame on its socket, so they go one after the
+        other, without a task each."""
         await self.rebind()
         info = self.table_info()
-        await asyncio.gather(*(self.send_state(c, info) for c in list(self.conns)))
+        made: dict[tuple[int | None, str, int], str] = {}
+        for conn in list(self.conns):
+            await self._deliver(conn, partial(self.encoded_for, conn, info, made))
 
     def welcome(self, conn: Connection) -> dict[str, Any]:
         seat, host = self.bound(conn)
