@@ -360,9 +360,9 @@ class TableSession:
         except StaleCopy:
             self.reload()  # another process wrote this table: its copy wins
             raise
-        except Exception:
-            self.game = self._replayed(n)
-            raise
+        except BaseException:  # also cancelled (shutdown) while the thread writes: if the
+            self.game = self._replayed(n)  # write lands, the next one is refused as
+            raise  # stale and this copy reloads (the database is the truth)
         if archive is not None:
             self.games.append(archive)
             if self.series is not None and self.series.game_over(self, archive):
