@@ -61,6 +61,7 @@ from schock.tournament.simulate import next_seats
 from schock.web.pages import qr_svg
 from schock.web.repo import StoredGame, token_hash
 from schock.web.session import Connection, Refused, SeatInfo, Tables, TableSession
+from schock.web.tables_api import _ignore
 from schock.web.tournament_pages import (
     _db,
     _lang,
@@ -301,10 +302,6 @@ def open_table(request: Request, t: Tournament, secret: str, rnd: int, table: in
         tables.repo.set_flags(session.id, ended=True)
         raise InvalidInputError(Msg("tw.online_open_already", {"t": table})) from None
     session.series = OnlineSeries(db, row, t)
-
-
-async def _ignore(message: dict[str, Any]) -> None:
-    """A message to the organizer's HTTP request, which holds no socket."""
 
 
 async def _host(session: TableSession, secret: str, rnd: int, table: int, command: str,
