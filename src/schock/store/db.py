@@ -38,6 +38,7 @@ MODEL_MODULES: tuple[str, ...] = (
     "schock.store.evening",
     "schock.store.tournament_web",
     "schock.store.tournament_keep",
+    "schock.store.tournament_online",
 )
 
 _ALLOWED = "a file path (SQLite) or a URL such as postgresql://user@host/db"

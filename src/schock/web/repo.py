@@ -35,10 +35,13 @@ _INSERT_ACTION = insert(ActionRow)
 _FINISHED = update(TableRow).where(TableRow.id == bindparam("table")).values(finished=True)
 _INSERT_GAME = insert(GameRow)
 
-#: The process's one database writer thread: the actions of every table are written
-#: here one transaction after the other (a SQLite file has one writer anyway, so no two
-#: threads wait on its lock), while the event loop goes on serving the other tables.
-WRITER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="schock-db-writer")
+#: The threads that write the actions, while the event loop goes on serving the other
+#: tables. A SQLite file has one writer at a time anyway: one thread writes its
+#: transactions one after the other (no two threads wait on its lock). A database
+#: server takes several at once (each table's row lock keeps its own in order), so
+#: the round trips of several tables overlap.
+SQLITE_WRITER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="schock-db-writer")
+SERVER_WRITERS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="schock-db-writer")
 
 
 class StaleCopy(Exception):
@@ -188,15 +191,18 @@ class Repo:
     async def store_actions(self, table_id: str, first: int, texts: list[str],
                             finished: bool = False, archive: StoredGame | None = None,
                             game_no: int | None = None) -> None:
-        """:meth:`add_actions` in the :data:`WRITER` thread; returns once the
-        transaction is committed (and raises what it raised). An in-memory SQLite
-        database is one connection shared by all (tests): written here, on the loop."""
+        """:meth:`add_actions` in a writer thread (:data:`SQLITE_WRITER`,
+        :data:`SERVER_WRITERS`); returns once the transaction is committed (and raises
+        what it raised). An in-memory SQLite database is one connection shared by all
+        (tests): written here, on the loop."""
         write = partial(self.add_actions, table_id, first, texts, finished=finished,
                         archive=archive, game_no=game_no)
-        if isinstance(self.db.engine.pool, StaticPool):
+        engine = self.db.engine
+        if isinstance(engine.pool, StaticPool):
             write()
-        else:
-            await asyncio.get_running_loop().run_in_executor(WRITER, write)
+            return
+        writer = SQLITE_WRITER if engine.dialect.name == "sqlite" else SERVER_WRITERS
+        await asyncio.get_running_loop().run_in_executor(writer, write)
 
     def end_game(self, table_id: str, archive: StoredGame | None) -> None:
         """The host ends the table: the flag and (a game not over) its record at once."""

@@ -20,7 +20,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, fields
 from datetime import UTC, datetime, timedelta
 from functools import partial
-from typing import Any
+from typing import Any, Protocol
 
 from schock.bots import Bot, available_bots, make_bot
 from schock.bots.names import bot_names
@@ -141,8 +141,29 @@ class SeatInfo:
     """Someone holds this seat (its link was opened, or it was taken by the invite)."""
 
 
+class Series(Protocol):
+    """What binds a table to something outside it that decides its games (a tournament
+    table played online): who sits at the next game, what a finished game reports, what
+    the players are told. A table without one plays rematches as its host and players
+    ask; every call is made under the table's lock."""
+
+    def game_over(self, session: TableSession, game: StoredGame) -> bool:
+        """A game of the table is over (its record is ``game.record``): report it.
+        Returns whether the next game should start at once (nobody to ask)."""
+
+    def next_game(self, session: TableSession, number: int) -> tuple[list[SeatInfo], int | None]:
+        """The seats (from the current ones) and the starter of web game ``number``,
+        or :class:`Refused` when the table plays no further game."""
+
+    def info(self) -> dict[str, Any]:
+        """What every connection is told about the series (``table.series``)."""
+
+
 #: The fields of a live table that a reload keeps (the rest is taken from the database).
-_LIVE = frozenset({"id", "repo", "settings", "lock", "conns", "driver"})
+_LIVE = frozenset({"id", "repo", "settings", "lock", "conns", "driver", "series"})
+
+#: Host commands a table with fixed seats (a :class:`Series`) refuses: its seats are drawn.
+FIXED_SEATS = frozenset({"add_bot", "remove", "remove_bot", "hand_host"})
 
 
 @dataclass(eq=False)
@@ -181,6 +202,8 @@ class TableSession:
     conns: list[Connection] = field(default_factory=list)
     bots: dict[int, Bot] = field(default_factory=dict)
     driver: asyncio.Task[None] | None = None
+    series: Series | None = None
+    """The tournament table this table plays (None: a table of its own)."""
     _chronicle: Chronicle | None = None
     _told: tuple[int, dict[str, tuple[int, list[str], dict[str, Any]]]] = (-1, {})
 
@@ -337,11 +360,14 @@ class TableSession:
         except StaleCopy:
             self.reload()  # another process wrote this table: its copy wins
             raise
-        except Exception:
-            self.game = self._replayed(n)
-            raise
+        except BaseException:  # also cancelled (shutdown) while the thread writes: if the
+            self.game = self._replayed(n)  # write lands, the next one is refused as
+            raise  # stale and this copy reloads (the database is the truth)
         if archive is not None:
             self.games.append(archive)
+            if self.series is not None and self.series.game_over(self, archive):
+                with contextlib.suppress(Refused):  # the table's round is over
+                    self._start_next()
 
     def _archive(self) -> StoredGame:
         """The current game as a kept record (finished, or ended before its end)."""
@@ -477,6 +503,8 @@ class TableSession:
         async with self.lock:
             if not self.bound(conn)[1]:
                 raise Refused("not_host")
+            if self.series is not None and command in FIXED_SEATS:
+                raise Refused("series_seats")
             if command == "start":
                 if self.ended:
                     raise Refused("ended")
@@ -590,6 +618,8 @@ class TableSession:
             else:
                 if seat is None:
                     raise Refused("spectator")
+                if self.series is not None and self.ended:  # closed by the organizer
+                    raise Refused("series_closed")
                 self._check_between_games()
                 self.votes.add(seat)
                 people = {i for i, s in enumerate(self.seats) if s.bot is None}
@@ -609,12 +639,18 @@ class TableSession:
         last = self.games[-1] if self.games else None
         names = [s.name for s in self.seats]
         starter = names.index(last.loser) if last and last.loser in names else None
+        seats = None
+        if self.series is not None:  # the series seats the next game (and may refuse it)
+            seats, starter = self.series.next_game(self, self.game_no + 1)
         seed = secrets.randbits(62)
         self.repo.new_game(self.id, self.game_no + 1, seed, starter)
         self.game_no += 1
         self.seed, self.starter = seed, starter
         self.started, self.paused, self.ended = True, False, False
         self.votes = set()
+        if seats is not None and seats != self.seats:
+            self.seats = seats
+            self.repo.set_seats(self.id, self.stored_seats(seats))
         if self.late:  # late-comers sit down now, after the seats of the last game
             self.seats, self.late = self.seats + self.late, []
             self.repo.set_seats(self.id, self.stored_seats(self.seats))
@@ -712,6 +748,7 @@ class TableSession:
                 for i, s in enumerate(self.seats)
             ],
             "late": [s.name for s in self.late],
+            "series": None if self.series is None else self.series.info(),
             "needs_ages": needs_ages(self.rules),
         }
 
@@ -829,6 +866,8 @@ class Tables:
         self.repo = repo
         self.settings = settings
         self.live: dict[str, TableSession] = {}
+        self.attach: Callable[[TableSession], None] | None = None
+        """Gives a table loaded from the database its :class:`Series`, if it has one."""
 
     def create(self, rules: Rules, seats: list[tuple[str, str | None]],
                host_ip: str, ages: list[int | None] | None = None,
@@ -860,6 +899,11 @@ class Tables:
         self.live[session.id] = session
         return session, host, tokens
 
+    def add(self, session: TableSession, host_ip: str) -> None:
+        """Store a table made elsewhere (its tokens chosen by its maker) and keep it live."""
+        self.repo.create(session.stored(), host_ip)
+        self.live[session.id] = session
+
     def get(self, table_id: str) -> TableSession | None:
         if table_id in self.live:
             return self.live[table_id]
@@ -869,6 +913,8 @@ class Tables:
         if stored is None:
             return None
         session = TableSession.restore(stored, self.repo, self.settings)
+        if self.attach is not None:
+            self.attach(session)
         self.live[table_id] = session
         return session
 
