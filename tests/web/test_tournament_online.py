@@ -374,3 +374,21 @@ def test_reopening_a_table_closed_before_its_first_game(client: TestClient) -> N
     page = client.get(f"/turnier/{tid}?k={key}&lang=en").text
     assert '<span class="ostatus">waiting for the start</span>' in page
     assert "Open the table as organizer" in page
+
+
+def test_a_player_withdrawn_meanwhile_is_seated_no_more(client: TestClient) -> None:
+    tid, key = _create(client, "short", NAMES[:6], "1,2,3|4,5,6")
+    assert _online(client, tid, key, action="open", table=1).status_code == 200
+    tb = _tables(client, tid, key)[1]
+    for seat in range(3):
+        assert _online(client, tid, key, action="bot", table=1, seat=seat).status_code == 303
+    assert _do(client, tid, key, action="withdraw", number=3).status_code == 303  # never came
+    assert _online(client, tid, key, action="start", table=1).status_code == 303
+    _until_done(client, tb["id"])
+    db = client.app.state.tables.repo.db  # type: ignore[attr-defined]
+    games = storage.load(db, tid).rounds[0].games[1]
+    # the game still seating him could not be entered; the table played on without him
+    assert sorted(games) == [1, 2] and all(sorted(g.players) == [1, 2] for g in games.values())
+    session = client.app.state.tables.live[tb["id"]]  # type: ignore[attr-defined]
+    assert [s.name for s in session.seats] == ["1 Anna", "2 Ben"]
+    assert len(session.games) == 3
