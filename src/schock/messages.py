@@ -446,6 +446,7 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
             "--sweep {text!r}: write FIELD or FIELD=V1,V2,... (a rules field and its values)"
         ),
         "sim.sweep_count": "at most two --sweep fields, got {n}",
+        "sim.per_out": "--per {per} says what a row of --out is: give --out FILE too",
         "sim.sweep_twice": "--sweep {field}: the same field twice",
         "sim.sweep_value": "--sweep {field}={value}: {reason}",
         "sim.sweep_inert": (
@@ -975,6 +976,7 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
             "--sweep {text!r}: erlaubt ist FELD oder FELD=W1,W2,... (ein Regelfeld und seine Werte)"
         ),
         "sim.sweep_count": "höchstens zwei --sweep-Felder, nicht {n}",
+        "sim.per_out": "--per {per} sagt, was eine Zeile von --out ist: --out DATEI dazu angeben",
         "sim.sweep_twice": "--sweep {field}: dasselbe Feld zweimal",
         "sim.sweep_value": "--sweep {field}={value}: {reason}",
         "sim.sweep_inert": (

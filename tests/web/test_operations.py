@@ -238,6 +238,7 @@ def test_schock_serve_freezes_its_start_up_objects_for_the_collector(tmp_path: P
     a test app (no flag) freezes nothing."""
     import gc
 
+    thresholds = gc.get_threshold()
     try:
         with make(tmp_path):
             assert gc.get_freeze_count() == 0
@@ -246,7 +247,9 @@ def test_schock_serve_freezes_its_start_up_objects_for_the_collector(tmp_path: P
         with TestClient(app) as c:
             frozen = gc.get_freeze_count()
             assert frozen > 10_000  # modules, classes, the app
+            assert gc.get_threshold() == ops.SERVER_GC_THRESHOLDS
             assert c.get("/api/health").json() == {"ok": True}
     finally:
         gc.unfreeze()
+        gc.set_threshold(*thresholds)
     assert gc.get_freeze_count() == 0

@@ -145,6 +145,8 @@ def _label(stat: Stat, lang: str) -> str:
 def _value(stat: Stat, lang: str) -> str:
     if stat.name in ("rounds_per_half", "deckel_per_round"):
         text = f"{stat.value:.3f} ({stat.low:.3f}–{stat.high:.3f})"
+        if not math.isfinite(stat.low):  # one game: no spread to tell
+            text = f"{stat.value:.3f} (–)"
     else:
         text = f"{100 * stat.value:.1f} % ({100 * stat.low:.1f}–{100 * stat.high:.1f})"
     return text.replace(".", ",") if lang == "de" else text
@@ -388,6 +390,8 @@ def sim(
         jobs = 1 if games < POOL_FROM else (os.cpu_count() or 1)
     if per not in LEVELS:
         raise BadInputError(Msg("sim.record", {"value": per, "allowed": ", ".join(LEVELS)}))
+    if per != "game" and out_path is None:
+        raise BadInputError(Msg("sim.per_out", {"per": per}))
     limit = MAX_GAMES[per]
     if out_path is not None and limit is not None and games > limit:
         raise BadInputError(Msg("sim.rows_games", {"per": per, "max": limit, "games": games}))
