@@ -28,8 +28,14 @@ from schock.errors import InvalidInputError
 from schock.messages import Msg
 from schock.rules import Rules
 from schock.sim import kernel
+from schock.sim.duel import NO_SLOTS, DuelTables
 from schock.sim.tables import (
+    DUEL_ONLY,
     KINDS,
+    MAX_CAP,
+    STATE_KEEP,
+    STATES,
+    check_bots,
     eval_tables,
     policy_table,
     rule_params,
@@ -53,6 +59,9 @@ class Spec:
     tables: tuple[Any, ...]
     params: tuple[Any, ...]
     deckel: int
+    rules: Rules | None = None
+    duel: tuple[str, ...] = ()
+    """The duel bots at the table (their slots are solved where the chunk runs)."""
 
 
 def make_spec(rules: Rules, bots: Sequence[str]) -> Spec:
@@ -62,17 +71,28 @@ def make_spec(rules: Rules, bots: Sequence[str]) -> Spec:
         raise InvalidInputError(
             Msg("sim.seats", {"low": MIN_SEATS, "high": MAX_SEATS, "n": len(bots)})
         )
-    names = sorted(set(bots))
-    policy = np.stack([policy_table(rules, b) for b in names])
-    seat_policy = np.array([names.index(b) for b in bots], dtype=np.int64)
-    # the opening round throws once, with policy 0 at cap 1: every policy stops there
+    check_bots(tuple(bots))
+    duel = tuple(sorted({b for b in bots if b in DUEL_ONLY}))
+    if duel:
+        duel_tables(rules, duel)  # the half values: solved (or refused) here, once
+    names = sorted({b for b in bots if b not in DUEL_ONLY})
+    if names:
+        policy = np.stack([policy_table(rules, b) for b in names])
+    else:
+        policy = np.full((1, MAX_CAP + 1, MAX_CAP + 1, len(STATES)), -1, dtype=np.int16)
+    seat_kind = np.array([1 if b in DUEL_ONLY else 0 for b in bots], dtype=np.int64)
+    seat_policy = np.array(
+        [duel.index(b) if b in DUEL_ONLY else names.index(b) for b in bots], dtype=np.int64
+    )
     state_of, state_dice, keep_len = state_arrays()
     e = eval_tables(rules)
     tables = (
         policy,
+        seat_kind,
         seat_policy,
         state_of,
         state_dice,
+        STATE_KEEP,
         keep_len,
         e.strength,
         e.deckel,
@@ -80,8 +100,30 @@ def make_spec(rules: Rules, bots: Sequence[str]) -> Spec:
         e.by_throws,
         e.kind,
     )
-    params = (p.deckel, p.max_throws, p.opening, p.most_deckel, p.halves, p.final_random)
-    return Spec(rules.id, len(bots), tables, params, p.deckel)
+    params = (
+        p.deckel,
+        p.max_throws,
+        p.opening,
+        p.most_deckel,
+        p.halves,
+        p.final_random,
+        p.schock_aus_keeps,
+        p.last_throw_covered,
+    )
+    return Spec(rules.id, len(bots), tables, params, p.deckel, rules if duel else None, duel)
+
+
+#: The duel slots solved in this process, per rule set and duel bots (a process
+#: keeps them for every later chunk).
+_DUELS: dict[tuple[Rules, tuple[str, ...]], DuelTables] = {}
+
+
+def duel_tables(rules: Rules, bots: tuple[str, ...]) -> DuelTables:
+    key = (rules, bots)
+    t = _DUELS.get(key)
+    if t is None:
+        t = _DUELS[key] = DuelTables(rules, bots)
+    return t
 
 
 @dataclass
@@ -102,12 +144,25 @@ def run_chunk(spec: Spec, seed: int, index: int, games: int) -> Chunk:
     kinds = np.zeros(len(KINDS), dtype=np.int64)
     deckel = np.zeros(spec.deckel + 1, dtype=np.int64)
     round_losers = np.zeros(spec.seats, dtype=np.int64)
-    chunk_seed = np.uint64(derive_seed(seed, index, "sim") | 1)
+    rng = np.array([derive_seed(seed, index, "sim") | 1], dtype=np.uint64)
+    ctl = np.zeros(4, dtype=np.int64)
     play: Any = kernel.play_games  # a numba dispatcher
-    rounds = play(
-        games, spec.seats, chunk_seed, *spec.tables, *spec.params, rows, kinds, deckel, round_losers
-    )
-    return Chunk(index, rows, kinds, deckel, round_losers, int(rounds))
+    duel: Any
+    if spec.duel:
+        assert spec.rules is not None
+        duel = duel_tables(spec.rules, spec.duel)
+    else:
+        duel = NO_SLOTS
+    while True:
+        status = play(
+            games, spec.seats, rng, ctl, *spec.tables, *spec.params,
+            duel.keys, duel.slots, duel.tab, duel.open_act, duel.nrkey, duel.ng,
+            rows, kinds, deckel, round_losers,
+        )  # fmt: skip
+        if status == 0:
+            break
+        duel.fill(int(ctl[2]))  # a slot no game needed before: solve it, play the game again
+    return Chunk(index, rows, kinds, deckel, round_losers, int(ctl[3]))
 
 
 def chunks(games: int) -> list[tuple[int, int]]:

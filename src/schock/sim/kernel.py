@@ -7,6 +7,14 @@ seeded per chunk of games, so a chunk gives the same games wherever it runs.
 
 Per game it writes one row of :data:`COLUMNS`; per chunk it counts the kind
 of every result shown down and the Deckel that changed hands per round.
+
+A seat plays a fixed policy (``policy[p, cap, used, state]``) or, in a
+two-player game, a duel bot whose policy slot depends on the Deckel and on
+what it sees of the first player's result (:mod:`schock.sim.duel`). A slot
+not solved yet stops the kernel (status 1, its key in ``ctl[2]``); the caller
+solves it and calls again from the game it stopped in (``ctl[0]``), whose
+first generator state is kept in ``rng[0]``. A game's counts are added only
+once it is over, so a game played again counts once.
 """
 
 from __future__ import annotations
@@ -39,6 +47,8 @@ _S25 = np.uint64(25)
 _S27 = np.uint64(27)
 _S32 = np.uint64(32)
 _SIX = np.uint64(6)
+#: Throws a policy table holds (``schock.sim.tables.MAX_CAP`` + 1).
+MAX_CAP1 = 10
 
 
 @njit(cache=True, inline="always")
@@ -73,37 +83,88 @@ def _roll_off(s: Any, cand: Any, m: int, low: bool) -> Any:
 
 
 @njit(cache=True)
-def _turn(
-    s: Any, policy: Any, p: int, cap: int, state_of: Any, state_dice: Any, keep_len: Any
-) -> Any:
-    """One turn under policy ``p`` with ``cap`` throws: (state, result, on_hand, throws)."""
-    keep = 0
-    used = 0
+def _throw(s: Any, keep: int, state_of: Any, keep_len: Any) -> Any:
+    """Throw the dice not kept: (generator state, the state after the throw)."""
+    m = 3 - keep_len[keep]
+    code = 0
+    mult = 1
+    for _ in range(m):
+        s, d = _die(s)
+        code += (d - 1) * mult
+        mult *= 6
+    return s, state_of[keep, code]
+
+
+@njit(cache=True)
+def _follow(s: Any, tab: Any, cap: int, used: int, st: int, state_of: Any, keep_len: Any) -> Any:
+    """Play on from ``st`` after ``used`` throws by ``tab[used, state]`` (-1: stop)
+    up to ``cap`` throws: (generator state, final state, throws used)."""
     while True:
-        used += 1
-        m = 3 - keep_len[keep]
-        code = 0
-        mult = 1
-        for _ in range(m):
-            s, d = _die(s)
-            code += (d - 1) * mult
-            mult *= 6
-        st = state_of[keep, code]
-        a = policy[p, cap, used, st]
+        a = tab[used, st]
         if a < 0 or used >= cap:
-            return s, state_dice[st], 1 if keep == 0 else 0, used
-        keep = a
+            return s, st, used
+        s, st = _throw(s, a, state_of, keep_len)
+        used += 1
+
+
+_GOLD = np.uint64(0x9E3779B97F4A7C15)
+
+
+@njit(cache=True)
+def _slot(keys: Any, slots: Any, key: int) -> int:
+    """The duel slot of ``key`` in the open-addressing table, -1 if not solved yet."""
+    mask = keys.shape[0] - 1
+    h = np.int64(((np.uint64(key) * _GOLD) >> _S32) & np.uint64(mask))
+    while True:
+        k = keys[h]
+        if k == key:
+            return slots[h]
+        if k < 0:
+            return -1
+        h = (h + 1) & mask
+
+
+@njit(cache=True)
+def _give(
+    deck: Any, loser: int, giver: int, all_d: bool, owed: int, stock: int, total: int,
+    keeps: bool, hist: Any,
+) -> Any:
+    """Give the Deckel of a round: (new Stock, 1 if all Deckel went)."""
+    if all_d:
+        kept = deck[giver] if keeps else 0  # schock_aus_keeps: the thrower keeps his own
+        hist[total - deck[loser] - kept] += 1
+        for i in range(deck.shape[0]):
+            deck[i] = 0
+        deck[loser] = total - kept
+        deck[giver] += kept
+        return 0, 1
+    if stock > 0:
+        amount = min(owed, stock)
+        stock -= amount
+    else:
+        # the winner plays, so he holds Deckel (nobody buys in: Einkaufen)
+        amount = min(owed, deck[giver])
+        deck[giver] -= amount
+    deck[loser] += amount
+    hist[amount] += 1
+    return stock, 0
+
+
+LIFT, ZU, BLIND, RETHROW = 0, 1, 2, 3
 
 
 @njit(cache=True)
 def play_games(
     n_games: int,
     n: int,
-    seed: Any,
+    rng: Any,
+    ctl: Any,
     policy: Any,
+    seat_kind: Any,
     seat_policy: Any,
     state_of: Any,
     state_dice: Any,
+    state_keep: Any,
     keep_len: Any,
     strength: Any,
     deckel_value: Any,
@@ -116,14 +177,25 @@ def play_games(
     most_deckel: bool,
     halves: bool,
     final_random: bool,
+    keeps_aus: bool,
+    covered_last: bool,
+    ht_keys: Any,
+    ht_slots: Any,
+    duel_tab: Any,
+    duel_open: Any,
+    nrkey: int,
+    ng: int,
     rows: Any,
     kinds: Any,
     deckel_hist: Any,
     round_losers: Any,
 ) -> int:
-    """Play ``n_games`` games with ``n`` seats; fill ``rows``, add to ``kinds`` and
-    ``deckel_hist`` and ``round_losers`` (per seat); return the number of rounds played (opening rounds included)."""
-    s = np.uint64(seed)
+    """Play games ``ctl[0]`` to ``n_games - 1`` with ``n`` seats, from generator
+    state ``rng[0]``; fill ``rows``, add to ``kinds``, ``deckel_hist`` and
+    ``round_losers`` (per seat) and ``ctl[3]`` (rounds played, opening rounds
+    included). Return 0 when done, 1 at a duel slot not solved yet (see the
+    module docs)."""
+    s = np.uint64(rng[0])
     if s == np.uint64(0):
         s = np.uint64(0x9E3779B97F4A7C15)
     deck = np.zeros(n, np.int64)
@@ -133,8 +205,18 @@ def play_games(
     res = np.zeros(n, np.int64)
     hand = np.zeros(n, np.int64)
     cand = np.zeros(2 * n, np.int64)
-    all_rounds = 0
-    for g in range(n_games):
+    kinds_g = np.zeros(kinds.shape[0], np.int64)
+    deckel_g = np.zeros(deckel_hist.shape[0], np.int64)
+    losers_g = np.zeros(n, np.int64)
+    d1 = total + 1
+    cap1 = MAX_CAP1
+    for g in range(ctl[0], n_games):
+        rng[0] = s
+        ctl[0] = g
+        kinds_g[:] = 0
+        deckel_g[:] = 0
+        losers_g[:] = 0
+        game_rounds = 0
         for c in range(rows.shape[1]):
             rows[g, c] = -1
         rows[g, 1] = 0
@@ -164,12 +246,13 @@ def play_games(
                     m = 0
                     for i in range(n):
                         if member[i]:
-                            s, r, h, _u = _turn(s, policy, 0, 1, state_of, state_dice, keep_len)
+                            s, st = _throw(s, 0, state_of, keep_len)
+                            r = state_dice[st]
                             order[m] = i
                             res[m] = r
-                            hand[m] = h
-                            grade[m] = strength[r, h]
-                            kinds[kind[r, h]] += 1
+                            hand[m] = 1
+                            grade[m] = strength[r, 1]
+                            kinds_g[kind[r, 1]] += 1
                             m += 1
                     win = 0
                     worst = grade[0]
@@ -188,20 +271,12 @@ def play_games(
                     else:
                         loser = cand[0]
                     wr = res[win]
-                    wh = hand[win]
-                    if all_deckel[wr, wh]:
-                        deckel_hist[total - deck[loser]] += 1
-                        for i in range(n):
-                            deck[i] = 0
-                        deck[loser] = total
-                        stock = 0
-                        ended_all = 1
-                    else:
-                        amount = min(deckel_value[wr, wh], stock)
-                        stock -= amount
-                        deck[loser] += amount
-                        deckel_hist[amount] += 1
-                    round_losers[loser] += 1
+                    stock, ea = _give(
+                        deck, loser, order[win], all_deckel[wr, 1] != 0, deckel_value[wr, 1],
+                        stock, total, keeps_aus, deckel_g,
+                    )
+                    ended_all |= ea
+                    losers_g[loser] += 1
                     starter = loser
                 else:
                     k = 0
@@ -236,52 +311,75 @@ def play_games(
                         order[m] = c
                         m += 1
                 limit = max_throws
+                blind = False
+                rkey = 0
                 win = 0
                 lose = 0
                 for j in range(m):
+                    c = order[j]
                     cap = max_throws if j == 0 else limit
-                    s, r, h, u = _turn(
-                        s, policy, seat_policy[order[j]], cap, state_of, state_dice, keep_len
-                    )
-                    if j == 0:
-                        limit = u
+                    p = seat_policy[c]
+                    unseen = False
+                    if seat_kind[c] == 0 or cap == 1:
+                        s, st = _throw(s, 0, state_of, keep_len)
+                        if cap > 1:
+                            s, st, u = _follow(s, policy[p, cap], cap, 1, st, state_of, keep_len)
+                        else:
+                            u = 1
+                    else:
+                        # a duel bot (two seats): the slot of its Deckel and what it sees
+                        other = order[1 - j]
+                        key = ((p * d1 + deck[c]) * d1 + deck[other]) * nrkey + rkey
+                        sl = _slot(ht_keys, ht_slots, key)
+                        if sl < 0:
+                            ctl[1] = 1
+                            ctl[2] = key
+                            return 1
+                        s, st = _throw(s, 0, state_of, keep_len)
+                        a = duel_open[sl] if j == 0 else LIFT
+                        if a == LIFT:
+                            s, st, u = _follow(s, duel_tab[sl], cap, 1, st, state_of, keep_len)
+                        elif a == RETHROW:
+                            s, st = _throw(s, 0, state_of, keep_len)
+                            s, st, u = _follow(s, duel_tab[sl], cap, 2, st, state_of, keep_len)
+                        else:
+                            u = 1
+                            unseen = True
+                            blind = a == BLIND
+                    r = state_dice[st]
+                    h = 1 if state_keep[st] == 0 else 0
                     res[j] = r
                     hand[j] = h
                     gr = strength[r, h] * 16
                     if by_throws[r, h]:
                         gr += 15 - u
                     grade[j] = gr
-                    kinds[kind[r, h]] += 1
+                    if j == 0:
+                        limit = u
+                        # what the second player sees: a covered result (the dice
+                        # on the table) or a shown one
+                        if covered_last and (u == max_throws or unseen):
+                            rkey = 1 + (ng + state_keep[st]) * cap1 + u
+                        else:
+                            rkey = 1 + gr * cap1 + u
+                    kinds_g[kind[r, h]] += 1
                     if gr > grade[win]:
                         win = j
                     if gr <= grade[lose]:
                         lose = j
                 loser = order[lose]
-                round_losers[loser] += 1
+                losers_g[loser] += 1
                 wr = res[win]
                 wh = hand[win]
-                if all_deckel[wr, wh]:
-                    deckel_hist[total - deck[loser]] += 1
-                    for i in range(n):
-                        deck[i] = 0
-                    deck[loser] = total
-                    stock = 0
-                    ended_all = 1
-                elif stock > 0:
-                    amount = min(deckel_value[wr, wh], stock)
-                    stock -= amount
-                    deck[loser] += amount
-                    deckel_hist[amount] += 1
-                else:
-                    # the winner plays, so he holds Deckel (nobody buys in: Einkaufen)
-                    giver = order[win]
-                    amount = min(deckel_value[wr, wh], deck[giver])
-                    deck[giver] -= amount
-                    deck[loser] += amount
-                    deckel_hist[amount] += 1
+                owed = deckel_value[wr, wh] * (2 if blind else 1)
+                stock, ea = _give(
+                    deck, loser, order[win], all_deckel[wr, wh] != 0, owed, stock, total,
+                    keeps_aus, deckel_g,
+                )
+                ended_all |= ea
                 lost = deck[loser] == total
             # the half is lost
-            all_rounds += rounds
+            game_rounds += rounds
             rows[g, 2 + half] = loser
             rows[g, 5 + half] = rounds
             rows[g, 8 + half] = ended_all
@@ -301,4 +399,14 @@ def play_games(
                 member[i] = i in (loser, first_loser)
             starter = -1 if final_random else first_loser
             half = 2
-    return all_rounds
+        # the game is over: count it
+        for i in range(kinds.shape[0]):
+            kinds[i] += kinds_g[i]
+        for i in range(deckel_hist.shape[0]):
+            deckel_hist[i] += deckel_g[i]
+        for i in range(n):
+            round_losers[i] += losers_g[i]
+        ctl[3] += game_rounds
+    ctl[0] = n_games
+    ctl[1] = 0
+    return 0

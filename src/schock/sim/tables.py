@@ -39,6 +39,7 @@ import numpy.typing as npt
 
 from schock.bots import RiskBot, available_bots, make_bot
 from schock.bots.base import stands_on
+from schock.bots.solver_bots import DIFFICULTIES
 from schock.errors import InvalidInputError
 from schock.messages import Msg
 from schock.results import Kind, evaluation_table, sort_key
@@ -79,6 +80,9 @@ KEEP_INDEX = {k: i for i, k in enumerate(KEEPS)}
 STATES: tuple[tuple[Dice, Dice], ...] = tuple((k, t) for k in KEEPS for t in _multisets(3 - len(k)))
 STATE_INDEX = {s: i for i, s in enumerate(STATES)}
 
+#: The keep (index in :data:`KEEPS`) each state was thrown with.
+STATE_KEEP = np.array([KEEP_INDEX[k] for k, _t in STATES], dtype=np.int16)
+
 #: A policy's answer "stop".
 STOP: Dice | None = None
 
@@ -87,7 +91,8 @@ def state_arrays() -> tuple[I16, I16, I16]:
     """``state_of[keep, roll]``: the state after throwing ``roll`` (the dice as they
     fell, coded ``sum(d_i * 6**i)`` with faces 0 to 5) with ``keep`` on the table;
     ``state_dice[state]``: the index in :data:`RESULTS3` of all three dice;
-    ``keep_len[keep]``: how many dice a keep holds."""
+    ``keep_len[keep]``: how many dice a keep holds. (``STATE_KEEP[state]``: the
+    keep a state was thrown with.)"""
     state_of = np.full((len(KEEPS), 216), -1, dtype=np.int16)
     for ki, keep in enumerate(KEEPS):
         m = 3 - len(keep)
@@ -178,12 +183,32 @@ def _risk_move(bot: RiskBot) -> MoveFn:
 
 
 def supported_bots() -> tuple[str, ...]:
-    """The bots the batch path can play: fixed policies that look only at their own dice.
+    """The bots the batch path can play: fixed policies that look only at their own
+    dice (any number of seats), and the two-player solver bots (two seats).
 
     >>> supported_bots()
-    ('heuristic', 'cautious', 'bold')
+    ('heuristic', 'cautious', 'bold', 'optimal', 'equilibrium')
     """
+    return fixed_bots() + DUEL_ONLY
+
+
+#: Bots the batch path plays at two seats only (:mod:`schock.sim.duel`).
+DUEL_ONLY: tuple[str, ...] = ("optimal", "equilibrium")
+
+
+def fixed_bots() -> tuple[str, ...]:
+    """The bots whose moves depend only on their own dice and the throw limit."""
     return tuple(b for b in available_bots() if _move_fn(b, check=False) is not None)
+
+
+def check_bots(bots: tuple[str, ...]) -> None:
+    """Refuse a table of bots the batch path cannot play, saying which and why."""
+    for bot in bots:
+        if bot in DUEL_ONLY:
+            if len(bots) != 2:
+                raise InvalidInputError(Msg("sim.duel_seats", {"bot": bot, "n": len(bots)}))
+        else:
+            _move_fn(bot)
 
 
 def _move_fn(bot: str, *, check: bool = True) -> MoveFn | None:
@@ -197,7 +222,9 @@ def _move_fn(bot: str, *, check: bool = True) -> MoveFn | None:
         known = available_bots()
         raise InvalidInputError(Msg("sim.bot", {
             "bot": bot,
-            "why": Msg("sim.bot_why") if bot in known else "",
+            "why": Msg("sim.bot_why_level" if bot in DIFFICULTY_NAMES else "sim.bot_why")
+            if bot in known
+            else "",
             "allowed": ", ".join(supported_bots()),
             "unknown": "" if bot in known else Msg("sim.bot_unknown", {"known": ", ".join(known)}),
         }))
@@ -226,9 +253,10 @@ def policy_table(rules: Rules, bot: str) -> I16:
 
 # ------------------------------------------------------------------ the rules fields
 #: How the batch path honours each field of :class:`Rules`. ``table``: through the
-#: lookup tables above; ``kernel``: a parameter of the kernel; ``inert``: the field
-#: changes nothing for fixed policies that look only at their own dice (with the
-#: reason). A field missing here (a new one) makes :func:`rule_params` refuse.
+#: lookup tables above (and the duel bots' slots); ``kernel``: a parameter of the
+#: kernel; ``inert``: the field changes nothing for the bots the batch path plays
+#: (with the reason); ``default``: only the default value is simulated (none now).
+#: A field missing here (a new one) makes :func:`rule_params` refuse.
 FIELDS: dict[str, tuple[str, str]] = {
     "id": ("inert", "a name"),
     "name": ("inert", "a name"),
@@ -243,30 +271,40 @@ FIELDS: dict[str, tuple[str, str]] = {
     "schock_doof_above_general": ("table", "evaluation"),
     "fewer_throws_better": ("table", "ranking (sort_key)"),
     "schock_hand": ("table", "evaluation and ranking"),
-    "blind": ("inert", "only the first player may declare blind; these bots always lift"),
-    "einkaufen": ("inert", "these bots never buy into a round"),
+    "blind": (
+        "kernel",
+        "a blind round doubles the Deckel; optimal and equilibrium declare it where their "
+        "values say so, the fixed bots always lift",
+    ),
+    "einkaufen": ("inert", "no supported bot ever buys into a round"),
     "simultaneous_first_throw": (
         "inert",
-        "a loaded first throw is an independent throw like any other; no policy looks at others",
+        "a loaded first throw is an independent throw like any other, looked at when the "
+        "turn comes; a player at a limit of one throw stands on it as on any single throw",
     ),
     "opening": ("kernel", "one die high/low, or the opening round (ties: roll-off; no ages)"),
     "starter_after_stock": ("kernel", "who starts once the Stock is empty"),
     "structure": ("kernel", "halves and final, or one half"),
     "final_starter": ("kernel", "first half loser or a roll-off"),
     "strafdeckel": ("inert", "scorekeeping at a real table; nothing falls off in a simulation"),
-    # House-rule fields (issue 16) the batch path has not been checked against yet: it
-    # simulates them only at their default value and refuses any other by name.
-    "general": ("default", "not yet checked against the engine"),
-    "jule": ("default", "not yet checked against the engine"),
-    "jule_deckel": ("default", "not yet checked against the engine"),
-    "jule_on_hand": ("default", "not yet checked against the engine"),
-    "ladder": ("default", "not yet checked against the engine"),
-    "take_back": ("default", "not yet checked against the engine"),
-    "last_throw_covered": ("default", "not yet checked against the engine"),
-    "schock_aus_keeps": ("default", "not yet checked against the engine"),
+    "general": ("table", "evaluation (a triple is a General or an einfacher Wurf)"),
+    "jule": ("table", "evaluation and ranking (1-2-4 as Jule)"),
+    "jule_deckel": ("table", "evaluation (the Deckel a Jule gives)"),
+    "jule_on_hand": ("table", "evaluation (a composed Jule)"),
+    "ladder": ("table", "ranking of the special results"),
+    "take_back": ("table", "which keeps the solver bots may choose; the heuristic never takes back"),
+    "last_throw_covered": (
+        "kernel",
+        "what the second of two players sees of the first one's result (the fixed bots "
+        "never look at others)",
+    ),
+    "schock_aus_keeps": ("kernel", "on Schock Aus the thrower keeps his Deckel"),
 }
 
 OPENING_HIGH, OPENING_LOW, OPENING_ROUND = 0, 1, 2
+
+#: The solver bots that err on purpose (their errors are drawn per decision).
+DIFFICULTY_NAMES = frozenset(n for n, t in DIFFICULTIES.items() if t > 0)
 
 
 @dataclass(frozen=True)
@@ -279,6 +317,8 @@ class RuleParams:
     most_deckel: bool
     halves: bool
     final_random: bool
+    schock_aus_keeps: bool
+    last_throw_covered: bool
 
 
 def rule_params(rules: Rules) -> RuleParams:
@@ -312,6 +352,8 @@ def rule_params(rules: Rules) -> RuleParams:
         most_deckel=rules.starter_after_stock is StarterAfterStock.MOST_DECKEL,
         halves=rules.structure is Structure.HALVES_AND_FINAL,
         final_random=rules.final_starter is FinalStarter.RANDOM,
+        schock_aus_keeps=rules.schock_aus_keeps,
+        last_throw_covered=rules.last_throw_covered,
     )
 
 
@@ -326,7 +368,7 @@ def sweep_values(field: str) -> list[Any]:
     >>> sweep_values("name")
     Traceback (most recent call last):
     ...
-    schock.errors.InvalidInputError: cannot sweep rules field 'name' (allowed: deckel, max_throws, set_aside, sixes_turning, strasse_on_hand, general_on_hand, schock_doof_above_general, fewer_throws_better, schock_hand, blind, einkaufen, simultaneous_first_throw, opening, starter_after_stock, structure, final_starter, strafdeckel)
+    schock.errors.InvalidInputError: cannot sweep rules field 'name' (allowed: deckel, max_throws, set_aside, sixes_turning, strasse_on_hand, general_on_hand, schock_doof_above_general, fewer_throws_better, schock_hand, blind, einkaufen, simultaneous_first_throw, opening, starter_after_stock, structure, final_starter, strafdeckel, general, jule, jule_on_hand, take_back, last_throw_covered, schock_aus_keeps)
     """
     from schock.rules.model import _BOOLS, _ENUMS
 
@@ -334,16 +376,15 @@ def sweep_values(field: str) -> list[Any]:
         return [str(m) for m in _ENUMS[field]]
     if field in _BOOLS:
         return [False, True]
-    if field == "deckel":
-        return [5, 9, 13, 17, 21]
-    if field == "max_throws":
-        return [1, 2, 3, 4, 5]
+    if field in _INT_SWEEPS:
+        return list(_INT_SWEEPS[field])
     sweepable = [
-        f.name
-        for f in dataclasses.fields(Rules)
-        if f.name not in _STRINGS_FIELDS and FIELDS[f.name][0] != "default"
+        name for name in FIELD_NAMES if name in _ENUMS or name in _BOOLS or name in _INT_SWEEPS
     ]
     raise InvalidInputError(Msg("sim.sweep", {"field": field, "allowed": ", ".join(sweepable)}))
 
 
-_STRINGS_FIELDS = frozenset({"id", "name", "source", "base"})
+_INT_SWEEPS: dict[str, tuple[int, ...]] = {
+    "deckel": (5, 9, 13, 17, 21),
+    "max_throws": (1, 2, 3, 4, 5),
+}
