@@ -390,6 +390,15 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "sim.bot": "bot {bot!r} cannot play in the batch path{why}; allowed: {allowed}{unknown}",
         "sim.bot_why": " (its moves depend on the whole table)",
         "sim.bot_unknown": " (unknown bot; all bots: {known})",
+        # batch path: solver bots (issue 28, batch28)
+        "sim.bot_why_level": (
+            " (it draws its moves at random at every decision, which no fixed table holds)"
+        ),
+        "sim.duel_seats": (
+            "bot {bot!r} plays the batch path at two seats only, got {n} seats: it plays for "
+            "the values of a two-player half, and with more players its turns depend on every "
+            "result before it, shown or under its cup, which no table holds (use schock arena)"
+        ),
         "sim.dask": "--cluster needs Dask distributed: pip install 'schock[sim]' (or 'dask[distributed]')",
         "sim.address": "a cluster address is a scheduler address such as tcp://host:8786, got {address!r}",
         "sim.unreachable": (
@@ -836,6 +845,16 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         ),
         "sim.bot_why": " (seine Züge hängen vom ganzen Tisch ab)",
         "sim.bot_unknown": " (unbekannter Bot; alle Bots: {known})",
+        # batch path: solver bots (issue 28, batch28)
+        "sim.bot_why_level": (
+            " (er lost seine Züge bei jeder Entscheidung aus; das hält keine feste Tabelle)"
+        ),
+        "sim.duel_seats": (
+            "Bot {bot!r} spielt im Batch-Pfad nur zu zweit, nicht an {n} Plätzen: er spielt "
+            "für die Werte einer Hälfte zu zweit, und mit mehr Spielern hängen seine Züge von "
+            "jedem Ergebnis vor ihm ab, offen oder unter dem Becher; das hält keine Tabelle "
+            "(dafür schock arena nehmen)"
+        ),
         "sim.dask": (
             "--cluster braucht Dask distributed: pip install 'schock[sim]' "
             "(oder 'dask[distributed]')"

@@ -16,6 +16,7 @@ import functools
 import pytest
 
 from schock import PRESETS, load_rules
+from schock.rules import Rules
 from schock.sim import SimResult, simulate
 from schock.sim.reference import compare, engine_games
 
@@ -92,5 +93,54 @@ def test_another_bot_in_one_path_is_caught() -> None:
     p = compare(
         engine("irmgarteich", ("cautious", "bold", "heuristic"), 800),
         batch("irmgarteich", ("heuristic", "bold", "cautious")),
+    )
+    assert min(p.values()) < ALPHA / 100, p
+
+
+# ------------------------------------------------------------------ issue 28: solver bots, house rules
+def _example(name: str) -> Rules:
+    from schock.rules.loader import load_example
+
+    return load_example(name)
+
+
+@pytest.mark.parametrize(
+    ("rules", "bots", "games"),
+    [
+        ("porz", ("optimal", "heuristic"), 400),
+        ("irmgarteich", ("equilibrium", "optimal"), 300),  # blind: declared by the values
+        ("mosel", ("cautious", "equilibrium"), 300),  # halves, final, most Deckel starts
+    ],
+)
+def test_duel_bots_agree_with_the_engine(rules: str, bots: tuple[str, ...], games: int) -> None:
+    p = compare(engine(rules, bots, games), batch(rules, bots))
+    assert len(p) >= 15
+    assert not _failures(p), p
+
+
+@pytest.mark.parametrize(
+    ("example", "bots", "games"),
+    [
+        ("mit-jule", ("heuristic",) * 3, 1000),  # jule, jule_deckel, ladder
+        ("jule-unter-schock", ("bold", "heuristic", "cautious"), 600),  # jule_on_hand, ladder
+        ("app-standard", ("cautious", "bold", "heuristic"), 600),  # take_back off, halves
+        ("turnier-offen", ("heuristic",) * 3, 1000),  # general off, schock_aus_keeps
+        ("turnier-offen", ("optimal", "bold"), 300),  # last throw shown, to a duel bot
+    ],
+)
+def test_house_rules_agree_with_the_engine(
+    example: str, bots: tuple[str, ...], games: int
+) -> None:
+    rules = _example(example)
+    p = compare(engine_games(rules, bots, games=games, seed=SEED), batch(rules, bots))
+    assert not _failures(p), p
+
+
+def test_schock_aus_keeps_changed_in_one_path_is_caught() -> None:
+    rules = _example("turnier-offen")
+    bots = ("heuristic",) * 3
+    p = compare(
+        engine_games(rules, bots, games=1000, seed=SEED),
+        batch(rules.replace(schock_aus_keeps=False), bots),
     )
     assert min(p.values()) < ALPHA / 100, p

@@ -208,7 +208,10 @@ def _seats(bots: Sequence[str], players: int | None) -> list[str]:
     "bots",
     multiple=True,
     metavar="NAME",
-    help="The bot of one seat (heuristic, cautious, bold); once for every seat. Default: heuristic.",
+    help=(
+        "The bot of one seat (heuristic, cautious, bold; at two seats also optimal, "
+        "equilibrium); once for every seat. Default: heuristic."
+    ),
 )
 @click.option(
     "--players", type=int, default=None, help="Seats when one --bot plays every seat (default 3)."
@@ -273,8 +276,9 @@ def sim(
     """Simulate many games in the fast batch path (numba) and print statistics.
 
     Needs the extra 'sim': pip install 'schock[sim]'. The bots are fixed
-    policies (heuristic, cautious, bold); the same seed gives the same
-    numbers with any --jobs or cluster.
+    policies (heuristic, cautious, bold) or, at two seats, the exact
+    optimal and equilibrium bots; the same seed gives the same numbers with
+    any --jobs or cluster.
 
     Examples:
 

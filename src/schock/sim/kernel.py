@@ -118,7 +118,7 @@ def _slot(keys: Any, slots: Any, key: int) -> int:
     while True:
         k = keys[h]
         if k == key:
-            return slots[h]
+            return int(slots[h])
         if k < 0:
             return -1
         h = (h + 1) & mask
@@ -359,7 +359,7 @@ def play_games(
                         # what the second player sees: a covered result (the dice
                         # on the table) or a shown one
                         if covered_last and (u == max_throws or unseen):
-                            rkey = 1 + (ng + state_keep[st]) * cap1 + u
+                            rkey = 1 + (ng + np.int64(state_keep[st])) * cap1 + u
                         else:
                             rkey = 1 + gr * cap1 + u
                     kinds_g[kind[r, h]] += 1

@@ -303,8 +303,8 @@ FIELDS: dict[str, tuple[str, str]] = {
 
 OPENING_HIGH, OPENING_LOW, OPENING_ROUND = 0, 1, 2
 
-#: The solver bots that err on purpose (their errors are drawn per decision).
-DIFFICULTY_NAMES = frozenset(n for n, t in DIFFICULTIES.items() if t > 0)
+#: The bots that draw their moves at random (the solver bots that err on purpose too).
+DIFFICULTY_NAMES = frozenset({"random"} | {n for n, t in DIFFICULTIES.items() if t > 0})
 
 
 @dataclass(frozen=True)
