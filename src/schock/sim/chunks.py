@@ -35,6 +35,7 @@ from schock.sim.tables import (
     MAX_CAP,
     STATE_KEEP,
     STATES,
+    bot_label,
     check_bots,
     eval_tables,
     policy_table,
@@ -64,25 +65,31 @@ class Spec:
     """The duel bots at the table (their slots are solved where the chunk runs)."""
 
 
-def make_spec(rules: Rules, bots: Sequence[str]) -> Spec:
-    """The tables and parameters for ``bots`` (one per seat) under ``rules``."""
+def make_spec(rules: Rules, bots: Sequence[Any]) -> Spec:
+    """The tables and parameters for ``bots`` (one per seat: a bot's name, a
+    :class:`~schock.sim.policy.Policy` or a policy file's path) under ``rules``."""
     p = rule_params(rules)
     if not MIN_SEATS <= len(bots) <= MAX_SEATS:
         raise InvalidInputError(
             Msg("sim.seats", {"low": MIN_SEATS, "high": MAX_SEATS, "n": len(bots)})
         )
     check_bots(tuple(bots))
-    duel = tuple(sorted({b for b in bots if b in DUEL_ONLY}))
+    duel = tuple(sorted({b for b in bots if isinstance(b, str) and b in DUEL_ONLY}))
     if duel:
         duel_tables(rules, duel)  # the half values: solved (or refused) here, once
-    names = sorted({b for b in bots if b not in DUEL_ONLY})
+    fixed: dict[str, Any] = {}
+    for b in bots:
+        if not (isinstance(b, str) and b in DUEL_ONLY):
+            fixed.setdefault(bot_label(b), b)
+    names = sorted(fixed)
     if names:
-        policy = np.stack([policy_table(rules, b) for b in names])
+        policy = np.stack([policy_table(rules, fixed[name]) for name in names])
     else:
         policy = np.full((1, MAX_CAP + 1, MAX_CAP + 1, len(STATES)), -1, dtype=np.int16)
-    seat_kind = np.array([1 if b in DUEL_ONLY else 0 for b in bots], dtype=np.int64)
+    seat_kind = np.array([1 if bot_label(b) in duel else 0 for b in bots], dtype=np.int64)
     seat_policy = np.array(
-        [duel.index(b) if b in DUEL_ONLY else names.index(b) for b in bots], dtype=np.int64
+        [duel.index(b) if b in duel else names.index(bot_label(b)) for b in bots],
+        dtype=np.int64,
     )
     state_of, state_dice, keep_len = state_arrays()
     e = eval_tables(rules)

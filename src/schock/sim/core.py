@@ -29,6 +29,7 @@ from schock.rules import Rules, load_rules
 from schock.sim import kernel
 from schock.sim.chunks import CHUNK, I32, I64, Chunk, Spec, chunks, make_spec, run_chunk
 from schock.sim.cluster import run_on_cluster
+from schock.sim.tables import bot_label
 
 __all__ = [
     "CHUNK",
@@ -211,7 +212,7 @@ def _whole(name: str, value: object, low: int | None) -> int:
 
 def simulate(
     rules: Rules | str,
-    bots: Sequence[str],
+    bots: Sequence[Any],
     *,
     games: int,
     seed: int = 0,
@@ -220,7 +221,9 @@ def simulate(
     cluster_timeout: float = 10.0,
     progress: Progress | None = None,
 ) -> SimResult:
-    """Play ``games`` games with ``bots`` (one per seat) under ``rules`` in the batch path.
+    """Play ``games`` games with ``bots`` (one per seat: a bot's name, a
+    :class:`~schock.sim.policy.Policy` or a policy file's path) under ``rules``
+    in the batch path.
 
     ``jobs`` processes play (1: here; None: one per core); ``cluster`` is the
     address of a Dask scheduler to run the chunks on instead (waiting up to
@@ -250,8 +253,8 @@ def simulate(
         or not cluster_timeout > 0
     ):
         raise InvalidInputError(Msg("sim.timeout", {"value": cluster_timeout}))
-    bots = tuple(bots)
-    spec = make_spec(loaded, bots)
+    spec = make_spec(loaded, tuple(bots))
+    labels = tuple(bot_label(b) for b in bots)
     work = chunks(games)
     done: list[Chunk] = []
     started = time.perf_counter()
@@ -283,4 +286,4 @@ def simulate(
                     for f in futures:
                         f.cancel()
                     raise
-    return merge(loaded.id, bots, seed, done, time.perf_counter() - started)
+    return merge(loaded.id, labels, seed, done, time.perf_counter() - started)

@@ -201,17 +201,34 @@ def fixed_bots() -> tuple[str, ...]:
     return tuple(b for b in available_bots() if _move_fn(b, check=False) is not None)
 
 
-def check_bots(bots: tuple[str, ...]) -> None:
+def check_bots(bots: tuple[Any, ...]) -> None:
     """Refuse a table of bots the batch path cannot play, saying which and why."""
     for bot in bots:
-        if bot in DUEL_ONLY:
+        if isinstance(bot, str) and bot in DUEL_ONLY:
             if len(bots) != 2:
                 raise InvalidInputError(Msg("sim.duel_seats", {"bot": bot, "n": len(bots)}))
         else:
             _move_fn(bot)
 
 
-def _move_fn(bot: str, *, check: bool = True) -> MoveFn | None:
+def bot_label(bot: Any) -> str:
+    """The name a seat's bot goes by: a bot's name, a policy's name, a policy file's path."""
+    from schock.sim.policy import Policy
+
+    return bot.name if isinstance(bot, Policy) else str(bot)
+
+
+def _move_fn(bot: Any, *, check: bool = True) -> MoveFn | None:
+    from schock.sim.policy import Policy
+
+    if isinstance(bot, str) and bot.endswith(".json"):
+        bot = Policy.load(bot)  # a policy file (docs/sim.md, "Your own policy")
+    if isinstance(bot, Policy):
+        return bot.move
+    if not isinstance(bot, str):
+        raise InvalidInputError(
+            f"a seat's bot is a name or a schock.sim.policy.Policy, got {type(bot).__name__}"
+        )
     if bot == "heuristic":
         return heuristic_move
     if bot in available_bots():
@@ -231,7 +248,7 @@ def _move_fn(bot: str, *, check: bool = True) -> MoveFn | None:
     return None
 
 
-def policy_table(rules: Rules, bot: str) -> I16:
+def policy_table(rules: Rules, bot: Any) -> I16:
     """``table[cap, used, state]``: -1 to stop, else the index in :data:`KEEPS`
     of the dice to keep for the next throw, for every cap up to ``rules.max_throws``."""
     fn = _move_fn(bot)
