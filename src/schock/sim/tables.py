@@ -271,9 +271,10 @@ def policy_table(rules: Rules, bot: Any) -> I16:
 # ------------------------------------------------------------------ the rules fields
 #: How the batch path honours each field of :class:`Rules`. ``table``: through the
 #: lookup tables above (and the duel bots' slots); ``kernel``: a parameter of the
-#: kernel; ``inert``: the field changes nothing for the bots the batch path plays
-#: (with the reason); ``default``: only the default value is simulated (none now).
-#: A field missing here (a new one) makes :func:`rule_params` refuse.
+#: kernel; ``inert``: the field changes nothing for the fixed bots (with the reason;
+#: what the duel bots make of it: :data:`DUEL_FIELDS`); ``default``: only the default
+#: value is simulated (none now). A field missing here (a new one) makes
+#: :func:`rule_params` refuse.
 FIELDS: dict[str, tuple[str, str]] = {
     "id": ("inert", "a name"),
     "name": ("inert", "a name"),
@@ -288,16 +289,11 @@ FIELDS: dict[str, tuple[str, str]] = {
     "schock_doof_above_general": ("table", "evaluation"),
     "fewer_throws_better": ("table", "ranking (sort_key)"),
     "schock_hand": ("table", "evaluation and ranking"),
-    "blind": (
-        "kernel",
-        "a blind round doubles the Deckel; optimal and equilibrium declare it where their "
-        "values say so, the fixed bots always lift",
-    ),
-    "einkaufen": ("inert", "no supported bot ever buys into a round"),
+    "blind": ("inert", "only the first player may declare blind; these bots always lift"),
+    "einkaufen": ("inert", "these bots never buy into a round"),
     "simultaneous_first_throw": (
         "inert",
-        "a loaded first throw is an independent throw like any other, looked at when the "
-        "turn comes; a player at a limit of one throw stands on it as on any single throw",
+        "a loaded first throw is an independent throw like any other; no policy looks at others",
     ),
     "opening": ("kernel", "one die high/low, or the opening round (ties: roll-off; no ages)"),
     "starter_after_stock": ("kernel", "who starts once the Stock is empty"),
@@ -312,11 +308,36 @@ FIELDS: dict[str, tuple[str, str]] = {
     "take_back": ("table", "which keeps the solver bots may choose; the heuristic never takes back"),
     "last_throw_covered": (
         "kernel",
-        "what the second of two players sees of the first one's result (the fixed bots "
-        "never look at others)",
+        "what the second of two players sees of the first one's result (only the duel "
+        "bots look at it)",
     ),
     "schock_aus_keeps": ("kernel", "on Schock Aus the thrower keeps his Deckel"),
 }
+
+#: Fields the duel bots (``optimal``, ``equilibrium``: :mod:`schock.sim.duel`) play
+#: differently from the fixed bots, and how the batch path honours them for them.
+DUEL_FIELDS: dict[str, str] = {
+    "blind": "the round's first player declares blind where the half's values say so "
+    "(its slot's first move); the kernel then plays one throw each and doubles the Deckel",
+    "last_throw_covered": "the second player's slot depends on the first player's result "
+    "as he sees it: shown (the grade and the throw limit) or covered (the dice on the table)",
+    "einkaufen": "they never buy into a round (in two seats nobody can)",
+    "simultaneous_first_throw": "a loaded throw is looked at when the turn comes: the same "
+    "throw, the same decisions",
+}
+
+#: The house-rule fields of issue 16 (docs/house-rules.md): honoured and checked
+#: against the engine (tests/sim), not swept on the findings page of the presets.
+HOUSE_RULE_FIELDS: tuple[str, ...] = (
+    "general",
+    "jule",
+    "jule_deckel",
+    "jule_on_hand",
+    "ladder",
+    "take_back",
+    "last_throw_covered",
+    "schock_aus_keeps",
+)
 
 OPENING_HIGH, OPENING_LOW, OPENING_ROUND = 0, 1, 2
 
