@@ -39,6 +39,7 @@ schock.errors.InvalidInputError: policy 'x': move 'keep 4' at '2-3-5 1/3': the d
 
 from __future__ import annotations
 
+import functools
 import json
 from collections import Counter
 from collections.abc import Callable, Mapping
@@ -146,14 +147,20 @@ class Policy:
         elif self.otherwise == "stop":
             return None
         else:
-            from schock.sim.tables import _move_fn
-
-            fallback = _move_fn(self.otherwise)
-            assert fallback is not None
-            return fallback(rules, kept, thrown, used, cap)
+            return _fallback(self.otherwise)(rules, kept, thrown, used, cap)
         if keep is not None:
             option(rules, kept, thrown, keep, who=_who(self.name), at=key)
         return keep
+
+
+@functools.cache
+def _fallback(bot: str) -> Callable[[Rules, Dice, Dice, int, int], Dice | None]:
+    """A fixed bot's moves, made once per process (its solvers are kept)."""
+    from schock.sim.tables import _move_fn
+
+    fn = _move_fn(bot)
+    assert fn is not None
+    return fn
 
 
 def option(
