@@ -181,6 +181,7 @@ def test_parquet_has_the_schema_and_the_metadata(
         (["--per", "turn", "--games", "60000"], "at most 50000 games, got 60000",
          "höchstens 50000 Spiele, nicht 60000"),
         (["--sweep", "deckel="], "write FIELD or FIELD=V1,V2", "erlaubt ist FELD oder FELD=W1,W2"),
+        (["--sweep", "deckel=,"], "write FIELD or FIELD=V1,V2", "erlaubt ist FELD oder FELD=W1,W2"),
         (["--sweep", "deckel=9,x"], "--sweep deckel=x: allowed: a whole number",
          "--sweep deckel=x: erlaubt: eine ganze Zahl"),
         (["--sweep", "deckel=9,9"], "a value named twice", "ein Wert doppelt genannt"),
@@ -203,13 +204,25 @@ def test_parquet_has_the_schema_and_the_metadata(
 def test_bad_data_and_sweep_input_exit_2_and_write_nothing(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str], en: str, de: str
 ) -> None:
+    _refused(tmp_path, monkeypatch, args, en, de, ["--out", str(tmp_path / "rows.csv")])
+
+
+def test_rows_per_round_need_a_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _refused(tmp_path, monkeypatch, ["--per", "round"], "give --out FILE too",
+             "--out DATEI dazu angeben", [])
+
+
+def _refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str], en: str, de: str,
+    out: list[str],
+) -> None:
+    """Exit 2 with one line in either language; nothing played, nothing written."""
     import schock.sim
 
     played: list[int] = []
     monkeypatch.setattr(schock.sim, "simulate", lambda *a, **k: played.append(1))
-    out, plot = tmp_path / "rows.csv", tmp_path / "p.png"
     for lang, text in (("en", en), ("de", de)):
-        base = ["--out", str(out), "--plot", str(plot), "--lang", lang]
+        base = [*out, "--plot", str(tmp_path / "p.png"), "--lang", lang]
         result = run(*(["--games", "10"] if "--games" not in args else []), *args, *base)
         assert result.exit_code == 2, result.output
         lines = result.stderr.strip().splitlines()
@@ -269,3 +282,11 @@ def test_structure_change_says_the_dice_help_little(tmp_path: Path) -> None:
     result = run("--rules", "porz", "--rules", str(house), "--games", "3000", "--lang", "en")
     assert result.exit_code == 0, result.output
     assert "porz-halves: the common dice help little here (variance ÷" in result.stdout
+
+
+def test_one_game_has_no_interval() -> None:
+    result = run("--rules", "porz", "--rules", "mosel", "--games", "1", "--lang", "en")
+    assert result.exit_code == 0, result.output
+    lines = [x for x in result.stdout.splitlines() if x.strip().startswith("Deckel per round")]
+    assert len(lines) == 2 and lines[0].count("(–)") == 2  # the figures: no spread
+    assert lines[1].rstrip().endswith("–")  # the difference: no interval

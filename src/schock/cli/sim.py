@@ -21,7 +21,14 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from schock.cli.common import BadInputError, lang_option, make_console, run_seed_option
+from schock.cli.common import (
+    BadInputError,
+    bot_completion,
+    complete_rules,
+    lang_option,
+    make_console,
+    run_seed_option,
+)
 from schock.errors import InvalidInputError
 from schock.i18n import number, plural
 from schock.messages import Msg
@@ -138,6 +145,8 @@ def _label(stat: Stat, lang: str) -> str:
 def _value(stat: Stat, lang: str) -> str:
     if stat.name in ("rounds_per_half", "deckel_per_round"):
         text = f"{stat.value:.3f} ({stat.low:.3f}–{stat.high:.3f})"
+        if not math.isfinite(stat.low):  # one game: no spread to tell
+            text = f"{stat.value:.3f} (–)"
     else:
         text = f"{100 * stat.value:.1f} % ({100 * stat.low:.1f}–{100 * stat.high:.1f})"
     return text.replace(".", ",") if lang == "de" else text
@@ -270,6 +279,7 @@ def _seats(bots: Sequence[str], players: int | None) -> list[str]:
     "rules_names",
     multiple=True,
     metavar="NAME|FILE",
+    shell_complete=complete_rules,
     help="A preset or a rules TOML file; give several to compare them side by side (default: porz).",
 )
 @click.option(
@@ -277,9 +287,11 @@ def _seats(bots: Sequence[str], players: int | None) -> list[str]:
     "bots",
     multiple=True,
     metavar="NAME",
+    shell_complete=bot_completion(batch=True),
     help=(
         "The bot of one seat (heuristic, cautious, bold; at two seats also optimal, "
-        "equilibrium); once for every seat. Default: heuristic."
+        "equilibrium; or a policy file NAME.json, docs/sim.md); once for every seat. "
+        "Default: heuristic."
     ),
 )
 @click.option(
@@ -383,6 +395,8 @@ def sim(
         jobs = 1 if games < POOL_FROM else (os.cpu_count() or 1)
     if per not in LEVELS:
         raise BadInputError(Msg("sim.record", {"value": per, "allowed": ", ".join(LEVELS)}))
+    if per != "game" and out_path is None:
+        raise BadInputError(Msg("sim.per_out", {"per": per}))
     limit = MAX_GAMES[per]
     if out_path is not None and limit is not None and games > limit:
         raise BadInputError(Msg("sim.rows_games", {"per": per, "max": limit, "games": games}))
