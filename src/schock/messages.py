@@ -483,8 +483,8 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         # schock sim: recorded rows, sweeps and differences (issue 28, data28)
         "sim.record": "the rows to keep must be one of {allowed}, got {value!r}",
         "sim.rows_games": (
-            "--per {per} keeps every {per} in memory: at most {max} games, got {games} "
-            "(run several seeds, or --per game)"
+            "--per {per} keeps every {per} in memory: at most {max} games in all rule sets "
+            "together, got {games} (run several seeds, or --per game)"
         ),
         "sim.sweep_syntax": (
             "--sweep {text!r}: write FIELD or FIELD=V1,V2,... (a rules field and its values)"
@@ -1067,8 +1067,8 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         # schock sim: recorded rows, sweeps and differences (issue 28, data28)
         "sim.record": "Zeilen je {value!r}; erlaubt: {allowed}",
         "sim.rows_games": (
-            "--per {per} hält jede Zeile im Speicher: höchstens {max} Spiele, nicht {games} "
-            "(mehrere Seeds laufen lassen, oder --per game)"
+            "--per {per} hält jede Zeile im Speicher: höchstens {max} Spiele aller Regelwerke "
+            "zusammen, nicht {games} (mehrere Seeds laufen lassen, oder --per game)"
         ),
         "sim.sweep_syntax": (
             "--sweep {text!r}: erlaubt ist FELD oder FELD=W1,W2,... (ein Regelfeld und seine Werte)"

@@ -397,9 +397,6 @@ def sim(
         raise BadInputError(Msg("sim.record", {"value": per, "allowed": ", ".join(LEVELS)}))
     if per != "game" and out_path is None:
         raise BadInputError(Msg("sim.per_out", {"per": per}))
-    limit = MAX_GAMES[per]
-    if out_path is not None and limit is not None and games > limit:
-        raise BadInputError(Msg("sim.rows_games", {"per": per, "max": limit, "games": games}))
     _check_plot(plot_path, "--plot")
     if out_path is not None and out_path.suffix.lower() not in (".csv", ".parquet"):
         raise BadInputError(Msg("sim.format", {
@@ -430,6 +427,10 @@ def sim(
             notes.append(t["same"].format(field=name, value=value, other=other))
         fields = "-".join(a.field for a in sweep.axes)
         plot_path = plot_path or Path(f"sweep-{fields}.png")
+    limit = MAX_GAMES[per]
+    if out_path is not None and limit is not None and games * len(rule_sets) > limit:
+        raise BadInputError(Msg("sim.rows_games", {
+            "per": per, "max": limit, "games": games * len(rule_sets)}))
     _check_writable(plot_path, "--plot")  # before the run: a run's figures are never lost
     err = Console(stderr=True)
     show = not quiet and sys.stderr.isatty()
