@@ -256,6 +256,28 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "rules.one_of": "one of {values}",
         "rules.bool": "true or false",
         "rules.int_range": "a whole number from {lo} to {hi}",
+        "rules.ladder_names": "the names {names}, each once, separated by '>'",
+        "rules.text": "a text",
+        # rules files in the command's language (cli27)
+        "rules.need_all": "a rules file without 'extends' must give every field; missing: {missing}",
+        "rules.need_all_allowed": "extends = a preset id, or all fields",
+        "rules.not_utf8": "not UTF-8 text (byte {byte})",
+        "rules.cannot_read": "cannot read the file: {reason}",
+        "rules.not_toml": "not valid TOML: {reason}",
+        "rules.too_deep": "not valid rules: nested too deeply",
+        "rules.huge_number": (
+            "not valid rules: a number with thousands of digits; allowed: the values each field "
+            "lists (schock rules show)"
+        ),
+        "rules.tables": "tables are not used in rules files; write every key at the top level",
+        "rules.preset_or_path": "a preset id or a path",
+        "rules.bad_id": "bad id",
+        "rules.empty_id": "empty id",
+        "rules.id_allowed": (
+            "1 to 64 letters, digits, '-', '_' or '.', starting with a letter or digit"
+        ),
+        "rules.bad_text": "bad text",
+        "rules.text_allowed": "at most {limit} printable characters (no line breaks)",
         "record.no_file": "{where}: no such file",
         "record.not_utf8": "{where}: not UTF-8 text (byte {byte})",
         "record.cannot_read": "{where}: cannot read: {reason}",
@@ -370,6 +392,31 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
             "{done} report(s) confirmed; {left} still waiting (two different results for one "
             "game, or not the table's next game: decide one by one)"
         ),
+        # online tournament tables (issue 25 item 9)
+        "tw.online": "played online",
+        "tw.online_entered": "game {g} entered in the tournament (from its record)",
+        "tw.online_waits": (
+            "game {g} reported with its record; it waits for the organizer (an earlier game "
+            "of this table is not confirmed yet)"
+        ),
+        "tw.online_before": (
+            "game {g} of table {t} was entered by hand already, with another result: this "
+            "online game was not entered (no double entry); its record stays with the table"
+        ),
+        "tw.online_before_same": (
+            "game {g} of table {t} was entered by hand already, with the same result: not "
+            "entered twice"
+        ),
+        "tw.online_refused": "game {g} could not be entered: {why}",
+        "tw.online_busy": "game {g}: the tournament was busy; the organizer enters it by hand",
+        "tw.online_failed": "game {g}: the report failed; the organizer enters it by hand",
+        "tw.online_unbound": "game {n} of this table is bound to no tournament game",
+        "tw.online_table_done": "table {t}: every game of this round is entered; no online table",
+        "tw.online_open_already": "table {t} is open online already",
+        "tw.online_no_table": "table {t}: no such table; allowed: {allowed}",
+        "tw.online_not_open": "table {t} is not open online; allowed: open it first",
+        "tw.online_opened": "{n} online table(s) opened",
+        "tw.online_started": "{n} online table(s) started",
         "sim.extra": "schock sim needs the optional extra 'sim' (missing: {missing}); install it with: {install}",
         "sim.parquet": "{option} {path}: writing Parquet needs pyarrow (pip install pyarrow); or give a .csv file",
         "sim.format": "{option} {path}: unknown format {suffix!r} (allowed: {allowed})",
@@ -390,6 +437,50 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "sim.bot": "bot {bot!r} cannot play in the batch path{why}; allowed: {allowed}{unknown}",
         "sim.bot_why": " (its moves depend on the whole table)",
         "sim.bot_unknown": " (unknown bot; all bots: {known})",
+        # batch path: one's own policy, a table file or a function (issue 28, batch28)
+        "policy.who": "policy {name!r}",
+        "policy.file": "policy file {path!r}",
+        "policy.read": "cannot read policy file {path!r}: {reason}",
+        "policy.big": "policy file {path!r} is larger than {limit} bytes",
+        "policy.json": "policy file {path!r} is not JSON (UTF-8): {reason}; the format is in docs/sim.md",
+        "policy.object": "{where}: a policy is a JSON object, got {kind}",
+        "policy.keys": "{where}: unknown keys {keys}; allowed: schock_policy, name, otherwise, moves",
+        "policy.version": "{where}: 'schock_policy' must be {version} (the format version), got {value}",
+        "policy.name": "{where}: 'name' must be a text of 1 to 40 characters",
+        "policy.function": "{who}: a function move(kept, thrown, used, cap) is needed, got {value}",
+        "policy.otherwise": "{who}: 'otherwise' = {value}; allowed: {allowed}",
+        "policy.moves": "{who}: 'moves' must be an object of turn state -> move",
+        "policy.state": "{who}: state {key!r}: {reason}",
+        "policy.cap": (
+            "{who}: state {key!r}: give the cap as a number (the round's first player: "
+            "the rules' max_throws), not '*'"
+        ),
+        "policy.never": (
+            "{who}: state {key!r} cannot occur (throws from 1 to the cap; nothing kept "
+            "before the first throw)"
+        ),
+        "policy.move": (
+            "{who}: move {value} at {key!r}; allowed: 'stop', 'keep none' or 'keep D-D' "
+            "(the dice on the table for the next throw)"
+        ),
+        "policy.no_throw": "{who}: move {value} at {key!r}: no throw is left, only 'stop'",
+        "policy.dice": (
+            "{who}: move {value} at {key!r}: the dice to keep must come from the table "
+            "(kept) and the throw; allowed: stop, keep none, or keep some of {dice}"
+        ),
+        "policy.illegal": (
+            "{who}: move 'keep {keep}' at {key!r} is not allowed under {rules} (set_aside = "
+            "{set_aside}, sixes_turning = {sixes}, take_back = {back}); allowed: stop, {allowed}"
+        ),
+        # batch path: solver bots (issue 28, batch28)
+        "sim.bot_why_level": (
+            " (it draws its moves at random at every decision, which no fixed table holds)"
+        ),
+        "sim.duel_seats": (
+            "bot {bot!r} plays the batch path at two seats only, got {n} seats: it plays for "
+            "the values of a two-player half, and with more players its turns depend on every "
+            "result before it, shown or under its cup, which no table holds (use schock arena)"
+        ),
         "sim.dask": "--cluster needs Dask distributed: pip install 'schock[sim]' (or 'dask[distributed]')",
         "sim.address": "a cluster address is a scheduler address such as tcp://host:8786, got {address!r}",
         "sim.unreachable": (
@@ -409,6 +500,33 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
             "allowed: its default {default!r} (use the engine, e.g. schock arena, for this rule)"
         ),
         "sim.sweep": "cannot sweep rules field {field!r} (allowed: {allowed})",
+        # schock sim: recorded rows, sweeps and differences (issue 28, data28)
+        "sim.record": "the rows to keep must be one of {allowed}, got {value!r}",
+        "sim.rows_games": (
+            "--per {per} keeps every {per} in memory: at most {max} games in all rule sets "
+            "together, got {games} (run several seeds, or --per game)"
+        ),
+        "sim.sweep_syntax": (
+            "--sweep {text!r}: write FIELD or FIELD=V1,V2,... (a rules field and its values)"
+        ),
+        "sim.sweep_count": "at most two --sweep fields, got {n}",
+        "sim.per_out": "--per {per} says what a row of --out is: give --out FILE too",
+        "sim.sweep_twice": "--sweep {field}: the same field twice",
+        "sim.sweep_value": "--sweep {field}={value}: {reason}",
+        "sim.sweep_inert": (
+            "--sweep {field}: no value of it changes the games of these bots ({bots}): {reason}; "
+            "nothing simulated"
+        ),
+        "sim.sweep_inert_why": "the batch path plays them alike for every value",
+        "sim.sweep_whole": "allowed: a whole number",
+        "sim.sweep_bool": "allowed: true, false",
+        "sim.sweep_repeat": "a value named twice",
+        "sim.inert.blind": "only the first player may declare blind, and these bots always lift",
+        "sim.inert.einkaufen": "these bots never buy into a round",
+        "sim.inert.simultaneous_first_throw": (
+            "a loaded first throw is an independent throw like any other, and no bot looks at the others'"
+        ),
+        "sim.inert.strafdeckel": "it is scorekeeping at a real table; nothing falls off in a simulation",
         "keepcli.no_seat": "no seat {name!r}; the seats are: {seats}",
         "keepcli.empty": "empty entry; '?' shows what can be typed",
         "keepcli.straf": "straf NAME [N]: whose die or cup fell, and how many (1-4)",
@@ -416,6 +534,7 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "keepcli.roll_off": "a roll-off is one die: a face from 1 to 6, got {text!r}",
         "keepcli.einkaufen": "answer ja or nein (yes or no), got {text!r}",
         "keepcli.seats": "--seat: name at least 2 players (repeat --seat NAME)",
+        "keepcli.resume_seats": "--resume takes the seats from the file: leave out --seat/--starter",
         "keepcli.starter": "--starter: {name!r} is not a --seat; the seats are: {seats}",
         "keepcli.write": "{option} {path}: cannot write: {reason}",
         "keepcli.read": "{option} {path}: cannot read: {reason}",
@@ -440,6 +559,23 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
             "round {r}, table {t}, game {g}: Schock Aus of player {p}: {n!r}; allowed: 0 to 99"
         ),
         "state.others": "a round needs at least one other player (before: {before}, after: {after})",
+        # engine and notation errors a command shows (cli27: in the command's language)
+        "dice.count": "need {count} dice, got {n}: {values}",
+        "dice.bad": "bad die {value}: a die shows a whole number from 1 to 6",
+        "straf.items": "items must be 1 to 4 (three dice and a cup), got {got}",
+        "notation.args": "{verb!r} takes {want} argument(s), got {n}",
+        "notation.turn_ones": "bad number of ones {got!r} (allowed: 1 or 2)",
+        "notation.answer": "bad answer {got!r} (allowed: yes, no)",
+        "notation.straf_items": "bad number of items {got!r} (allowed: 1 to 4)",
+        "dice.table": (
+            "these dice come from a real table: give the values thrown, e.g. throw(dice=(1, 1, 4))"
+        ),
+        # a database a command did not find (cli27: only creating commands make one)
+        "db.missing": (
+            "database {path}: no such file (nothing was created); allowed: an existing "
+            "database (--db or SCHOCK_DB); 'schock turnier neu', 'schock turnier import', "
+            "'schock abend new-group' and 'schock serve' create a new one"
+        ),
         # database and server processes (store/db.py, schock serve --workers)
         "db.locked": (
             "database {path}: another schock process already serves it ({holder}); allowed: "
@@ -681,6 +817,32 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "rules.one_of": "einer von {values}",
         "rules.bool": "true oder false",
         "rules.int_range": "eine ganze Zahl von {lo} bis {hi}",
+        "rules.ladder_names": "die Namen {names}, jeder einmal, getrennt durch '>'",
+        "rules.text": "ein Text",
+        # rules files in the command's language (cli27)
+        "rules.need_all": (
+            "Eine Regeldatei ohne 'extends' muss jedes Feld angeben; es fehlen: {missing}"
+        ),
+        "rules.need_all_allowed": "extends = die Kennung eines Presets, oder alle Felder",
+        "rules.not_utf8": "kein UTF-8-Text (Byte {byte})",
+        "rules.cannot_read": "die Datei kann nicht gelesen werden: {reason}",
+        "rules.not_toml": "kein gültiges TOML: {reason}",
+        "rules.too_deep": "keine gültigen Regeln: zu tief verschachtelt",
+        "rules.huge_number": (
+            "keine gültigen Regeln: eine Zahl mit Tausenden Ziffern; erlaubt: die Werte, die jedes "
+            "Feld nennt (schock rules show)"
+        ),
+        "rules.tables": (
+            "Tabellen gibt es in Regeldateien nicht; jedes Feld steht auf der obersten Ebene"
+        ),
+        "rules.preset_or_path": "die Kennung eines Presets oder ein Pfad",
+        "rules.bad_id": "ungültige Kennung",
+        "rules.empty_id": "leere Kennung",
+        "rules.id_allowed": (
+            "1 bis 64 Buchstaben, Ziffern, '-', '_' oder '.', am Anfang ein Buchstabe oder eine Ziffer"
+        ),
+        "rules.bad_text": "ungültiger Text",
+        "rules.text_allowed": "höchstens {limit} druckbare Zeichen (ohne Zeilenumbruch)",
         "record.no_file": "{where}: Datei nicht gefunden",
         "record.not_utf8": "{where}: kein UTF-8-Text (Byte {byte})",
         "record.cannot_read": "{where}: kann nicht gelesen werden: {reason}",
@@ -808,6 +970,38 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
             "{done} Meldung(en) bestätigt; {left} warten noch (zwei verschiedene Ergebnisse "
             "für ein Spiel oder nicht das nächste Spiel des Tisches: einzeln entscheiden)"
         ),
+        # online tournament tables (issue 25 item 9)
+        "tw.online": "online gespielt",
+        "tw.online_entered": "Spiel {g} im Turnier eingetragen (aus seinem Protokoll)",
+        "tw.online_waits": (
+            "Spiel {g} mit Protokoll gemeldet; es wartet auf die Turnierleitung (ein "
+            "früheres Spiel dieses Tisches ist noch nicht bestätigt)"
+        ),
+        "tw.online_before": (
+            "Spiel {g} von Tisch {t} war schon von Hand eingetragen, mit anderem Ergebnis: "
+            "dieses Online-Spiel wurde nicht eingetragen (nichts doppelt); sein Protokoll "
+            "bleibt am Tisch"
+        ),
+        "tw.online_before_same": (
+            "Spiel {g} von Tisch {t} war schon von Hand eingetragen, mit demselben Ergebnis: "
+            "nicht doppelt eingetragen"
+        ),
+        "tw.online_refused": "Spiel {g} konnte nicht eingetragen werden: {why}",
+        "tw.online_busy": (
+            "Spiel {g}: das Turnier war beschäftigt; die Turnierleitung trägt es von Hand ein"
+        ),
+        "tw.online_failed": (
+            "Spiel {g}: die Meldung ist gescheitert; die Turnierleitung trägt es von Hand ein"
+        ),
+        "tw.online_unbound": "Spiel {n} dieses Tisches gehört zu keinem Turnierspiel",
+        "tw.online_table_done": (
+            "Tisch {t}: alle Spiele dieser Runde sind eingetragen; kein Online-Tisch"
+        ),
+        "tw.online_open_already": "Tisch {t} ist schon online geöffnet",
+        "tw.online_no_table": "Tisch {t}: keinen solchen Tisch; erlaubt: {allowed}",
+        "tw.online_not_open": "Tisch {t} ist nicht online geöffnet; erlaubt: erst öffnen",
+        "tw.online_opened": "{n} Online-Tisch(e) geöffnet",
+        "tw.online_started": "{n} Online-Tisch(e) gestartet",
         "sim.extra": (
             "schock sim braucht das Extra 'sim' (es fehlt: {missing}); installieren mit: {install}"
         ),
@@ -836,6 +1030,60 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         ),
         "sim.bot_why": " (seine Züge hängen vom ganzen Tisch ab)",
         "sim.bot_unknown": " (unbekannter Bot; alle Bots: {known})",
+        # batch path: one's own policy, a table file or a function (issue 28, batch28)
+        "policy.who": "Strategie {name!r}",
+        "policy.file": "Strategie-Datei {path!r}",
+        "policy.read": "Strategie-Datei {path!r} lässt sich nicht lesen: {reason}",
+        "policy.big": "Strategie-Datei {path!r} ist größer als {limit} Bytes",
+        "policy.json": (
+            "Strategie-Datei {path!r} ist kein JSON (UTF-8): {reason}; das Format steht in "
+            "docs/sim.md"
+        ),
+        "policy.object": "{where}: eine Strategie ist ein JSON-Objekt, nicht {kind}",
+        "policy.keys": (
+            "{where}: unbekannte Schlüssel {keys}; erlaubt: schock_policy, name, otherwise, moves"
+        ),
+        "policy.version": (
+            "{where}: 'schock_policy' muss {version} sein (die Version des Formats), nicht {value}"
+        ),
+        "policy.name": "{where}: 'name' muss ein Text mit 1 bis 40 Zeichen sein",
+        "policy.function": (
+            "{who}: gebraucht wird eine Funktion move(kept, thrown, used, cap), nicht {value}"
+        ),
+        "policy.otherwise": "{who}: 'otherwise' = {value}; erlaubt: {allowed}",
+        "policy.moves": "{who}: 'moves' muss ein Objekt Zugstand -> Zug sein",
+        "policy.state": "{who}: Zugstand {key!r}: {reason}",
+        "policy.cap": (
+            "{who}: Zugstand {key!r}: die Wurfgrenze als Zahl angeben (der erste Spieler der "
+            "Runde: max_throws der Regeln), nicht '*'"
+        ),
+        "policy.never": (
+            "{who}: Zugstand {key!r} kommt nicht vor (Würfe von 1 bis zur Grenze; vor dem "
+            "ersten Wurf liegt nichts heraus)"
+        ),
+        "policy.move": (
+            "{who}: Zug {value} bei {key!r}; erlaubt: 'stop', 'keep none' oder 'keep D-D' "
+            "(die Würfel, die für den nächsten Wurf liegen bleiben)"
+        ),
+        "policy.no_throw": "{who}: Zug {value} bei {key!r}: kein Wurf mehr übrig, nur 'stop'",
+        "policy.dice": (
+            "{who}: Zug {value} bei {key!r}: liegen bleiben können nur Würfel vom Tisch und "
+            "aus dem Wurf; erlaubt: stop, keep none oder keep aus {dice}"
+        ),
+        "policy.illegal": (
+            "{who}: Zug 'keep {keep}' bei {key!r} ist unter {rules} nicht erlaubt (set_aside = "
+            "{set_aside}, sixes_turning = {sixes}, take_back = {back}); erlaubt: stop, {allowed}"
+        ),
+        # batch path: solver bots (issue 28, batch28)
+        "sim.bot_why_level": (
+            " (er lost seine Züge bei jeder Entscheidung aus; das hält keine feste Tabelle)"
+        ),
+        "sim.duel_seats": (
+            "Bot {bot!r} spielt im Batch-Pfad nur zu zweit, nicht an {n} Plätzen: er spielt "
+            "für die Werte einer Hälfte zu zweit, und mit mehr Spielern hängen seine Züge von "
+            "jedem Ergebnis vor ihm ab, offen oder unter dem Becher; das hält keine Tabelle "
+            "(dafür schock arena nehmen)"
+        ),
         "sim.dask": (
             "--cluster braucht Dask distributed: pip install 'schock[sim]' "
             "(oder 'dask[distributed]')"
@@ -860,6 +1108,33 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
             "der Standardwert {default!r} (für diese Regel die Engine nehmen, z. B. schock arena)"
         ),
         "sim.sweep": "Regelfeld {field!r} lässt sich nicht durchlaufen (erlaubt: {allowed})",
+        # schock sim: recorded rows, sweeps and differences (issue 28, data28)
+        "sim.record": "Zeilen je {value!r}; erlaubt: {allowed}",
+        "sim.rows_games": (
+            "--per {per} hält jede Zeile im Speicher: höchstens {max} Spiele aller Regelwerke "
+            "zusammen, nicht {games} (mehrere Seeds laufen lassen, oder --per game)"
+        ),
+        "sim.sweep_syntax": (
+            "--sweep {text!r}: erlaubt ist FELD oder FELD=W1,W2,... (ein Regelfeld und seine Werte)"
+        ),
+        "sim.sweep_count": "höchstens zwei --sweep-Felder, nicht {n}",
+        "sim.per_out": "--per {per} sagt, was eine Zeile von --out ist: --out DATEI dazu angeben",
+        "sim.sweep_twice": "--sweep {field}: dasselbe Feld zweimal",
+        "sim.sweep_value": "--sweep {field}={value}: {reason}",
+        "sim.sweep_inert": (
+            "--sweep {field}: kein Wert ändert die Spiele dieser Bots ({bots}): {reason}; "
+            "nichts simuliert"
+        ),
+        "sim.sweep_inert_why": "der Batch-Pfad spielt sie bei jedem Wert gleich",
+        "sim.sweep_whole": "erlaubt: eine ganze Zahl",
+        "sim.sweep_bool": "erlaubt: true, false",
+        "sim.sweep_repeat": "ein Wert doppelt genannt",
+        "sim.inert.blind": "blind ansagen darf nur der Erste, und diese Bots heben immer auf",
+        "sim.inert.einkaufen": "diese Bots kaufen sich nie ein",
+        "sim.inert.simultaneous_first_throw": (
+            "ein gemeinsamer erster Wurf ist ein Wurf wie jeder andere, und kein Bot schaut auf die anderen"
+        ),
+        "sim.inert.strafdeckel": "Strafdeckel zählt man am echten Tisch; in der Simulation fällt nichts",
         "keepcli.no_seat": "kein Platz {name!r}; die Plätze sind: {seats}",
         "keepcli.empty": "leere Eingabe; '?' zeigt, was man eingeben kann",
         "keepcli.straf": "straf NAME [N]: wessen Würfel oder Becher fiel, und wie viele (1-4)",
@@ -867,6 +1142,9 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "keepcli.roll_off": "Beim Auswürfeln zählt ein Würfel: eine Augenzahl von 1 bis 6, nicht {text!r}",
         "keepcli.einkaufen": "Antwort ja oder nein, nicht {text!r}",
         "keepcli.seats": "--seat: mindestens 2 Spieler nennen (--seat NAME mehrmals)",
+        "keepcli.resume_seats": (
+            "--resume nimmt die Plätze aus der Datei: --seat/--starter weglassen"
+        ),
         "keepcli.starter": "--starter: {name!r} ist kein --seat; die Plätze sind: {seats}",
         "keepcli.write": "{option} {path}: kann nicht schreiben: {reason}",
         "keepcli.read": "{option} {path}: kann nicht lesen: {reason}",
@@ -895,6 +1173,24 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "state.others": (
             "Eine Runde braucht mindestens einen weiteren Spieler (davor: {before}, "
             "danach: {after})"
+        ),
+        # engine and notation errors a command shows (cli27: in the command's language)
+        "dice.count": "{count} Würfel nötig, nicht {n}: {values}",
+        "dice.bad": "ungültiger Würfel {value}: ein Würfel zeigt eine ganze Zahl von 1 bis 6",
+        "straf.items": "Strafdeckel: 1 bis 4 Stück (drei Würfel und der Becher), nicht {got}",
+        "notation.args": "falsche Zahl von Angaben für {verb!r}: {n} (erlaubt: {want})",
+        "notation.turn_ones": "ungültige Zahl von Einsen {got!r} (erlaubt: 1 oder 2)",
+        "notation.answer": "ungültige Antwort {got!r} (erlaubt: yes, no)",
+        "notation.straf_items": "ungültige Zahl von Stücken {got!r} (erlaubt: 1 bis 4)",
+        "dice.table": (
+            "Diese Würfel kommen von einem echten Tisch: die geworfenen Augen angeben, "
+            "z. B. wurf 1-1-4"
+        ),
+        # a database a command did not find (cli27: only creating commands make one)
+        "db.missing": (
+            "Datenbank {path}: Datei nicht gefunden (nichts wurde angelegt); erlaubt: eine "
+            "vorhandene Datenbank (--db oder SCHOCK_DB); eine neue legen 'schock turnier neu', "
+            "'schock turnier import', 'schock abend new-group' und 'schock serve' an"
         ),
         # database and server processes (store/db.py, schock serve --workers)
         "db.locked": (

@@ -18,7 +18,7 @@ from typing import Any
 
 import click
 
-from schock.cli.common import BadInputError, SafePath, lang_option
+from schock.cli.common import BadInputError, SafePath, complete_rules, lang_option
 from schock.engine import events as ev
 from schock.engine.actions import EinkaufenAction, ThrowAction
 from schock.engine.record import dumps as dumps_record
@@ -30,6 +30,7 @@ from schock.keep import (
     entry_words,
     loads_keep,
     parse_result,
+    parse_step,
     refusal,
 )
 from schock.messages import Msg
@@ -240,7 +241,7 @@ def apply_line(k: Scorekeeper, line: str, lang: str) -> str | None:
         k.act(seat, EinkaufenAction(head in ("ja", "yes", "j", "y")))
         return _confirm(k, before, lang)
     if head in STEP_VERBS:
-        k.act(seat, " ".join(words))
+        k.act(seat, parse_step(line))
         return _confirm(k, before, lang)
     k.enter(seat, parse_result(words))
     return None
@@ -292,6 +293,7 @@ def _save(k: Scorekeeper, path: Path | None) -> None:
     metavar="NAME|FILE",
     default="porz",
     show_default=True,
+    shell_complete=complete_rules,
     help="A preset (id or alias) or a house rules TOML file.",
 )
 @click.option("--seat", "seats", multiple=True, metavar="NAME", help="A player (repeat it).")
@@ -338,9 +340,7 @@ def keep(
     """
     if resume_file is not None:
         if seats or starter:
-            raise click.UsageError(
-                "--resume takes the seats from the file: leave out --seat/--starter"
-            )
+            raise BadInputError(Msg("keepcli.resume_seats"))
         try:
             text = resume_file.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:

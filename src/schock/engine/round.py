@@ -32,7 +32,7 @@ from schock.engine.state import (
 from schock.engine.turn import TurnPlay
 from schock.errors import InvalidInputError
 from schock.errors import short_repr as _short
-from schock.messages import waiting_for
+from schock.messages import Msg, waiting_for
 from schock.rules.model import Strafdeckel
 
 
@@ -245,9 +245,7 @@ class RoundPlay(TurnPlay):
         if type(seat) is not int or not 0 <= seat < self._n:
             raise self._seat_error(seat, required=True)
         if isinstance(items, bool) or not isinstance(items, int) or not 1 <= items <= 4:
-            raise InvalidInputError(
-                f"items must be 1 to 4 (three dice and a cup), got {_short(items)}"
-            )
+            raise InvalidInputError(Msg("straf.items", {"got": _short(items)}))
         mode = self.rules.strafdeckel
         if mode is Strafdeckel.NONE:
             raise _fail("straf.off", R_STRAF, "strafdeckel", rules=self.rules.id)

@@ -339,7 +339,6 @@ _INT_RANGES: dict[str, tuple[int, int]] = {
 _STRINGS = frozenset({"id", "name", "source", "base", "ladder"})
 #: A rule set's id names files (saved games, docs pages): a short slug.
 _ID_RE = re.compile(r"[^\W_][\w.-]{0,63}")
-_ID_ALLOWED = "1 to 64 letters, digits, '-', '_' or '.', starting with a letter or digit"
 _TEXT_LIMITS = {"name": 100, "source": 300}
 
 
@@ -355,22 +354,17 @@ def field_label(name: str, lang: str = "de") -> str:
     raise KeyError(name)
 
 
-def allowed_values(name: str) -> str:
-    """A human description of what a field accepts."""
-    if name in _ENUMS:
-        return "one of " + ", ".join(repr(str(m)) for m in _ENUMS[name])
-    if name in _BOOLS:
-        return "true or false"
-    if name in _INT_RANGES:
-        lo, hi = _INT_RANGES[name]
-        return f"a whole number from {lo} to {hi}"
-    if name == "ladder":
-        return _LADDER_ALLOWED
-    return "a text"
+def allowed_values(name: str, lang: str = "en") -> str:
+    """A human description of what a field accepts, in ``lang``.
+
+    >>> allowed_values("deckel"), allowed_values("deckel", "de")
+    ('a whole number from 1 to 99', 'eine ganze Zahl von 1 bis 99')
+    """
+    return _allowed_msg(name).text(lang)
 
 
-def _allowed_msg(name: str) -> Msg | str:
-    """What a field accepts, as a message with a German text where there is one."""
+def _allowed_msg(name: str) -> Msg:
+    """What a field accepts, as a message in German and English."""
     if name in _ENUMS:
         return Msg("rules.one_of", {"values": ", ".join(repr(str(m)) for m in _ENUMS[name])})
     if name in _BOOLS:
@@ -378,7 +372,9 @@ def _allowed_msg(name: str) -> Msg | str:
     if name in _INT_RANGES:
         lo, hi = _INT_RANGES[name]
         return Msg("rules.int_range", {"lo": lo, "hi": hi})
-    return allowed_values(name)
+    if name == "ladder":
+        return Msg("rules.ladder_names", {"names": ", ".join(LADDER_KINDS)})
+    return Msg("rules.text")
 
 
 def coerce_field(name: str, value: Any) -> Any:
@@ -421,18 +417,22 @@ def check_field(name: str, value: Any) -> None:
             )
     elif name in _STRINGS:
         if not isinstance(value, str):
-            raise RulesError("wrong type", key=name, value=short_repr(value), allowed="a text")
+            raise RulesError(
+                Msg("rules.wrong_type"), key=name, value=short_repr(value), allowed=Msg("rules.text")
+            )
         if name in ("id", "base") and value and not _ID_RE.fullmatch(value):
-            raise RulesError("bad id", key=name, value=short_repr(value), allowed=_ID_ALLOWED)
+            raise RulesError(Msg("rules.bad_id"), key=name, value=short_repr(value),
+                             allowed=Msg("rules.id_allowed"))
         if name == "ladder":
             parse_ladder(value)
         if name == "id" and not value:
-            raise RulesError("empty id", key=name, value=short_repr(value), allowed=_ID_ALLOWED)
+            raise RulesError(Msg("rules.empty_id"), key=name, value=short_repr(value),
+                             allowed=Msg("rules.id_allowed"))
         limit = _TEXT_LIMITS.get(name, 0)
         if limit and (len(value) > limit or not value.isprintable()):
             raise RulesError(
-                "bad text",
+                Msg("rules.bad_text"),
                 key=name,
                 value=short_repr(value),
-                allowed=f"at most {limit} printable characters (no line breaks)",
+                allowed=Msg("rules.text_allowed", {"limit": limit}),
             )

@@ -131,10 +131,15 @@ def plot_sweep(
     results: Sequence[SimResult],
     path: Path,
     lang: str = "de",
+    *,
+    series: Sequence[tuple[str, Sequence[SimResult]]] | None = None,
 ) -> Path:
     """How the loss rates, the half length, Schock Aus endings and the Deckel per
-    round change with ``field`` (one result per value)."""
+    round change with ``field`` (one result per value); with ``series`` (a label
+    and one result per value each: other rule sets, a second swept field) one
+    line per series instead of ``results``."""
     t = _TEXTS[lang]
+    lines_of = list(series) if series is not None else [("", results)]
     plt = _pyplot()
     fig, axes = plt.subplots(2, 2, figsize=(11, 7))
     x = np.arange(len(values))
@@ -146,15 +151,17 @@ def plot_sweep(
     ]
     for ax, lines in panels:
         for name, label in lines:
-            stats = [_stat(r, name) for r in results]
-            v = [s.value if s else np.nan for s in stats]
-            lo = [s.value - s.low if s else 0 for s in stats]
-            hi = [s.high - s.value if s else 0 for s in stats]
-            ax.errorbar(x, v, yerr=[lo, hi], marker="o", capsize=3, label=label)
+            for tag, row in lines_of:
+                stats = [_stat(r, name) for r in row]
+                v = [s.value if s else np.nan for s in stats]
+                lo = [s.value - s.low if s else 0 for s in stats]
+                hi = [s.high - s.value if s else 0 for s in stats]
+                shown = label if not tag else (f"{tag}: {label}" if len(lines) > 1 else tag)
+                ax.errorbar(x, v, yerr=[lo, hi], marker="o", capsize=3, label=shown)
         ax.set_xticks(x)
         ax.set_xticklabels([str(v) for v in values], rotation=15, fontsize="small")
         ax.set_title(lines[0][1] if len(lines) == 1 else t["rates"])
-        if len(lines) > 1:
+        if len(lines) > 1 or len(lines_of) > 1:
             ax.legend(fontsize="small")
     fig.suptitle(t["sweep"].format(rules=rules, field=field))
     fig.tight_layout()
