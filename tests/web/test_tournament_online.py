@@ -81,6 +81,16 @@ def _tables(c: TestClient, tid: str, key: str) -> dict[int, dict[str, Any]]:
     return out
 
 
+def _bot_table(c: TestClient, number: int) -> tuple[str, str, dict[str, Any]]:
+    """Six players drawn 1,2,3|4,5,6; table ``number`` opened online, bots on every seat."""
+    tid, key = _create(c, "short", NAMES[:6], "1,2,3|4,5,6")
+    assert _online(c, tid, key, action="open", table=number).status_code == 200
+    tb = _tables(c, tid, key)[number]
+    for seat in range(3):
+        assert _online(c, tid, key, action="bot", table=number, seat=seat).status_code == 303
+    return tid, key, tb
+
+
 def _until_done(c: TestClient, table_id: str) -> dict[str, Any]:
     """Watch a table (as a spectator) until its round is over: the series has no next game."""
     with c.websocket_connect(f"/ws/tables/{table_id}") as ws:
@@ -213,11 +223,7 @@ def test_refusals_not_organizer_not_drawn_entered_already(client: TestClient) ->
 
 
 def test_a_game_entered_by_hand_meanwhile_is_never_entered_twice(client: TestClient) -> None:
-    tid, key = _create(client, "short", NAMES[:6], "1,2,3|4,5,6")
-    assert _online(client, tid, key, action="open", table=2).status_code == 200
-    tb = _tables(client, tid, key)[2]
-    for seat in range(3):
-        assert _online(client, tid, key, action="bot", table=2, seat=seat).status_code == 303
+    tid, key, tb = _bot_table(client, 2)
     # game 1 arrives on paper before the online game ends
     assert _do(client, tid, key, action="enter", table=2, game=1, loser=4,
                out="5, 6").status_code == 303
@@ -374,3 +380,17 @@ def test_reopening_a_table_closed_before_its_first_game(client: TestClient) -> N
     page = client.get(f"/turnier/{tid}?k={key}&lang=en").text
     assert '<span class="ostatus">waiting for the start</span>' in page
     assert "Open the table as organizer" in page
+
+
+def test_a_player_withdrawn_meanwhile_is_seated_no_more(client: TestClient) -> None:
+    tid, key, tb = _bot_table(client, 1)
+    assert _do(client, tid, key, action="withdraw", number=3).status_code == 303  # never came
+    assert _online(client, tid, key, action="start", table=1).status_code == 303
+    _until_done(client, tb["id"])
+    db = client.app.state.tables.repo.db  # type: ignore[attr-defined]
+    games = storage.load(db, tid).rounds[0].games[1]
+    # the game still seating him could not be entered; the table played on without him
+    assert sorted(games) == [1, 2] and all(sorted(g.players) == [1, 2] for g in games.values())
+    session = client.app.state.tables.live[tb["id"]]  # type: ignore[attr-defined]
+    assert [s.name for s in session.seats] == ["1 Anna", "2 Ben"]
+    assert len(session.games) == 3

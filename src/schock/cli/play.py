@@ -151,7 +151,9 @@ class _PlayCommand(click.Command):
 
     def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         formatter.write_paragraph()
-        formatter.write_text("BOT is one of: " + ", ".join(available_bots()) + ".")
+        lang = getattr(formatter, "lang", "en")  # schock's help formatter knows its language
+        intro = "BOT ist einer von" if lang == "de" else "BOT is one of"
+        formatter.write_text(f"{intro}: {', '.join(available_bots())}.")
 
 
 @click.command("play", cls=_PlayCommand)

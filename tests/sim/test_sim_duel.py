@@ -1,0 +1,142 @@
+"""The duel bots in the batch path: the slots are the bots' own choices.
+
+Every slot (:mod:`schock.sim.duel`) must hold exactly what the solver gives
+the bot in that situation: the compiled expectimax must give the same values
+to the last bit as :class:`~schock.solver.turn.TurnSolver`, the same moves
+as :func:`schock.solver.turn_policy._problem` choices, the same first move
+as :class:`~schock.bots.OptimalBot` on a real game. The statistical agreement
+with the engine is in ``test_sim_agreement.py``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from schock import load_rules
+from schock.bots import make_bot
+from schock.engine import Automation, Game, ScriptedDice
+from schock.engine.actions import LiftAction
+from schock.errors import InvalidInputError
+from schock.sim import duel, simulate
+from schock.sim.chunks import make_spec, run_chunk
+from schock.sim.tables import KEEPS, STATES
+from schock.solver import turn_values
+from schock.solver.equilibrium import equilibrium_half
+from schock.solver.half import duel_half
+from schock.solver.turn_policy import _problem
+from schock.solver.turn_state import Objective, Result, Table, TurnState
+
+RULES = {
+    "porz": load_rules("porz"),
+    "mosel-no-take-back": load_rules("mosel").replace(take_back=False, last_throw_covered=False),
+}
+
+
+def _expected(problem: object, used: int, kept: tuple[int, ...], thrown: tuple[int, ...], limit: int | None) -> int:
+    move = problem.choices(TurnState(kept, thrown, used, limit), metrics=False)[0].move  # type: ignore[attr-defined]
+    return -1 if move.stop else KEEPS.index(move.keep)
+
+
+def _check_slot(t: duel.DuelTables, slot: int, problem: object, cap: int, limit: int | None) -> None:
+    for used in range(1, cap):  # at the cap there is nothing to choose
+        for si, (kept, thrown) in enumerate(STATES):
+            if used == 1 and kept:
+                continue
+            assert int(t.tab[slot, used, si]) == _expected(problem, used, kept, thrown, limit), (
+                used, kept, thrown)
+
+
+@pytest.mark.parametrize("name", sorted(RULES))
+def test_compiled_values_are_the_solvers_to_the_bit(name: str) -> None:
+    rules = RULES[name]
+    half = duel_half(rules)
+    grades = duel.moves(rules).unique
+    for stock, mine, other in [(13, 0, 0), (0, 7, 6), (2, 10, 1)]:
+        stakes = half.stakes(stock, mine, other, first=False)
+        for earlier, limit in [
+            (Result.covered(rules, (1,), 2, 3, on_hand=False), 3),
+            (Result.of({grades[len(grades) // 2]: 1.0}), 2),
+            (Result.of({grades[-1]: 1.0}), 3),
+        ]:
+            assert duel.second_value(rules, limit, earlier, stakes) == turn_values.second_value(
+                rules, limit, earlier, stakes
+            )
+
+
+@pytest.mark.parametrize("name", sorted(RULES))
+def test_slots_hold_the_bots_moves(name: str) -> None:
+    rules = RULES[name]
+    half = duel_half(rules)
+    t = duel.DuelTables(rules, ("optimal",))
+    stock, mine, other = 3, 6, 4
+    # the first player of the round
+    slot = t.fill(t.key(0, mine=mine, other=other, rkey=0))
+    stakes = half.stakes(stock, mine, other, first=True)
+    first = _problem(rules, Table(after=1, stock=stock, mine=mine, stakes=stakes), None, Objective.HALF)
+    _check_slot(t, slot, first, rules.max_throws, None)
+    # the second, against a covered result (1 on the table) and a shown one
+    stakes = half.stakes(stock, mine, other, first=False)
+    g = duel.moves(rules).unique[40]
+    for rkey, earlier, limit in [
+        (t.covered_rkey(KEEPS.index((1,)), 3), Result.covered(rules, (1,), 2, 3, on_hand=False), 3),
+        (t.known_rkey(g, 2), Result.of({g: 1.0}), 2),
+    ]:
+        slot = t.fill(t.key(0, mine=mine, other=other, rkey=rkey))
+        table = Table(before=(earlier,), stock=stock, mine=mine, stakes=stakes)
+        _check_slot(t, slot, _problem(rules, table, limit, Objective.HALF), limit, limit)
+
+
+def test_the_first_move_is_the_bots() -> None:
+    """Before looking, the optimal bot lifts at the start of porz; under
+    irmgarteich the equilibrium declares blind where its values say so."""
+    rules = load_rules("porz")
+    t = duel.DuelTables(rules, ("optimal",))
+    slot = t.fill(t.key(0, mine=0, other=0, rkey=0))
+    g = Game(rules, seats=["A", "B"], starter=0, dice=ScriptedDice([2, 3, 5]),
+             automations=set(Automation))
+    g.throw()
+    assert make_bot("optimal").act(g.view(0)) == LiftAction()
+    assert int(t.open_act[slot]) == duel.LIFT
+    irm = load_rules("irmgarteich")
+    half = equilibrium_half(irm)
+    t = duel.DuelTables(irm, ("equilibrium",))
+    for mine, other, blind in [(0, 10, True), (5, 5, False)]:  # far behind: blind
+        assert half.plays_blind(13 - mine - other, mine, other) is blind
+        slot = t.fill(t.key(0, mine=mine, other=other, rkey=0))
+        assert (int(t.open_act[slot]) == duel.BLIND) is blind
+
+
+def test_a_game_replayed_after_a_missing_slot_is_the_same_game() -> None:
+    """Slots solved on demand: a chunk played with cold tables (the kernel stops
+    at every missing slot, and the game is played again) gives what the same
+    chunk gives with every slot already there."""
+    spec = make_spec(load_rules("mosel").replace(deckel=5), ["equilibrium", "optimal"])
+    cold = run_chunk(spec, 3, 0, 300)
+    warm = run_chunk(spec, 3, 0, 300)
+    assert (cold.rows == warm.rows).all()
+    assert (cold.kinds == warm.kinds).all() and (cold.deckel == warm.deckel).all()
+    assert cold.rounds == warm.rounds > 300
+    assert sorted(np.unique(cold.rows[:, 0])) == [0, 1]
+
+
+@pytest.mark.parametrize(
+    ("rules", "bots", "match"),
+    [
+        ("porz", ["optimal"] * 3, "two seats only, got 3"),
+        ("porz", ["equilibrium", "heuristic", "bold"], "two seats only"),
+        ("porz", ["good", "heuristic"], "at random"),
+        ("porz", ["random", "heuristic"], "at random"),
+        ("porz", ["genius", "heuristic"], "unknown bot"),
+    ],
+)
+def test_bots_the_batch_path_cannot_play_are_refused(rules: str, bots: list[str], match: str) -> None:
+    with pytest.raises(InvalidInputError, match=match):
+        simulate(rules, bots, games=10)
+
+
+def test_a_rule_the_equilibrium_cannot_solve_is_named() -> None:
+    rules = load_rules("porz").replace(schock_aus_keeps=True)
+    with pytest.raises(InvalidInputError, match="schock_aus_keeps"):
+        simulate(rules, ["equilibrium", "heuristic"], games=10)
+    assert simulate(rules, ["optimal", "heuristic"], games=50, seed=1).games == 50
