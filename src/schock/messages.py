@@ -258,6 +258,26 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "rules.int_range": "a whole number from {lo} to {hi}",
         "rules.ladder_names": "the names {names}, each once, separated by '>'",
         "rules.text": "a text",
+        # rules files in the command's language (cli27)
+        "rules.need_all": "a rules file without 'extends' must give every field; missing: {missing}",
+        "rules.need_all_allowed": "extends = a preset id, or all fields",
+        "rules.not_utf8": "not UTF-8 text (byte {byte})",
+        "rules.cannot_read": "cannot read the file: {reason}",
+        "rules.not_toml": "not valid TOML: {reason}",
+        "rules.too_deep": "not valid rules: nested too deeply",
+        "rules.huge_number": (
+            "not valid rules: a number with thousands of digits; allowed: the values each field "
+            "lists (schock rules show)"
+        ),
+        "rules.tables": "tables are not used in rules files; write every key at the top level",
+        "rules.preset_or_path": "a preset id or a path",
+        "rules.bad_id": "bad id",
+        "rules.empty_id": "empty id",
+        "rules.id_allowed": (
+            "1 to 64 letters, digits, '-', '_' or '.', starting with a letter or digit"
+        ),
+        "rules.bad_text": "bad text",
+        "rules.text_allowed": "at most {limit} printable characters (no line breaks)",
         "record.no_file": "{where}: no such file",
         "record.not_utf8": "{where}: not UTF-8 text (byte {byte})",
         "record.cannot_read": "{where}: cannot read: {reason}",
@@ -799,6 +819,30 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "rules.int_range": "eine ganze Zahl von {lo} bis {hi}",
         "rules.ladder_names": "die Namen {names}, jeder einmal, getrennt durch '>'",
         "rules.text": "ein Text",
+        # rules files in the command's language (cli27)
+        "rules.need_all": (
+            "Eine Regeldatei ohne 'extends' muss jedes Feld angeben; es fehlen: {missing}"
+        ),
+        "rules.need_all_allowed": "extends = die Kennung eines Presets, oder alle Felder",
+        "rules.not_utf8": "kein UTF-8-Text (Byte {byte})",
+        "rules.cannot_read": "die Datei kann nicht gelesen werden: {reason}",
+        "rules.not_toml": "kein gültiges TOML: {reason}",
+        "rules.too_deep": "keine gültigen Regeln: zu tief verschachtelt",
+        "rules.huge_number": (
+            "keine gültigen Regeln: eine Zahl mit Tausenden Ziffern; erlaubt: die Werte, die jedes "
+            "Feld nennt (schock rules show)"
+        ),
+        "rules.tables": (
+            "Tabellen gibt es in Regeldateien nicht; jedes Feld steht auf der obersten Ebene"
+        ),
+        "rules.preset_or_path": "die Kennung eines Presets oder ein Pfad",
+        "rules.bad_id": "ungültige Kennung",
+        "rules.empty_id": "leere Kennung",
+        "rules.id_allowed": (
+            "1 bis 64 Buchstaben, Ziffern, '-', '_' oder '.', am Anfang ein Buchstabe oder eine Ziffer"
+        ),
+        "rules.bad_text": "ungültiger Text",
+        "rules.text_allowed": "höchstens {limit} druckbare Zeichen (ohne Zeilenumbruch)",
         "record.no_file": "{where}: Datei nicht gefunden",
         "record.not_utf8": "{where}: kein UTF-8-Text (Byte {byte})",
         "record.cannot_read": "{where}: kann nicht gelesen werden: {reason}",

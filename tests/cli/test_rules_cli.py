@@ -388,3 +388,35 @@ def test_show_cuts_no_cell_at_any_width(width: int, lang: str) -> None:
     wide.print(rules_table(load_rules("porz"), lang))
     allowed = "eine ganze Zahl von 1 bis 99" if lang == "de" else "a whole number from 1 to 99"
     assert allowed in wide.file.getvalue()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("content", "de", "en"),
+    [
+        ('id = "x"\n', "Eine Regeldatei ohne 'extends' muss jedes Feld angeben; es fehlen: name",
+         "a rules file without 'extends' must give every field; missing: name"),
+        ('extends = "porz"\nid = "bad id!"\n', "ungültige Kennung; erlaubt: 1 bis 64 Buchstaben",
+         "bad id; allowed: 1 to 64 letters"),
+        ('extends = "porz"\n[x]\ny = 1\n', "Tabellen gibt es in Regeldateien nicht",
+         "tables are not used in rules files"),
+        ("extends = 3\n", "falscher Typ; erlaubt: die Kennung eines Presets oder ein Pfad",
+         "wrong type; allowed: a preset id or a path"),
+        ('extends = "porz"\nname = "a\\nb"\n', "ungültiger Text; erlaubt: höchstens 100 druckbare",
+         "bad text; allowed: at most 100 printable"),
+        ("extends = porz\n", "kein gültiges TOML", "not valid TOML"),
+    ],
+)
+def test_a_bad_rules_file_is_told_in_the_commands_language(
+    tmp_path: Path, content: str, de: str, en: str
+) -> None:
+    """Issue 27 item 6: no English inside a German refusal of a rules file (and back)."""
+    bad = tmp_path / "bad.toml"
+    bad.write_text(content, encoding="utf-8")
+    for lang, words in (("de", de), ("en", en)):
+        result = run("rules", "check", str(bad), "--lang", lang)
+        assert result.exit_code == 2 and words in result.output, result.output
+    assert bad.read_text(encoding="utf-8") == content
+    raw = tmp_path / "raw.toml"
+    raw.write_bytes(b"id = '\xff'\n")
+    result = run("rules", "check", str(raw))
+    assert result.exit_code == 2 and "kein UTF-8-Text (Byte 6)" in result.output
