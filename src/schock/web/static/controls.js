@@ -74,7 +74,9 @@ document.addEventListener("schock:state", (ev) => {
   const {state, welcome, send} = ev.detail;
   online();
   // a seat link that plays no seat now: a bot plays it (the host may give it back)
-  $("watching").hidden = !(SEAT_LINK && state.seat === null);
+  const watching = SEAT_LINK && state.seat === null;
+  $("watching").hidden = !(watching && !state.table.series);
+  $("watching-series").hidden = !(watching && state.table.series);
   const host = !!(welcome && welcome.host);
   renderSeries(state.table.series, state.table);
   renderEvening(state, send, host);
