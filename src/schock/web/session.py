@@ -366,8 +366,12 @@ class TableSession:
         if archive is not None:
             self.games.append(archive)
             if self.series is not None and self.series.game_over(self, archive):
-                with contextlib.suppress(Refused):  # the table's round is over
+                try:  # nobody to ask: the next game at once
                     self._start_next()
+                except Refused:  # the table's round is over
+                    pass
+                except Exception:  # pragma: no cover - a bug; the game just over is kept
+                    logger.exception("table %s: the next game of its series failed", self.id)
 
     def _archive(self) -> StoredGame:
         """The current game as a kept record (finished, or ended before its end)."""

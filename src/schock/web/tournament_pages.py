@@ -263,6 +263,11 @@ def _organizer_view(
             "text": "|".join(",".join(map(str, tb)) for tb in preview),
             "repeats": draws.repeat_count([*t.history(), preview]),
         }
+    online = online_view(request, t, access.secret)
+    playing = {o["number"]: o for o in online or [] if o["open"] and not o["closed"]
+               and o["game"] is not None}
+    for tb in tables:
+        tb["online"] = playing.get(tb["number"])
     return _render(
         request, "turnier_org.html", status, t=t, key=access.secret, access=access,
         rnd=rnd, tables=tables, points=t.format.scoring is Scoring.POINTS,
@@ -272,7 +277,7 @@ def _organizer_view(
         pending=_pending_view(t, _db(request), _lang(request)), notice=notice,
         standings=standings(t, shown), shown=shown, ledger=ledger(t), history=history,
         error=error, preview=preview_info, modes=MODES, roster=roster,
-        online=online_view(request, t, access.secret), bots=BOTS,
+        online=online, bots=BOTS,
     )
 
 
