@@ -469,6 +469,10 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
             "{who}: move {value} at {key!r}: the dice to keep must come from the table "
             "(kept) and the throw; allowed: stop, keep none, or keep some of {dice}"
         ),
+        "policy.returned": (
+            "{who}: at {key!r} the function returned {value}; allowed: None (stop) or the "
+            "dice to keep (1 to 6)"
+        ),
         "policy.illegal": (
             "{who}: move 'keep {keep}' at {key!r} is not allowed under {rules} (set_aside = "
             "{set_aside}, sixes_turning = {sixes}, take_back = {back}); allowed: stop, {allowed}"
@@ -1071,6 +1075,10 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "policy.dice": (
             "{who}: Zug {value} bei {key!r}: liegen bleiben können nur Würfel vom Tisch und "
             "aus dem Wurf; erlaubt: stop, keep none oder keep aus {dice}"
+        ),
+        "policy.returned": (
+            "{who}: bei {key!r} gab die Funktion {value} zurück; erlaubt: None (stehen) oder "
+            "die Würfel, die liegen bleiben (1 bis 6)"
         ),
         "policy.illegal": (
             "{who}: Zug 'keep {keep}' bei {key!r} ist unter {rules} nicht erlaubt (set_aside = "

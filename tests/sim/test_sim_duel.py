@@ -140,3 +140,12 @@ def test_a_rule_the_equilibrium_cannot_solve_is_named() -> None:
     with pytest.raises(InvalidInputError, match="schock_aus_keeps"):
         simulate(rules, ["equilibrium", "heuristic"], games=10)
     assert simulate(rules, ["optimal", "heuristic"], games=50, seed=1).games == 50
+
+
+def test_a_round_of_one_throw_has_nothing_to_decide() -> None:
+    rules = load_rules("porz").replace(max_throws=1, deckel=5)
+    t = duel.DuelTables(rules, ("optimal",))
+    slot = t.fill(t.key(0, mine=0, other=0, rkey=0))
+    assert int(t.open_act[slot]) == duel.LIFT and (t.tab[slot] < 0).all()
+    r = simulate(rules, ["optimal", "equilibrium"], games=300, seed=2)
+    assert r.games == 300 and int(r.column("half1_rounds").min()) >= 1
