@@ -394,6 +394,7 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         ),
         # online tournament tables (issue 25 item 9)
         "tw.online": "played online",
+        "tw.recorded": "from its game record",
         "tw.online_entered": "game {g} entered in the tournament (from its record)",
         "tw.online_waits": (
             "game {g} reported with its record; it waits for the organizer (an earlier game "
@@ -976,6 +977,7 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         ),
         # online tournament tables (issue 25 item 9)
         "tw.online": "online gespielt",
+        "tw.recorded": "aus dem Spielprotokoll",
         "tw.online_entered": "Spiel {g} im Turnier eingetragen (aus seinem Protokoll)",
         "tw.online_waits": (
             "Spiel {g} mit Protokoll gemeldet; es wartet auf die Turnierleitung (ein "

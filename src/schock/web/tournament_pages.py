@@ -658,6 +658,8 @@ def _entry_text(t: Tournament, entry: dict[str, Any], lang: str) -> str:
         parts.append(Msg("tw.kept").text(lang))
     if entry.get("online"):
         parts.append(Msg("tw.online").text(lang))
+    if entry.get("recorded"):  # entered from a record: scorekept or played online
+        parts.append(Msg("tw.recorded").text(lang))
     return " · ".join(parts)
 
 
@@ -701,7 +703,7 @@ def _event_entry(event: GameEntered) -> dict[str, Any]:
     """An entered game in the shape of a report (for :func:`_entry_text`)."""
     return {"loser": event.loser, "out": [list(g) for g in event.out],
             "schock_aus": {str(p): n for p, n in event.schock_aus if n},
-            "kept": event.record is not None}
+            "recorded": event.record is not None}
 
 
 def _table_chips(t: Tournament, rnd: int, table: int, players: list[int]) -> dict[int, int] | None:
