@@ -103,7 +103,8 @@ def test_the_first_move_is_the_bots() -> None:
     irm = load_rules("irmgarteich")
     half = equilibrium_half(irm)
     t = duel.DuelTables(irm, ("equilibrium",))
-    for mine, other, blind in [(0, 10, True), (5, 5, False)]:  # far behind: blind
+    for mine, other, blind in [(0, 10, True), (5, 5, False), (1, 8, True), (1, 7, False),
+                               (2, 11, True), (0, 13, False)]:  # far behind: blind
         assert half.plays_blind(13 - mine - other, mine, other) is blind
         slot = t.fill(t.key(0, mine=mine, other=other, rkey=0))
         assert (int(t.open_act[slot]) == duel.BLIND) is blind
