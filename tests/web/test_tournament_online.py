@@ -165,6 +165,8 @@ def test_a_round_of_online_tables_played_by_bots_matches_the_command_line(
     _same_on_the_command_line(web, tmp_path, preset)
     page = client.get(f"/turnier/{tid}?k={key}").text
     assert page.count('class="ostatus">Runde fertig<') == 2
+    assert f"Runde 1, Tisch {games[0].table}, Spiel {games[0].game}: Verlierer" in page
+    assert "aus dem Spielprotokoll" in page  # the history says where the result came from
     g = games[0]
     link = f"/turnier/{tid}/record/{g.round}/{g.table}/{g.game}.json?k={key}"
     assert link in page.replace("&amp;", "&")
