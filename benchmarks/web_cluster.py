@@ -20,7 +20,6 @@ per action of nginx and PostgreSQL together. Compare the actions/s of 2 workers 
 from __future__ import annotations
 
 import argparse
-import asyncio
 import os
 import sys
 import tempfile
@@ -51,7 +50,7 @@ def one_run(workers: int, players: int, seconds: float, think: float,
                                   Path(tmp) / "nginx") as base:
                 nginx_pid = int((Path(tmp) / "nginx" / "nginx.pid").read_text())
                 print(f"== workers {workers}, players {players}, through nginx {base}")
-                tables, cpu, other = asyncio.run(web.run(
+                tables, cpu, other = web.run_loop(web.run(
                     players, seconds, think, preset, 1, base, pids=(proc.pid,),
                     others=(nginx_pid, pg.proc.pid)))
                 figures = web.report(tables, cpu, seconds)

@@ -28,6 +28,7 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from starlette.datastructures import UploadFile
 
+from schock.bots import available_bots
 from schock.errors import IllegalActionError, InvalidInputError
 from schock.messages import Msg
 from schock.store import Database
@@ -248,8 +249,6 @@ def _organizer_view(
                 "games": [rnd.games.get(i, {})[g] for g in sorted(rnd.games.get(i, {}))],
                 "token": table_token(access.secret, rnd.number, i),
             })
-    from schock.web.tournament_online import BOTS, online_view
-
     lang = _lang(request)
     history = [
         {"seq": e.seq, "at": e.at.replace("T", " ")[:19], "kind": e.event.kind,
@@ -263,7 +262,9 @@ def _organizer_view(
             "text": "|".join(",".join(map(str, tb)) for tb in preview),
             "repeats": draws.repeat_count([*t.history(), preview]),
         }
-    online = online_view(request, t, access.secret)
+    # the online tables' part of the page (web.tournament_online, set by create_app)
+    online_view = getattr(request.app.state, "online_tables", None)
+    online = online_view(request, t, access.secret) if online_view is not None else None
     playing = {o["number"]: o for o in online or [] if o["open"] and not o["closed"]
                and o["game"] is not None}
     for tb in tables:
@@ -277,7 +278,7 @@ def _organizer_view(
         pending=_pending_view(t, _db(request), _lang(request)), notice=notice,
         standings=standings(t, shown), shown=shown, ledger=ledger(t), history=history,
         error=error, preview=preview_info, modes=MODES, roster=roster,
-        online=online, bots=BOTS,
+        online=online, bots=available_bots(),
     )
 
 
