@@ -15,12 +15,7 @@ from pathlib import Path
 SRC = Path(__file__).resolve().parents[2] / "src"
 
 #: Circles still in the house (issue 29), each with why it is left.
-KNOWN = {
-    # new this session, in modules other changes are still editing (their owners to
-    # make one-way): sim.policy lazily imports sim.tables' move function while
-    # sim.tables lazily imports Policy
-    frozenset({"schock.sim.policy", "schock.sim.tables"}),
-}
+KNOWN: set[frozenset[str]] = set()  # none left
 
 
 def _name(root: Path, path: Path) -> str:
