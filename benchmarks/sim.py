@@ -6,11 +6,11 @@ cached kernel) happens before the clock starts.
 
 Part 2, per policy (porz and irmgarteich, two seats where a duel bot plays):
 the batch path beside the reference engine playing the same bots
-(:func:`schock.sim.reference.engine_games`). For the batch path, "cold" is
-the first chunk of a fresh process's table (the duel bots' policy slots are
-solved as games first need them), "warm" a second chunk with those slots in
-place; the engine is timed after a few warm-up games (its solver caches
-filled). Prints games/s and rounds/s and ends with ``sim_rounds_per_s <n>``,
+(:func:`schock.sim.reference.engine_games`). For the batch path, "cold s" is
+the set-up and first chunk with no duel slot solved yet (the duel bots' policy
+slots are solved as games first need them; the kernel compiled already), the
+figures per second are of a second chunk with those slots in place; the
+engine is timed after a few warm-up games (its solver caches filled). Prints games/s and rounds/s and ends with ``sim_rounds_per_s <n>``,
 the lowest preset's figure for three heuristic seats.
 
 Run: ``python benchmarks/sim.py [--games N] [--engine-games M] [--skip-presets]``.
@@ -22,15 +22,16 @@ import argparse
 import time
 
 from schock import PRESETS, load_rules
-from schock.sim.chunks import make_spec, run_chunk
+from schock.sim.chunks import _DUELS, make_spec, run_chunk
 from schock.sim.reference import engine_games
 
 
 def measure(preset: str, bots: list[str], games: int, seed: int) -> tuple[int, float, float]:
     """(rounds, seconds) of a warm chunk, and the seconds of the cold one before it."""
     rules = load_rules(preset)
-    spec = make_spec(rules, bots)
+    _DUELS.clear()  # cold: no duel slot solved yet in this process
     start = time.perf_counter()
+    spec = make_spec(rules, bots)
     run_chunk(spec, seed, 0, games)  # compile or load the kernel, solve the slots needed
     cold = time.perf_counter() - start
     start = time.perf_counter()

@@ -394,6 +394,7 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         ),
         # online tournament tables (issue 25 item 9)
         "tw.online": "played online",
+        "tw.recorded": "from its game record",
         "tw.online_entered": "game {g} entered in the tournament (from its record)",
         "tw.online_waits": (
             "game {g} reported with its record; it waits for the organizer (an earlier game "
@@ -467,6 +468,10 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "policy.dice": (
             "{who}: move {value} at {key!r}: the dice to keep must come from the table "
             "(kept) and the throw; allowed: stop, keep none, or keep some of {dice}"
+        ),
+        "policy.returned": (
+            "{who}: at {key!r} the function returned {value}; allowed: None (stop) or the "
+            "dice to keep (1 to 6)"
         ),
         "policy.illegal": (
             "{who}: move 'keep {keep}' at {key!r} is not allowed under {rules} (set_aside = "
@@ -972,6 +977,7 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         ),
         # online tournament tables (issue 25 item 9)
         "tw.online": "online gespielt",
+        "tw.recorded": "aus dem Spielprotokoll",
         "tw.online_entered": "Spiel {g} im Turnier eingetragen (aus seinem Protokoll)",
         "tw.online_waits": (
             "Spiel {g} mit Protokoll gemeldet; es wartet auf die Turnierleitung (ein "
@@ -1069,6 +1075,10 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "policy.dice": (
             "{who}: Zug {value} bei {key!r}: liegen bleiben können nur Würfel vom Tisch und "
             "aus dem Wurf; erlaubt: stop, keep none oder keep aus {dice}"
+        ),
+        "policy.returned": (
+            "{who}: bei {key!r} gab die Funktion {value} zurück; erlaubt: None (stehen) oder "
+            "die Würfel, die liegen bleiben (1 bis 6)"
         ),
         "policy.illegal": (
             "{who}: Zug 'keep {keep}' bei {key!r} ist unter {rules} nicht erlaubt (set_aside = "

@@ -140,3 +140,48 @@ def test_a_rule_the_equilibrium_cannot_solve_is_named() -> None:
     with pytest.raises(InvalidInputError, match="schock_aus_keeps"):
         simulate(rules, ["equilibrium", "heuristic"], games=10)
     assert simulate(rules, ["optimal", "heuristic"], games=50, seed=1).games == 50
+
+
+def test_a_round_of_one_throw_has_nothing_to_decide() -> None:
+    rules = load_rules("porz").replace(max_throws=1, deckel=5)
+    t = duel.DuelTables(rules, ("optimal",))
+    slot = t.fill(t.key(0, mine=0, other=0, rkey=0))
+    assert int(t.open_act[slot]) == duel.LIFT and (t.tab[slot] < 0).all()
+    r = simulate(rules, ["optimal", "equilibrium"], games=300, seed=2)
+    assert r.games == 300 and int(r.column("half1_rounds").min()) >= 1
+
+
+@pytest.mark.parametrize("act", [duel.ZU, duel.RETHROW, duel.BLIND])
+def test_the_kernel_carries_out_every_first_move(
+    monkeypatch: pytest.MonkeyPatch, act: int
+) -> None:
+    """Force one first move into every slot (the kernel's mechanics, whatever
+    the bot would choose): "zu" and blind stand on the unseen first throw (a
+    round of one throw; blind doubles the Deckel), a throw again unseen uses
+    at least two throws."""
+    from schock.sim import chunks, kernel
+
+    rules = load_rules("porz").replace(deckel=7)
+    spec = make_spec(rules, ["optimal", "heuristic"])
+    run_chunk(spec, 5, 0, 200)
+    t = chunks.duel_tables(rules, ("optimal",))
+    monkeypatch.setattr(t, "open_act", np.full_like(t.open_act, act))
+    c = run_chunk(spec, 5, 0, 200, "turn")
+    assert c.turn_rows is not None and c.round_rows is not None
+    col = kernel.TURN_COLUMNS.index
+    rnd = kernel.ROUND_COLUMNS.index
+    ordinary = c.round_rows[c.round_rows[:, rnd("opening")] == 0]
+    mine = ordinary[ordinary[:, rnd("starter")] == 0]  # rounds the duel bot starts
+    keys = {tuple(r) for r in mine[:, [rnd("game"), rnd("half"), rnd("round")]]}
+    first = np.array([
+        t for t in c.turn_rows
+        if t[col("position")] == 0 and (t[col("game")], t[col("half")], t[col("round")]) in keys
+    ])
+    assert len(first) > 50 and len(mine) == len(first)
+    if act == duel.RETHROW:
+        assert (first[:, col("throws")] >= 2).all()
+    else:
+        assert (first[:, col("throws")] == 1).all() and (mine[:, rnd("limit")] == 1).all()
+    if act == duel.BLIND:  # Deckel doubled: even while the Stock pays in full
+        paid = mine[(mine[:, rnd("stock")] > 0) & (mine[:, rnd("schock_aus")] == 0)]
+        assert len(paid) > 20 and (paid[:, rnd("deckel")] % 2 == 0).all()

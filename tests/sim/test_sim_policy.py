@@ -99,3 +99,40 @@ def test_an_unreadable_policy_is_refused(tmp_path: Path) -> None:
         Policy.from_function("x", 5)  # type: ignore[arg-type]
     with pytest.raises(InvalidInputError, match="a seat's bot is a name or a"):
         simulate(PORZ, [3.5, "heuristic"], games=10)
+
+
+def test_a_numba_function_plays_as_its_python_source() -> None:
+    """A numba-compiled policy gets the dice as arrays and may answer with one."""
+    import numpy as np
+    from numba import njit
+
+    def keep_ones(kept: Any, thrown: Any, used: int, cap: int) -> Any:
+        ones = 0
+        for d in kept:
+            ones += d == 1
+        for d in thrown:
+            ones += d == 1
+        if ones >= 2:
+            return None
+        return np.ones(min(ones, 2), np.int64)
+
+    compiled = Policy.from_function("nb", njit(keep_ones))
+    plain = Policy.from_function("py", keep_ones)
+    a = simulate("mosel", [compiled, "heuristic"], games=2000, seed=3)
+    b = simulate("mosel", [plain, "heuristic"], games=2000, seed=3)
+    assert (a.rows == b.rows).all() and a.bots == ("nb", "heuristic")
+
+
+@pytest.mark.parametrize("answer", [7, (1, 9), "1-1"])
+def test_a_function_answering_no_dice_is_refused(answer: Any) -> None:
+    bad = Policy.from_function("bad", lambda k, t, u, c: answer)
+    with pytest.raises(InvalidInputError, match="the function returned") as info:
+        simulate(PORZ, [bad, "heuristic"], games=10)
+    assert "gab die Funktion" in info.value.localized("de")
+
+
+def test_a_huge_policy_file_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "huge.json"
+    path.write_text(" " * 4_000_001)
+    with pytest.raises(InvalidInputError, match="larger than"):
+        Policy.load(path)

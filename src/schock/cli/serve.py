@@ -136,14 +136,20 @@ def serve(host: str, port: int, db: str | None, base_url: str | None, root_path:
 def serve_app(app: Any, on_ready: Callable[[], None] | None = None, **options: Any) -> None:
     """uvicorn with ``options`` (those of ``uvicorn.run``); ``on_ready`` is called once
     the socket listens and the app has started, i.e. when the server answers. A port
-    that is taken ends it with uvicorn's status 3 before anything is announced."""
+    that is taken ends it with uvicorn's status 3 before anything is announced. Once it
+    answers, what lives then is frozen for the garbage collector: the process serves
+    this one app (:func:`schock.web.ops.freeze_startup_objects`)."""
     import uvicorn
+
+    from schock.web.ops import freeze_startup_objects
 
     class _Announcing(uvicorn.Server):
         async def startup(self, sockets: Any = None) -> None:
             await super().startup(sockets)
-            if self.started and on_ready is not None:
-                on_ready()
+            if self.started:
+                freeze_startup_objects()
+                if on_ready is not None:
+                    on_ready()
 
     server = _Announcing(uvicorn.Config(app, **options))
     server.run()
@@ -168,7 +174,6 @@ def run_server(
                     max_per_address=settings.max_connections_per_address,
                     exempt=settings.forwarded_allow_ips)
     app.state.guard = limits
-    app.state.freeze_gc = True  # the process's one app: its start-up objects need no GC
     configure(settings.log_format)
     # no permessage-deflate: a state frame carries only what changed (~2.4 KB), and
     # compressing every frame for every socket cost ~6 % of the server's time per action

@@ -25,7 +25,8 @@ every state the table does not list: ``stop`` or a fixed bot (``heuristic``,
 
 A **function** ``move(kept, thrown, used, cap)`` returns the dice to keep (a
 tuple) or None to stop; it is called once per state and rule set and its
-answers become the table (a numba-compiled function works the same way).
+answers become the table. A numba-compiled function (``@numba.njit``) gets
+``kept`` and ``thrown`` as int64 arrays and may return an array.
 
 >>> from schock import load_rules
 >>> p = Policy.from_function("stop-at-once", lambda kept, thrown, used, cap: None)
@@ -47,9 +48,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from schock.bots.solver_bots import _SolverBot
 from schock.dice import parse_dice
-from schock.engine.actions import Action, LiftAction, StopAction, ThrowAction
+from schock.engine.actions import Action, LiftAction, StopAction
 from schock.engine.views import View
 from schock.errors import InvalidInputError, NotationError, short_repr
 from schock.messages import Msg
@@ -134,14 +137,35 @@ class Policy:
         return Policy(name, moves, otherwise)
 
     # ------------------------------------------------------------ playing it
+    def _call(self, kept: Dice, thrown: Dice, used: int, cap: int) -> Dice | None:
+        """The function's answer, read as the dice to keep (None: stop). A
+        numba-compiled function gets the dice as int64 arrays (numba cannot
+        iterate an empty tuple), a Python function as tuples."""
+        fn: Any = self.fn
+        assert fn is not None
+        if hasattr(fn, "py_func"):  # a numba dispatcher
+            got = fn(np.array(kept, np.int64), np.array(thrown, np.int64), used, cap)
+        else:
+            got = fn(kept, thrown, used, cap)
+        if got is None:
+            return None
+        try:
+            keep = tuple(sorted(int(d) for d in got))
+        except (TypeError, ValueError):
+            keep = None
+        if keep is None or any(not 1 <= d <= 6 for d in keep):
+            state = _format_key((kept, thrown, used, cap))
+            raise InvalidInputError(Msg("policy.returned", {
+                "who": _who(self.name), "value": short_repr(got), "key": state}))
+        return keep
+
     def move(self, rules: Rules, kept: Dice, thrown: Dice, used: int, cap: int) -> Dice | None:
         """The dice to keep after a throw (None: stop), checked under ``rules``."""
         if used >= cap:
             return None
         key = (kept, thrown, used, cap)
         if self.fn is not None:
-            got = self.fn(kept, thrown, used, cap)
-            keep = None if got is None else tuple(sorted(int(d) for d in got))
+            keep = self._call(kept, thrown, used, cap)
         elif key in self.moves:
             keep = self.moves[key]
         elif self.otherwise == "stop":
@@ -262,9 +286,7 @@ class TableBot(_SolverBot):
         rules = view.rules
         first = view.round_order[0] == view.seat
         cap = rules.max_throws if first else (view.throw_limit or rules.max_throws)
-        if me.throws == 0:
-            return (ThrowAction(),)
-        if not me.looked:
+        if not me.looked:  # the round's first player lifts (a single throw left: no choice)
             return (LiftAction() if LiftAction() in view.legal else StopAction(),)
         assert me.last_throw is not None
         kept, thrown = tuple(me.kept), tuple(sorted(me.last_throw))
