@@ -10,6 +10,8 @@ with the engine is in ``test_sim_agreement.py``.
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 import pytest
 
@@ -101,7 +103,8 @@ def test_the_first_move_is_the_bots() -> None:
     irm = load_rules("irmgarteich")
     half = equilibrium_half(irm)
     t = duel.DuelTables(irm, ("equilibrium",))
-    for mine, other, blind in [(0, 10, True), (5, 5, False)]:  # far behind: blind
+    for mine, other, blind in [(0, 10, True), (5, 5, False), (1, 8, True), (1, 7, False),
+                               (2, 11, True), (0, 13, False)]:  # far behind: blind
         assert half.plays_blind(13 - mine - other, mine, other) is blind
         slot = t.fill(t.key(0, mine=mine, other=other, rkey=0))
         assert (int(t.open_act[slot]) == duel.BLIND) is blind
@@ -185,3 +188,25 @@ def test_the_kernel_carries_out_every_first_move(
     if act == duel.BLIND:  # Deckel doubled: even while the Stock pays in full
         paid = mine[(mine[:, rnd("stock")] > 0) & (mine[:, rnd("schock_aus")] == 0)]
         assert len(paid) > 20 and (paid[:, rnd("deckel")] % 2 == 0).all()
+    # the kernel's Python source does the same (and coverage sees it)
+    for name in ("_die", "_key", "_roll_off", "_throw", "_follow", "_slot", "_give", "_record"):
+        monkeypatch.setattr(kernel, name, getattr(kernel, name).py_func)
+    monkeypatch.setattr(kernel, "play_games", kernel.play_games.py_func)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # uint64 products wrap
+        python = run_chunk(spec, 5, 0, 20, "turn")
+    assert (python.rows == c.rows[:20]).all()
+
+
+def test_the_compiled_solver_is_its_python_source() -> None:
+    rules = load_rules("mosel")
+    m = duel.moves(rules)
+    term = np.random.default_rng(3).random(m.grades.shape)
+    out = []
+    for solve in (duel.solve_policy, duel.solve_policy.py_func):
+        tab = np.full((10, len(STATES)), -1, np.int16)
+        before = np.zeros((10, len(KEEPS)))
+        solve(3, term, m.trans_state, m.trans_p, m.trans_n, m.opt_ptr, m.opt_keep, tab, before)
+        out.append((tab, before))
+    assert (out[0][0] == out[1][0]).all() and (out[0][1] == out[1][1]).all()
+    assert (out[0][0][1] >= 0).any() and (out[0][0][3] == -1).all()

@@ -297,6 +297,17 @@ class DuelTables:
             )
         return r
 
+    def plays_blind(
+        self, half: HalfTable, stock: int, mine: int, other: int, normal: float
+    ) -> bool:
+        """:meth:`~schock.solver.half.HalfTable.plays_blind`, compiled: blind when a
+        blind round (one throw each, Deckel doubled) is worth more than ``normal``,
+        the round played out (:func:`~schock.solver.half.round_value`, which is the
+        first player's value before his first throw)."""
+        flip = half.blind_stakes(stock, mine, other).flip()
+        blind = 1.0 - second_value(self.rules, 1, self._covered((), 1), flip)
+        return blind > normal + 1e-12
+
     def _first(
         self, half: HalfTable, stock: int, mine: int, other: int
     ) -> tuple[npt.NDArray[np.int16], int]:
@@ -325,12 +336,12 @@ class DuelTables:
         tab, before = _solve(rules, rules.max_throws, term)
         if rules.max_throws == 1:
             return tab, LIFT  # the only throw is the last: nothing to decide
-        if rules.blind and half.plays_blind(stock, mine, other):
+        empty = KEEPS.index(())
+        lift = float(before[0, empty])
+        if rules.blind and self.plays_blind(half, stock, mine, other, lift):
             return tab, BLIND
         # lift (and play on), stand "zu" on the unseen throw, or throw again unseen
         # (schock.solver.hints: _unseen, _blindly); the first best wins
-        empty = KEEPS.index(())
-        lift = float(before[0, empty])
         rethrow = float(before[1, empty])
         zu = 0.0
         covered = rules.last_throw_covered

@@ -1,9 +1,117 @@
-// The organizer page: forms that change something for good ask first (data-confirm).
+// The organizer page: forms that change something for good ask first (data-confirm), and
+// the parts that change during the evening update themselves without a reload: the online
+// tables, each table's entered games and next game, the missing tables, the waiting
+// reports and the standings. They come from /api/turnier/{id}/organizer every 3 seconds
+// (ETag / If-None-Match: 304 while nothing changed; no polling while the tab is hidden).
+// Only those parts are replaced: what the organizer types in the page's forms stays, an
+// open QR code stays open, a bot chosen in a list stays chosen, and a part whose field
+// has the focus waits until it is left. window.organizerLive.poll() asks at once.
 (function () {
   "use strict";
-  document.querySelectorAll("form[data-confirm]").forEach(function (form) {
-    form.addEventListener("submit", function (event) {
-      if (!window.confirm(form.dataset.confirm)) event.preventDefault();
-    });
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (form.dataset && form.dataset.confirm && !window.confirm(form.dataset.confirm)) {
+      event.preventDefault();
+    }
   });
+
+  var live = document.getElementById("live");
+  if (!live) return;
+  var url = live.dataset.url;
+  var etag = null;
+  var busy = false;
+  var FIELDS = "input:not([type=hidden]), select, textarea";
+  var shown = new WeakMap();  // part -> the HTML it shows now
+
+  function typing(el) {
+    var a = document.activeElement;
+    return !!a && a !== document.body && el.contains(a) && a.matches(FIELDS);
+  }
+
+  // Replace el's content with html, keeping the state the organizer gave it.
+  function swap(el, html) {
+    if (shown.get(el) === html) return true;
+    if (typing(el)) return false;
+    var kept = {};
+    el.querySelectorAll("[data-keep]").forEach(function (x) {
+      kept[x.dataset.keep] = x.tagName === "DETAILS" ? x.open : x.value;
+    });
+    el.innerHTML = html;
+    shown.set(el, html);
+    el.querySelectorAll("[data-keep]").forEach(function (x) {
+      var k = x.dataset.keep;
+      if (!(k in kept)) return;
+      if (x.tagName === "DETAILS") x.open = kept[k];
+      else x.value = kept[k];
+    });
+    return true;
+  }
+
+  // A table's game form: a new game number only while nothing is typed in it.
+  function nextGame(form, next) {
+    var game = form.querySelector("input[name=game]");
+    if (String(next) === game.value) {
+      form.querySelector(".stale").hidden = true;
+      return true;
+    }
+    var typed = Array.prototype.some.call(form.querySelectorAll(FIELDS), function (x) {
+      return x.value !== "";
+    });
+    if (typed || typing(form)) {
+      form.querySelector(".stale").hidden = false;  // the organizer decides
+      return false;
+    }
+    form.querySelector(".stale").hidden = true;
+    if (next === null) {
+      form.hidden = true;
+    } else {
+      form.hidden = false;
+      game.value = String(next);
+      form.querySelector(".game-no").textContent = String(next);
+    }
+    return true;
+  }
+
+  function take(data) {
+    if (String(data.round) !== live.dataset.round) {
+      live.hidden = false;  // another round was drawn: this page's tables are not it
+      return true;
+    }
+    var done = true;
+    Object.keys(data.parts).forEach(function (name) {
+      var el = document.querySelector('[data-live="' + name + '"]');
+      if (el && data.parts[name] !== null) done = swap(el, data.parts[name]) && done;
+    });
+    var missing = document.getElementById("missing");
+    if (missing) missing.textContent = data.missing;
+    Object.keys(data.tables).forEach(function (n) {
+      var games = document.querySelector('[data-live-games="' + n + '"]');
+      if (games) done = swap(games, data.tables[n].games) && done;
+      var form = document.querySelector('form[data-enter="' + n + '"]');
+      if (form) done = nextGame(form, data.tables[n].next) && done;
+    });
+    live.dataset.version = String(Number(live.dataset.version || 0) + 1);
+    return done;
+  }
+
+  function poll() {
+    if (busy) return Promise.resolve();
+    busy = true;
+    var headers = etag ? {"If-None-Match": etag} : {};
+    return fetch(url, {cache: "no-store", headers: headers, credentials: "same-origin"})
+      .then(function (r) {
+        if (r.status === 304 || !r.ok) return null;
+        var tag = r.headers.get("ETag");
+        return r.json().then(function (data) {
+          // a part left alone (a field in it has the focus) is asked for again
+          etag = take(data) ? tag : null;
+        });
+      })
+      .catch(function () {})
+      .then(function () { busy = false; });
+  }
+
+  window.organizerLive = {poll: poll};
+  setInterval(function () { if (!document.hidden) poll(); }, 3000);
+  document.addEventListener("visibilitychange", function () { if (!document.hidden) poll(); });
 })();
