@@ -32,6 +32,7 @@ def test_write_then_check(
     assert docs.main(args) == 0
     names = {p.name for p in tmp_path.iterdir()}
     assert {"README.md", "presets.png", "players.png", "field-opening.png"} <= names
+    assert {"presets.pdf", "players.pdf", "field-opening.pdf"} <= names  # vector, for print
     assert "field-blind.png" not in names  # inert for these bots: left out, and said so
     page = (tmp_path / "README.md").read_text(encoding="utf-8")
     for heading in (
