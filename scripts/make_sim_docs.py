@@ -117,8 +117,10 @@ def overview(run: Run, games: int, out: Path | None) -> str:
         [
             "## The presets at a glance",
             f"Three seats, the pub heuristic everywhere, {games:,} games per preset. "
-            "Rates are shares of games (Schock Aus: of halves), with 95 % Wilson intervals; "
-            "means with 95 % normal intervals.",
+            "Rates are shares of games (Schock Aus: of halves). 95 % intervals: Wilson's for "
+            "shares of games; for figures per half or per round, the ratio estimator with the "
+            "games as clusters (the rounds of a game are not independent; see "
+            "[../sim.md](../sim.md#intervals-that-hold)).",
             md_table(headers, rows),
             "![loss rate by seat, rounds per half, Deckel per round and result kinds per "
             "preset](presets.png) ([PDF](presets.pdf))",

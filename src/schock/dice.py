@@ -65,10 +65,12 @@ def check_dice(dice: object, count: int | None = DICE_PER_CUP) -> tuple[int, ...
         )
     values = tuple(dice)
     if count is not None and len(values) != count:
-        raise InvalidInputError(f"need {count} dice, got {len(values)}: {_short(values)}")
+        raise InvalidInputError(
+            Msg("dice.count", {"count": count, "n": len(values), "values": _short(values)})
+        )
     for v in values:
         if v.__class__ is not int or not 1 <= v <= 6:
-            raise InvalidInputError(f"bad die {_short(v)}: a die shows a whole number from 1 to 6")
+            raise InvalidInputError(Msg("dice.bad", {"value": _short(v)}))
     return tuple(sorted(values))
 
 

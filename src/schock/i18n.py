@@ -64,6 +64,15 @@ PLURALS: dict[str, dict[str, dict[str, str]]] = {
         "minutes": {"one": "{n} Minute", "other": "{n} Minuten"},
         "turned_ones": {"one": "{n} Eins aus gedrehten Sechsen", "other": "{n} Einsen aus gedrehten Sechsen"},
         "hours": {"one": "{n} Stunde", "other": "{n} Stunden"},
+        # command line counts (cli27)
+        "of_games": {"one": "{n} Spiel", "other": "{n} Spielen"},
+        "jobs": {"one": "{n} Prozess", "other": "{n} Prozesse"},
+        "rules": {"one": "{n} Regel", "other": "{n} Regeln"},
+        "games_per_second": {"one": "{n} Spiel/s", "other": "{n} Spiele/s"},
+        "rounds_per_second": {"one": "{n} Runde/s", "other": "{n} Runden/s"},
+        "repeat_meetings": {
+            "one": "{n} wiederholte Begegnung", "other": "{n} wiederholte Begegnungen",
+        },
     },
     "en": {
         "throws": {"one": "{n} throw", "other": "{n} throws"},
@@ -85,6 +94,13 @@ PLURALS: dict[str, dict[str, dict[str, str]]] = {
         "minutes": {"one": "{n} minute", "other": "{n} minutes"},
         "turned_ones": {"one": "{n} 1 from turned sixes", "other": "{n} 1s from turned sixes"},
         "hours": {"one": "{n} hour", "other": "{n} hours"},
+        # command line counts (cli27)
+        "of_games": {"one": "{n} game", "other": "{n} games"},
+        "jobs": {"one": "{n} job", "other": "{n} jobs"},
+        "rules": {"one": "{n} rule", "other": "{n} rules"},
+        "games_per_second": {"one": "{n} game/s", "other": "{n} games/s"},
+        "rounds_per_second": {"one": "{n} round/s", "other": "{n} rounds/s"},
+        "repeat_meetings": {"one": "{n} repeat meeting", "other": "{n} repeat meetings"},
     },
 }
 

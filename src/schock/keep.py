@@ -52,6 +52,7 @@ schock.errors.IllegalActionError: may set aside only 1s under porz, not [5] (rul
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -136,6 +137,26 @@ _MESSAGES = {
         "keep.step_unknown": (
             "unknown step {word!r}; allowed: wurf 1-1-4, heben, raus 1-1, zurück 1, drehen 1, steht, blind"
         ),
+        # issue 27 item 6 (cli27): every refusal of an entry in the table's language
+        "keep.step_form": "{word!r} is entered as {form}",
+        "keep.result_throws": "throws must be a whole number from 1 to 9, got {got}",
+        "keep.result_turned": "turned must be 0, 1 or 2, got {got}",
+        "keep.kept_not_in": "the kept dice {kept} are not all among the result {dice}",
+        "keepfile.object": "a kept game is a JSON object",
+        "keep.bad_seat": "bad seat {got!r} (allowed: a seat number from 0)",
+        "keepfile.table_dice": (
+            "dice: only a record of a game at a real table (dice source 'table') can be kept on"
+        ),
+        "keepfile.format": "format: expected 'schock-keep' or 'schock-record', got {got}",
+        "keepfile.version": "version: this schock reads version {version}, got {got}",
+        "keepfile.keys": "unknown keys {keys}; allowed: {allowed}",
+        "keepfile.seats": "seats: expected a list of {{'name': ...}}",
+        "keepfile.seat": "seats[{i}]: expected {{'name': ..., 'age': ...}}",
+        "keepfile.at": "{where}: {reason}",
+        "keepfile.starter": "starter: expected a seat number or null, got {got}",
+        "keepfile.entries": 'entries: expected a list of strings like "0 result 1-1-4 2 kept 1-1"',
+        "keepfile.too_many": "entries: at most {most}, got {n}",
+        "keepfile.start": "cannot start the game: {reason}",
     },
     "de": {
         "keep.max_throws": "{name} darf bei {rules} höchstens {cap}-mal werfen, nicht {throws}-mal",
@@ -183,6 +204,27 @@ _MESSAGES = {
             "unbekannter Schritt {word!r}; erlaubt: wurf 1-1-4, heben, raus 1-1, zurück 1, drehen 1, "
             "steht, blind"
         ),
+        # issue 27 item 6 (cli27): every refusal of an entry in the table's language
+        "keep.step_form": "{word!r} wird so eingegeben: {form}",
+        "keep.result_throws": "Die Wurfzahl ist eine ganze Zahl von 1 bis 9, nicht {got}",
+        "keep.result_turned": "Gedrehte Einsen: 0, 1 oder 2, nicht {got}",
+        "keep.kept_not_in": "Die herausgelegten Würfel {kept} sind nicht alle im Ergebnis {dice}",
+        "keepfile.object": "Ein mitgeschriebenes Spiel ist ein JSON-Objekt",
+        "keep.bad_seat": "ungültiger Platz {got!r} (erlaubt: eine Platznummer ab 0)",
+        "keepfile.table_dice": (
+            "dice: nur die Aufzeichnung eines Spiels an einem echten Tisch (Würfelquelle 'table') "
+            "kann weiter mitgeschrieben werden"
+        ),
+        "keepfile.format": "format: erwartet 'schock-keep' oder 'schock-record', nicht {got}",
+        "keepfile.version": "version: dieses schock liest Version {version}, nicht {got}",
+        "keepfile.keys": "unbekannte Schlüssel {keys}; erlaubt: {allowed}",
+        "keepfile.seats": "seats: erwartet eine Liste von {{'name': ...}}",
+        "keepfile.seat": "seats[{i}]: erwartet {{'name': ..., 'age': ...}}",
+        "keepfile.at": "{where}: {reason}",
+        "keepfile.starter": "starter: erwartet eine Platznummer oder null, nicht {got}",
+        "keepfile.entries": 'entries: erwartet eine Liste von Texten wie "0 result 1-1-4 2 kept 1-1"',
+        "keepfile.too_many": "entries: höchstens {most}, nicht {n}",
+        "keepfile.start": "Das Spiel kann nicht beginnen: {reason}",
     },
 }
 
@@ -243,9 +285,9 @@ class Result:
         object.__setattr__(self, "kept", check_dice(self.kept, count=None))
         t = self.throws
         if t.__class__ is not int or not 1 <= t <= 9:
-            raise InvalidInputError(f"throws must be a whole number from 1 to 9, got {_short(t)}")
+            raise InvalidInputError(KeepMsg("keep.result_throws", {"got": _short(t)}))
         if self.turned.__class__ is not int or self.turned not in (0, 1, 2):
-            raise InvalidInputError(f"turned must be 0, 1 or 2, got {_short(self.turned)}")
+            raise InvalidInputError(KeepMsg("keep.result_turned", {"got": _short(self.turned)}))
         if not isinstance(self.blind, bool):
             raise InvalidInputError(f"blind must be true or false, got {_short(self.blind)}")
         if self.claim is not None and not isinstance(self.claim, Kind):
@@ -254,7 +296,7 @@ class Result:
         for v in self.kept:
             if v not in left:
                 raise InvalidInputError(
-                    f"the kept dice {list(self.kept)} are not all among the result {list(self.dice)}"
+                    KeepMsg("keep.kept_not_in", {"kept": list(self.kept), "dice": list(self.dice)})
                 )
             left.remove(v)
         if self.turned > self.kept.count(1):
@@ -334,16 +376,15 @@ def parse_entry(text: str) -> tuple[int, Entry]:
         return parse_action(text)
     seat = small_int(parts[0], max_digits=2)
     if seat is None:
-        raise NotationError(
-            f"bad seat {parts[0][:20]!r} (allowed: a seat number from 0)", text=text
-        )
+        raise NotationError(KeepMsg("keep.bad_seat", {"got": parts[0][:20]}), text=text)
     args = parts[2:]
     try:
         return seat, parse_result(args)
     except NotationError as exc:
-        raise NotationError(exc.args[0].split(" in '")[0], text=text) from None
+        reason = exc.msg if exc.msg is not None else exc.args[0].split(" in '")[0]
+        raise NotationError(reason, text=text) from None
     except InvalidInputError as exc:
-        raise NotationError(str(exc), text=text) from None
+        raise NotationError(exc.msg if exc.msg is not None else str(exc), text=text) from None
 
 
 def parse_result(args: list[str]) -> Result:
@@ -401,6 +442,17 @@ STEP_WORDS = {
 #: German words inside a result line (``1-1-4 2 raus 1-1 gedreht 1 als schock``).
 RESULT_WORDS = {"raus": "kept", "gedreht": "turned", "als": "as"}
 STEP_VERBS = ("throw", "lift", "aside", "back", "turn", "stop", "blind")
+_DICE = r"[1-6](-[1-6]){0,2}"
+#: Per turn step: how it is typed (shown when it is typed otherwise) and what may follow.
+STEP_FORMS = {
+    "throw": ("wurf 1-1-4", _DICE),
+    "lift": ("heben", ""),
+    "aside": ("raus 1-1", _DICE),
+    "back": ("zurück 1", _DICE),
+    "turn": ("drehen 1 / drehen 2", "[12]"),
+    "stop": ("steht", ""),
+    "blind": ("blind", ""),
+}
 
 
 def entry_words(line: str) -> list[str]:
@@ -430,6 +482,10 @@ def parse_step(line: str) -> Action:
     words = entry_words(line)
     if not words or words[0] not in STEP_VERBS:
         raise InvalidInputError(KeepMsg("keep.step_unknown", {"word": (words or [""])[0][:20]}))
+    form, pattern = STEP_FORMS[words[0]]
+    if re.fullmatch(pattern, " ".join(words[1:])) is None:
+        typed = line.split()[0].lower()[:20]
+        raise InvalidInputError(KeepMsg("keep.step_form", {"word": typed, "form": form}))
     return parse_action("0 " + " ".join(words))[1]
 
 
@@ -878,7 +934,7 @@ def loads_keep(text: str) -> Scorekeeper:
     try:
         data = loads_json(text, "kept game")
     except InvalidInputError as exc:
-        raise RecordError(str(exc)) from None
+        raise RecordError(exc.msg if exc.msg is not None else str(exc)) from None
     return from_json(data)
 
 
@@ -887,59 +943,56 @@ def from_json(data: Any) -> Scorekeeper:
     from schock.engine.record import from_json as record_from_json
 
     if not isinstance(data, dict):
-        raise RecordError("a kept game is a JSON object")
+        raise RecordError(KeepMsg("keepfile.object"))
     if data.get("format") == "schock-record":
         rec = record_from_json(data)
         if rec.dice.get("source") != "table":
-            raise RecordError(
-                "dice: only a record of a game at a real table (dice source 'table') can be kept on"
-            )
+            raise RecordError(KeepMsg("keepfile.table_dice"))
         acts = [parse_action(a) for a in rec.actions]
         return Scorekeeper(rec.rules, rec.seats, starter=rec.starter, entries=acts)
     if data.get("format") != FORMAT:
-        raise RecordError(
-            f"format: expected {FORMAT!r} or 'schock-record', got {_short(data.get('format'))}"
-        )
+        raise RecordError(KeepMsg("keepfile.format", {"got": _short(data.get("format"))}))
     if data.get("version") != VERSION or data.get("version").__class__ is not int:
         raise RecordError(
-            f"version: this schock reads version {VERSION}, got {_short(data.get('version'))}"
+            KeepMsg("keepfile.version", {"version": VERSION, "got": _short(data.get("version"))})
         )
     allowed = {"format", "version", "rules", "seats", "starter", "entries"}
     extra = set(data) - allowed
     if extra:
-        raise RecordError(f"unknown keys {sorted(extra)}; allowed: {', '.join(sorted(allowed))}")
+        raise RecordError(KeepMsg("keepfile.keys", {"keys": ", ".join(sorted(extra))[:200],
+                                                    "allowed": ", ".join(sorted(allowed))}))
     rules = rules_from_json(data.get("rules"))
     seats_raw = data.get("seats")
     if not isinstance(seats_raw, list):
-        raise RecordError("seats: expected a list of {'name': ...}")
+        raise RecordError(KeepMsg("keepfile.seats"))
     seats = []
     for i, s in enumerate(seats_raw):
         if not isinstance(s, dict) or set(s) - {"name", "age"}:
-            raise RecordError(f"seats[{i}]: expected {{'name': ..., 'age': ...}}")
+            raise RecordError(KeepMsg("keepfile.seat", {"i": i}))
         try:
             seats.append(Seat(s.get("name"), s.get("age")))  # type: ignore[arg-type]
         except InvalidInputError as exc:
-            raise RecordError(f"seats[{i}]: {exc}") from None
+            raise RecordError(KeepMsg("keepfile.at", {"where": f"seats[{i}]", "reason": exc})) from None
     starter = data.get("starter")
     if starter is not None and starter.__class__ is not int:
-        raise RecordError(f"starter: expected a seat number or null, got {_short(starter)}")
+        raise RecordError(KeepMsg("keepfile.starter", {"got": _short(starter)}))
     raw = data.get("entries")
     if not isinstance(raw, list) or not all(isinstance(e, str) for e in raw):
-        raise RecordError('entries: expected a list of strings like "0 result 1-1-4 2 kept 1-1"')
+        raise RecordError(KeepMsg("keepfile.entries"))
     if len(raw) > MAX_ENTRIES:
-        raise RecordError(f"entries: at most {MAX_ENTRIES}, got {len(raw)}")
+        raise RecordError(KeepMsg("keepfile.too_many", {"most": MAX_ENTRIES, "n": len(raw)}))
     entries: list[tuple[int, Entry]] = []
     for i, text in enumerate(raw):
         try:
             entries.append(parse_entry(text))
         except InvalidInputError as exc:
-            raise RecordError(f"entries[{i}]: {exc}") from None
+            raise RecordError(KeepMsg("keepfile.at", {"where": f"entries[{i}]", "reason": exc})) from None
     try:
         return Scorekeeper(rules, seats, starter=starter, entries=entries)
     except RecordError:
         raise
     except InvalidInputError as exc:
-        raise RecordError(f"cannot start the game: {exc}") from None
+        raise RecordError(KeepMsg("keepfile.start", {"reason": exc})) from None
 
 
 __all__ = [

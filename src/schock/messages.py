@@ -409,6 +409,23 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
             "allowed: its default {default!r} (use the engine, e.g. schock arena, for this rule)"
         ),
         "sim.sweep": "cannot sweep rules field {field!r} (allowed: {allowed})",
+        # schock sim: recorded rows, sweeps and differences (issue 28, data28)
+        "sim.record": "the rows to keep must be one of {allowed}, got {value!r}",
+        "sim.rows_games": (
+            "--per {per} keeps every {per} in memory: at most {max} games, got {games} "
+            "(run several seeds, or --per game)"
+        ),
+        "sim.sweep_syntax": (
+            "--sweep {text!r}: write FIELD or FIELD=V1,V2,... (a rules field and its values)"
+        ),
+        "sim.sweep_count": "at most two --sweep fields, got {n}",
+        "sim.sweep_twice": "--sweep {field}: the same field twice",
+        "sim.sweep_value": "--sweep {field}={value}: {reason}",
+        "sim.sweep_inert": (
+            "--sweep {field}: no value of it changes the games of these bots ({bots}): {reason}; "
+            "nothing simulated"
+        ),
+        "sim.sweep_inert_why": "the batch path plays them alike for every value",
         "keepcli.no_seat": "no seat {name!r}; the seats are: {seats}",
         "keepcli.empty": "empty entry; '?' shows what can be typed",
         "keepcli.straf": "straf NAME [N]: whose die or cup fell, and how many (1-4)",
@@ -416,6 +433,7 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "keepcli.roll_off": "a roll-off is one die: a face from 1 to 6, got {text!r}",
         "keepcli.einkaufen": "answer ja or nein (yes or no), got {text!r}",
         "keepcli.seats": "--seat: name at least 2 players (repeat --seat NAME)",
+        "keepcli.resume_seats": "--resume takes the seats from the file: leave out --seat/--starter",
         "keepcli.starter": "--starter: {name!r} is not a --seat; the seats are: {seats}",
         "keepcli.write": "{option} {path}: cannot write: {reason}",
         "keepcli.read": "{option} {path}: cannot read: {reason}",
@@ -440,6 +458,23 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
             "round {r}, table {t}, game {g}: Schock Aus of player {p}: {n!r}; allowed: 0 to 99"
         ),
         "state.others": "a round needs at least one other player (before: {before}, after: {after})",
+        # engine and notation errors a command shows (cli27: in the command's language)
+        "dice.count": "need {count} dice, got {n}: {values}",
+        "dice.bad": "bad die {value}: a die shows a whole number from 1 to 6",
+        "straf.items": "items must be 1 to 4 (three dice and a cup), got {got}",
+        "notation.args": "{verb!r} takes {want} argument(s), got {n}",
+        "notation.turn_ones": "bad number of ones {got!r} (allowed: 1 or 2)",
+        "notation.answer": "bad answer {got!r} (allowed: yes, no)",
+        "notation.straf_items": "bad number of items {got!r} (allowed: 1 to 4)",
+        "dice.table": (
+            "these dice come from a real table: give the values thrown, e.g. throw(dice=(1, 1, 4))"
+        ),
+        # a database a command did not find (cli27: only creating commands make one)
+        "db.missing": (
+            "database {path}: no such file (nothing was created); allowed: an existing "
+            "database (--db or SCHOCK_DB); 'schock turnier neu', 'schock turnier import', "
+            "'schock abend new-group' and 'schock serve' create a new one"
+        ),
         # database and server processes (store/db.py, schock serve --workers)
         "db.locked": (
             "database {path}: another schock process already serves it ({holder}); allowed: "
@@ -860,6 +895,23 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
             "der Standardwert {default!r} (für diese Regel die Engine nehmen, z. B. schock arena)"
         ),
         "sim.sweep": "Regelfeld {field!r} lässt sich nicht durchlaufen (erlaubt: {allowed})",
+        # schock sim: recorded rows, sweeps and differences (issue 28, data28)
+        "sim.record": "Zeilen je {value!r}; erlaubt: {allowed}",
+        "sim.rows_games": (
+            "--per {per} hält jede Zeile im Speicher: höchstens {max} Spiele, nicht {games} "
+            "(mehrere Seeds laufen lassen, oder --per game)"
+        ),
+        "sim.sweep_syntax": (
+            "--sweep {text!r}: erlaubt ist FELD oder FELD=W1,W2,... (ein Regelfeld und seine Werte)"
+        ),
+        "sim.sweep_count": "höchstens zwei --sweep-Felder, nicht {n}",
+        "sim.sweep_twice": "--sweep {field}: dasselbe Feld zweimal",
+        "sim.sweep_value": "--sweep {field}={value}: {reason}",
+        "sim.sweep_inert": (
+            "--sweep {field}: kein Wert ändert die Spiele dieser Bots ({bots}): {reason}; "
+            "nichts simuliert"
+        ),
+        "sim.sweep_inert_why": "der Batch-Pfad spielt sie bei jedem Wert gleich",
         "keepcli.no_seat": "kein Platz {name!r}; die Plätze sind: {seats}",
         "keepcli.empty": "leere Eingabe; '?' zeigt, was man eingeben kann",
         "keepcli.straf": "straf NAME [N]: wessen Würfel oder Becher fiel, und wie viele (1-4)",
@@ -867,6 +919,9 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "keepcli.roll_off": "Beim Auswürfeln zählt ein Würfel: eine Augenzahl von 1 bis 6, nicht {text!r}",
         "keepcli.einkaufen": "Antwort ja oder nein, nicht {text!r}",
         "keepcli.seats": "--seat: mindestens 2 Spieler nennen (--seat NAME mehrmals)",
+        "keepcli.resume_seats": (
+            "--resume nimmt die Plätze aus der Datei: --seat/--starter weglassen"
+        ),
         "keepcli.starter": "--starter: {name!r} ist kein --seat; die Plätze sind: {seats}",
         "keepcli.write": "{option} {path}: kann nicht schreiben: {reason}",
         "keepcli.read": "{option} {path}: kann nicht lesen: {reason}",
@@ -895,6 +950,24 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "state.others": (
             "Eine Runde braucht mindestens einen weiteren Spieler (davor: {before}, "
             "danach: {after})"
+        ),
+        # engine and notation errors a command shows (cli27: in the command's language)
+        "dice.count": "{count} Würfel nötig, nicht {n}: {values}",
+        "dice.bad": "ungültiger Würfel {value}: ein Würfel zeigt eine ganze Zahl von 1 bis 6",
+        "straf.items": "Strafdeckel: 1 bis 4 Stück (drei Würfel und der Becher), nicht {got}",
+        "notation.args": "falsche Zahl von Angaben für {verb!r}: {n} (erlaubt: {want})",
+        "notation.turn_ones": "ungültige Zahl von Einsen {got!r} (erlaubt: 1 oder 2)",
+        "notation.answer": "ungültige Antwort {got!r} (erlaubt: yes, no)",
+        "notation.straf_items": "ungültige Zahl von Stücken {got!r} (erlaubt: 1 bis 4)",
+        "dice.table": (
+            "Diese Würfel kommen von einem echten Tisch: die geworfenen Augen angeben, "
+            "z. B. wurf 1-1-4"
+        ),
+        # a database a command did not find (cli27: only creating commands make one)
+        "db.missing": (
+            "Datenbank {path}: Datei nicht gefunden (nichts wurde angelegt); erlaubt: eine "
+            "vorhandene Datenbank (--db oder SCHOCK_DB); eine neue legen 'schock turnier neu', "
+            "'schock turnier import', 'schock abend new-group' und 'schock serve' an"
         ),
         # database and server processes (store/db.py, schock serve --workers)
         "db.locked": (

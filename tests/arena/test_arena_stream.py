@@ -76,7 +76,7 @@ def test_huge_run_reports_at_once_stays_small_and_stops_on_one_interrupt(jobs: s
         reader.start()
         reader.join(FIRST_OUTPUT_S)
         assert first and first[0].strip(), "no output from schock arena"
-        assert f"{HUGE} games between heuristic, random" in first[0]
+        assert f"{HUGE:,} games between heuristic, random" in first[0]
         assert time.monotonic() - started < FIRST_OUTPUT_S
 
         time.sleep(2.5)
@@ -98,11 +98,11 @@ def test_huge_run_reports_at_once_stays_small_and_stops_on_one_interrupt(jobs: s
 
     assert proc.returncode == 130, err
     assert "Traceback" not in err and "Aborted" not in err
-    stopped = re.search(r"Stopped after (\d+) of (\d+) games", err)
+    stopped = re.search(r"Stopped after ([\d,]+) of ([\d,]+) games?\.", err)
     assert stopped is not None, err
-    played = int(stopped.group(1))
-    assert 0 < played < HUGE and int(stopped.group(2)) == HUGE
-    assert f"porz: {played} games, seed 0" in out
+    played = int(stopped.group(1).replace(",", ""))
+    assert 0 < played < HUGE and int(stopped.group(2).replace(",", "")) == HUGE
+    assert f"porz: {played:,} game{'' if played == 1 else 's'}, seed 0" in out
     heuristic = next(line for line in out.splitlines() if line.strip().startswith("heuristic "))
     assert heuristic.split()[1] == str(played)
 

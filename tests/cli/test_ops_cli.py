@@ -96,9 +96,12 @@ def test_bad_input_is_one_line_and_changes_nothing(
 
 
 def test_an_unusable_database_is_one_line(tmp_path: Path) -> None:
-    code, out = run("tables", "list", "--db", str(tmp_path / "no" / "dir.db"), "--lang", "en")
+    code, out = run("tables", "list", "--db", "nosuchdialect://x", "--lang", "en")
     assert code == 2 and "cannot use the database (nothing was written)" in out
     assert len(out.strip().splitlines()) == 1
+    code, out = run("tables", "list", "--db", str(tmp_path / "no" / "dir.db"), "--lang", "en")
+    assert code == 2 and "dir.db: no such file (nothing was created)" in out
+    assert len(out.strip().splitlines()) == 1 and not (tmp_path / "no").exists()
 
 
 def test_backup_copies_a_live_sqlite_database(tmp_path: Path) -> None:

@@ -200,7 +200,7 @@ def test_check_ok_lists_the_differences(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert result.output.splitlines() == [
         "ok: zum-becher (Zum Goldenen Becher), extends porz",
-        "differs from porz in 2 rule(s):",
+        "differs from porz in 2 rules:",
         "  fewer_throws_better = false  (porz: true)",
         "  einkaufen           = false  (porz: true)",
     ]
@@ -223,7 +223,7 @@ def test_check_ok_reports_the_root_preset_through_a_file_chain(tmp_path: Path) -
     assert result.exit_code == 0
     assert result.output.splitlines() == [
         "ok: house (Niederrhein-Schockmeisterschaft (house)), extends niederrhein",
-        "differs from niederrhein in 2 rule(s):",
+        "differs from niederrhein in 2 rules:",
         "  deckel = 15  (niederrhein: 13)",
         "  blind  = true  (niederrhein: false)",
     ]
@@ -355,9 +355,9 @@ def test_check_speaks_german_first_and_english_with_lang(tmp_path: Path) -> None
     house = write(tmp_path / "house.toml", 'extends = "porz"\neinkaufen = false\n')
     de = run("rules", "check", str(house)).output.splitlines()
     assert de[0] == "ok: house (1. Porzer Schockmeisterschaft (house)), erweitert porz"
-    assert de[1] == "weicht in 1 Regel(n) von porz ab:"
+    assert de[1] == "weicht in 1 Regel von porz ab:"
     en = run("rules", "check", str(house), "--lang", "en").output.splitlines()
-    assert en[1] == "differs from porz in 1 rule(s):"
+    assert en[1] == "differs from porz in 1 rule:"
     assert (
         run("rules", "check", "porz").output
         == "ok: porz (1. Porzer Schockmeisterschaft) ist ein Preset\n"

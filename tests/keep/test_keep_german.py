@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 from schock.cli.keep import apply_line, half_name, state_text
@@ -91,3 +94,69 @@ def test_einkaufen_is_confirmed_in_both_languages() -> None:
     assert apply_line(k, "nein", "de") == "Einkaufen: Anna kauft sich nicht ein"
     apply_line(k, "undo", "de")
     assert apply_line(k, "ja", "en") == "Einkaufen: Anna buys in"
+
+
+#: English words that have no place in a German refusal (quoted input is left out).
+ENGLISH = re.compile(
+    r"\b(got|need|needs|allowed|must|bad|expected|cannot|unknown|unexpected|nothing|only|not|"
+    r"takes|argument|items|throws?|dice|seat|entered|whole|number)\b"
+)
+BAD_LINES = [
+    "1-1", "1-1-4-5 2", "1-1-7 2", "a-b-c 1", "1-1-4 0", "1-1-4 10", "1-1-4 2 raus", "1-1-4 2 raus 7",
+    "1-1-4 2 raus 1-1-1-1", "1-1-4 2 raus 2", "1-1-4 2 als", "raus", "raus x", "raus 1-1-1-1",
+    "zurück", "zurück 7", "drehen", "drehen 3", "drehen x", "blind x", "steht x", "heben 2",
+    "werfen", "werfen 1-2", "wurf 1-1-4-4", "straf", "straf X", "straf Anna x", "straf Anna 99",
+    "1-1-4 2 raus 1-1 gedreht 3", "0 result 1", "x" * 300, "1-1-4 99999999999999999999",
+]
+
+
+@pytest.mark.parametrize("line", BAD_LINES)
+@pytest.mark.parametrize("preset", ["porz", "irmgarteich"])
+def test_every_refusal_of_keep_is_german_in_german(line: str, preset: str) -> None:
+    k = Scorekeeper(load_rules(preset), ["Anna", "Ben"], starter=0)
+    before = list(k.game.log)
+    with pytest.raises(SchockError) as info:
+        apply_line(k, line, "de")
+    text = refusal(info.value, "de")
+    assert not ENGLISH.search(re.sub(r"'[^']*'", "", text)), text
+    assert refusal(info.value, "en") != text
+    assert not k.entries and k.game.log == before
+
+
+@pytest.mark.parametrize(
+    ("content", "de", "en"),
+    [
+        ('{"x": 1}', "format: erwartet 'schock-keep' oder 'schock-record', nicht None",
+         "format: expected 'schock-keep' or 'schock-record', got None"),
+        ("[1]", "Ein mitgeschriebenes Spiel ist ein JSON-Objekt", "a kept game is a JSON object"),
+        ('{"format": "schock-keep", "version": 7}', "dieses schock liest Version 1, nicht 7",
+         "this schock reads version 1, got 7"),
+        ('{"format": "schock-keep", "version": 1, "rules": {"preset": "porz", "overrides": {}}, '
+         '"seats": [{"name": "A"}, {"name": "B"}], "entries": ["0 result 1-1 2"]}',
+         "entries[0]: 3 Würfel nötig, nicht 2", "entries[0]: need 3 dice, got 2"),
+    ],
+)
+def test_a_bad_resume_file_is_refused_in_the_command_language(
+    tmp_path: Path, content: str, de: str, en: str
+) -> None:
+    from click.testing import CliRunner
+
+    from schock.cli import main
+
+    file = tmp_path / "abend.json"
+    file.write_text(content, encoding="utf-8")
+    for lang, words in (("de", de), ("en", en)):
+        result = CliRunner().invoke(main, ["keep", "--resume", str(file), "--lang", lang])
+        assert result.exit_code == 2 and words in result.output, result.output
+    assert file.read_text(encoding="utf-8") == content
+    result = CliRunner().invoke(main, ["keep", "--resume", str(file), "--seat", "A"])
+    assert result.exit_code == 2 and "--seat/--starter weglassen" in result.output
+
+
+def test_the_keepers_catalog_has_both_languages_with_the_same_placeholders() -> None:
+    from schock.keep import _MESSAGES
+    from schock.messages import placeholders
+
+    assert set(_MESSAGES["de"]) == set(_MESSAGES["en"])
+    for key, en in _MESSAGES["en"].items():
+        assert placeholders(_MESSAGES["de"][key]) == placeholders(en), key

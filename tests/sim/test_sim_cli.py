@@ -21,7 +21,7 @@ def test_table_in_german_by_default_with_the_simulated_figures() -> None:
     result = run("--rules", "porz", "--rules", "mosel", "--games", "3000", "--seed", "4")
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "3000 Spiele je Regelwerk, Seed 4" in out and "Verlustquote Platz 1" in out
+    assert "3.000 Spiele je Regelwerk, Seed 4" in out and "Verlustquote Platz 1" in out
     assert "porz" in out and "mosel" in out and "Durchmarsch" in out
     expected = simulate("mosel", ["heuristic"] * 3, games=3000, seed=4)
     rate = expected.losses_by_seat()[0] / 3000

@@ -61,3 +61,12 @@ def test_committed_page_is_current_in_what_it_claims(docs: ModuleType) -> None:
     assert f"Seed {docs.DEFAULT_SEED}" in page
     for name in ("presets.png", "players.png", "field-opening.png"):
         assert (ROOT / "docs" / "sim" / name).is_file()
+
+
+@pytest.mark.slow
+def test_committed_page_matches_a_fresh_run(
+    docs: ModuleType, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every number of docs/sim/README.md is what the batch path gives today
+    (``make_sim_docs.py --check``: the page, not the images)."""
+    assert docs.main(["--check"]) == 0, capsys.readouterr().out

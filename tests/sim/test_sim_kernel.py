@@ -20,12 +20,12 @@ from schock.sim.core import Chunk, make_spec, run_chunk
 
 
 def _python_chunk(monkeypatch: pytest.MonkeyPatch, spec: Any, seed: int, games: int) -> Chunk:
-    for name in ("_die", "_roll_off", "_turn"):
+    for name in ("_die", "_key", "_roll_off", "_turn", "_record"):
         monkeypatch.setattr(kernel, name, getattr(kernel, name).py_func)
     monkeypatch.setattr(kernel, "play_games", kernel.play_games.py_func)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)  # uint64 products wrap, as in the kernel
-        return run_chunk(spec, seed, 0, games)
+        return run_chunk(spec, seed, 0, games, "turn")
 
 
 @pytest.mark.parametrize(
@@ -42,11 +42,16 @@ def test_python_source_and_compiled_kernel_agree(
     monkeypatch: pytest.MonkeyPatch, preset: str, bots: list[str], change: dict[str, Any]
 ) -> None:
     spec = make_spec(load_rules(preset).replace(**change), bots)
-    compiled = run_chunk(spec, 11, 0, 60)
+    compiled = run_chunk(spec, 11, 0, 60, "turn")
     python = _python_chunk(monkeypatch, spec, 11, 60)
     assert (compiled.rows == python.rows).all()
     assert (compiled.kinds == python.kinds).all()
     assert (compiled.deckel == python.deckel).all()
     assert (compiled.round_losers == python.round_losers).all()
     assert compiled.rounds == python.rounds > 0
+    assert compiled.round_rows is not None and python.round_rows is not None
+    assert compiled.turn_rows is not None and python.turn_rows is not None
+    assert (compiled.round_rows == python.round_rows).all()
+    assert (compiled.turn_rows == python.turn_rows).all()
+    assert len(compiled.round_rows) == compiled.rounds
     assert np.unique(compiled.rows[:, kernel.COLUMNS.index("loser")]).size > 1

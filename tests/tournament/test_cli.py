@@ -91,13 +91,14 @@ def test_an_evening_by_hand(tmp_path: Path) -> None:
 def test_errors_are_one_line_with_exit_status_2(tmp_path: Path) -> None:
     db = tmp_path / "t.db"
     cases = [
-        (("tabelle",), "kein Turnier in dieser Datenbank"),
+        (("tabelle",), "t.db: Datei nicht gefunden (nichts wurde angelegt)"),
         (("neu", "X", "--format", "skat"), "unknown tournament format 'skat'"),
     ]
     for args, text in cases:
         result = run(db, *args)
         assert result.exit_code == 2, result.output
         assert text in result.output and len(result.output.strip().splitlines()) == 1
+        assert not db.exists()
     ok(db, "neu", "X", "--format", "porz", "--id", "x")
     for args, text in [
         (("neu", "Y", "--id", "x"), "gibt es in dieser Datenbank schon"),
@@ -218,7 +219,7 @@ def test_the_planned_draw_prints_its_repeats_and_lower_bound(tmp_path: Path) -> 
     csv.write_text("Name\n" + "".join(f"Spieler {i}\n" for i in range(1, 21)), "utf-8")
     ok(db, "spieler", "import", str(csv), "--anwesend")
     out = ok(db, "auslosen")
-    assert "Alle 2 Runden gelost: 0 wiederholte Begegnungen (untere Schranke: 0)" in out
+    assert "Alle Runden gelost (2 Runden): 0 wiederholte Begegnungen (untere Schranke: 0)" in out
 
 
 def test_the_draw_is_saved_before_it_is_printed(tmp_path: Path, monkeypatch: Any) -> None:

@@ -104,6 +104,8 @@ def test_a_sub_path_prefixes_links_forms_redirects_and_assets(tmp_path: Path) ->
         assert c.get("/schock/static/table.js").status_code == 200
         info = new_table(c)
         assert info["host_link"].startswith("https://bar.example/schock/t/")
+        kept = c.post("/api/keep", json={"names": ["Anna", "Ben"]}).json()
+        assert kept["link"] == f"https://bar.example/schock/keep/{kept['id']}"
         table = c.get(f"/t/{info['table']}").text
         assert 'src="/schock/static/table.js"' in table
         r = c.post("/abend/groups", data={"name": "Stammtisch"}, follow_redirects=False)

@@ -139,3 +139,28 @@ def test_roll_off_dice_are_shown_while_the_round_has_not_begun(client: TestClien
         assert dice and all(1 <= d <= 6 for d in dice)
         starter = m["view"]["round"]["starter"]
         assert ro["result"] == f"{m['view']['names'][starter]} beginnt"
+
+
+def test_the_created_page_switches_language_keeping_every_link(client: TestClient) -> None:
+    form = {"preset": "porz", "name0": "Anna", "kind0": "human", "name1": "Ben", "kind1": "human",
+            "name2": "Uschi", "kind2": "heuristic"}
+    german = client.post("/tables", data=form).text
+    table = re.search(r'data-table="([\w-]+)"', german)
+    assert table is not None
+    sent = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([\w-]+)">', german))
+    assert sorted(sent) == ["host", "seat0", "seat1"]  # the bot's seat has no link
+    english = client.post(f"/t/{table.group(1)}/created?lang=en", data=sent)
+    assert english.status_code == 200 and "Table created" in english.text
+    seats = re.findall(r'class="seat-link" href="([^"]+)"', english.text)
+    assert [s.rsplit("#seat=", 1)[1] for s in seats] == [sent["seat0"], sent["seat1"]]
+    assert all("?lang=en#" in s for s in seats)
+    # a seat token that is not that seat's is left out; without the host's token: refused
+    swapped = {**sent, "seat0": sent["seat1"]}
+    again = client.post(f"/t/{table.group(1)}/created", data=swapped).text
+    assert len(re.findall(r'class="seat-link"', again)) == 1
+    for bad in ({**sent, "host": sent["seat0"]}, {"seat0": sent["seat0"]}):
+        r = client.post(f"/t/{table.group(1)}/created?lang=en", data=bad)
+        assert r.status_code == 403 and "only the host" in r.text and sent["seat0"] not in r.text
+    # /tables itself (where the form posted) leads to the start page in its language
+    r = client.get("/tables?lang=en", follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"].endswith("/?lang=en")

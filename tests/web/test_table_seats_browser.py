@@ -177,3 +177,21 @@ def test_the_host_page_leads_to_the_hosts_own_seat(live_server: Any, chromium: A
     assert "seat=" in page.url and "host=" in page.url
     page.locator("#start").click()  # the host's buttons on his seat's page
     sync_api.expect(page.locator("#status")).not_to_contain_text("Zuschauer")
+
+
+def test_the_created_page_turns_english_with_the_same_links(
+        live_server: Any, chromium: Any, shots: Path) -> None:
+    server = live_server(0)
+    page = chromium.new_context(**PHONE).new_page()
+    page.goto(server + "/")
+    page.locator("input[name=name2]").fill("")  # two people only
+    page.locator("form[action$='/tables'] button[type=submit]").first.click()
+    page.locator("#created").wait_for(state="attached")
+    german = page.locator("a.seat-link").evaluate_all("l => l.map(a => a.href)")
+    assert len(german) == 2
+    page.locator(".langs a[data-lang=en]").click()
+    page.get_by_text("Table created").wait_for()
+    english = page.locator("a.seat-link").evaluate_all("l => l.map(a => a.href)")
+    assert [e.replace("?lang=en#", "#") for e in english] == german
+    page.screenshot(path=str(shots / "web-created-en.png"), full_page=True)
+    _no_sideways(page)

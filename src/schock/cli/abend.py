@@ -15,8 +15,8 @@ from typing import Any
 
 import click
 
-from schock.cli.common import BadInputError, SafePath
-from schock.cli.serve import default_db
+from schock.cli.common import BadInputError, SafePath, db_target
+from schock.cli.common import db_option as shared_db_option
 from schock.errors import SchockError
 from schock.evening import Settings, Stammtisch, game_from_record
 from schock.evening.domain import parse_money
@@ -47,8 +47,7 @@ class AbendGroup(click.Group):
             raise BadInputError(exc.localized(str(ctx.meta.get("schock.lang", "de")))) from None
 
 
-_db_opt = click.option("--db", "db_path", metavar="PATH|URL", default=None,
-                       help="SQLite file or database URL (default: the one of schock serve).")
+_db_opt = shared_db_option()
 _lang_opt = click.option("--lang", type=click.Choice(["de", "en"]), default="de", show_default=True,
                          expose_value=False, help="Language of messages and errors.")
 
@@ -64,8 +63,9 @@ def _lang() -> str:
 
 
 @contextmanager
-def _db(db_path: str | None) -> Iterator[Database]:
-    db = open_database(default_db() if db_path is None else db_path)
+def _db(db_path: str | None, *, create: bool = False) -> Iterator[Database]:
+    """The database of ``--db``; only ``new-group`` (``create=True``) makes a new one."""
+    db = open_database(db_target(db_path), create=create)
     try:
         yield db
     finally:
@@ -129,7 +129,7 @@ def new_group(name: str, members: tuple[str, ...], stake: str, amount: str | Non
               sa: int, db_path: str | None) -> None:
     """Creates a group."""
     settings = _settings(stake, amount, currency, sa)
-    with _db(db_path) as db:
+    with _db(db_path, create=True) as db:
         gid = create_group(db, name, members, settings)
     click.echo(f"Gruppe {name.strip()!r} angelegt: {gid}")
     click.echo(f"Der Link ihrer Seiten: schock abend link {gid}")

@@ -15,11 +15,12 @@ from rich.table import Table
 
 from schock.arena import RANKING, RATING_MODEL, ArenaResult, run_arena, validate_run
 from schock.cli.common import lang_option, make_console, rules_option, run_seed_option
+from schock.i18n import number, plural
 from schock.rules import load_rules
 
 _TEXTS: dict[str, dict[str, str]] = {
     "de": {
-        "title": "{rules}: {games} Spiele, Seed {seed}",
+        "title": "{rules}: {games}, Seed {seed}",
         "games": "Spiele",
         "losses": "Verloren",
         "rate": "Verlustquote",
@@ -29,21 +30,21 @@ _TEXTS: dict[str, dict[str, str]] = {
             "Rang für die Wertung: je Spiel nach verlorenen Hälften (das Finale zählt mit), "
             "die wenigsten zuerst, gleich viele gleich; der Verlierer des Spiels zuletzt."
         ),
-        "start": "{rules}: {games} Spiele zwischen {bots} (Strg-C hält an und zeigt das Bisherige)",
-        "stopped": "Angehalten nach {games} von {requested} Spielen.",
-        "timing": "{games} Spiele in {seconds} s ({rate} Spiele/s, {jobs} Prozess(e))",
+        "start": "{rules}: {games} zwischen {bots} (Strg-C hält an und zeigt das Bisherige)",
+        "stopped": "Angehalten nach {games} von {requested}.",
+        "timing": "{games} in {seconds} s ({rate}, {jobs})",
     },
     "en": {
-        "title": "{rules}: {games} games, seed {seed}",
+        "title": "{rules}: {games}, seed {seed}",
         "games": "Games",
         "losses": "Losses",
         "rate": "Loss rate",
         "ci": "95 % CI (Wilson)",
         "rating": "Rating ({model})",
         "rank": f"Rank for the rating: {RANKING}.",
-        "start": "{rules}: {games} games between {bots} (Ctrl-C stops and shows the games so far)",
-        "stopped": "Stopped after {games} of {requested} games.",
-        "timing": "{games} games in {seconds} s ({rate} games/s, {jobs} job(s))",
+        "start": "{rules}: {games} between {bots} (Ctrl-C stops and shows the games so far)",
+        "stopped": "Stopped after {games} of {requested}.",
+        "timing": "{games} in {seconds} s ({rate}, {jobs})",
     },
 }
 
@@ -62,7 +63,8 @@ def loss_table(result: ArenaResult, lang: str = "en") -> Table:
     """Per bot: games, losses, loss rate and its 95 % Wilson interval, in the order given."""
     t = _TEXTS[lang]
     table = Table(
-        title=t["title"].format(rules=result.rules, games=result.games, seed=result.seed),
+        title=t["title"].format(rules=result.rules, games=plural("games", result.games, lang),
+                              seed=result.seed),
         box=box.SIMPLE_HEAD,
         title_justify="left",
     )
@@ -167,7 +169,8 @@ def arena(
     show = not quiet and sys.stderr.isatty()
     if not quiet:
         err.print(
-            t["start"].format(rules=rules.id, games=games, bots=", ".join(bots)), highlight=False
+            t["start"].format(rules=rules.id, games=plural("games", games, lang), bots=", ".join(bots)),
+            highlight=False
         )
     started = time.perf_counter()
     with Progress(
@@ -192,7 +195,8 @@ def arena(
         )
     elapsed = time.perf_counter() - started
     if result.stopped:
-        err.print(t["stopped"].format(games=result.games, requested=games), highlight=False)
+        err.print(t["stopped"].format(games=number(result.games, lang),
+                                      requested=plural("of_games", games, lang)), highlight=False)
         if result.games == 0:
             sys.exit(130)
     if as_json:
@@ -206,10 +210,10 @@ def arena(
         used = jobs if jobs is not None else (os.cpu_count() or 1)
         err.print(
             t["timing"].format(
-                games=result.games,
+                games=plural("games", result.games, lang),
                 seconds=decimal(elapsed, lang, 1),
-                rate=f"{result.games / elapsed:.0f}",
-                jobs=used,
+                rate=plural("games_per_second", round(result.games / elapsed), lang),
+                jobs=plural("jobs", used, lang),
             ),
             highlight=False,
         )

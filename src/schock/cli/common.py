@@ -51,6 +51,47 @@ run_seed_option = click.option(
 )
 
 
+#: The environment variable that names the database of every command that uses one.
+DB_ENV = "SCHOCK_DB"
+#: Where the database is when neither ``--db`` nor ``SCHOCK_DB`` names one.
+DB_DEFAULT_HELP = (
+    "SQLite file or database URL; default: schock.db in schock's app directory "
+    "(Linux: ~/.config/schock, macOS: ~/Library/Application Support/schock, "
+    "Windows: %APPDATA%\\schock), shared by serve, abend, turnier, tables and db."
+)
+
+
+def default_db() -> str:
+    """The database of every command when ``--db``/``SCHOCK_DB`` name none:
+    ``<app dir>/schock.db`` (the directory is created)."""
+    folder = Path(click.get_app_dir("schock"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return str(folder / "schock.db")
+
+
+def db_option(name: str = "db_path") -> Callable[[F], F]:
+    """The ``--db PATH|URL`` option (also ``SCHOCK_DB``) every database command shares;
+    its value is ``None`` for :func:`default_db`."""
+    return click.option(
+        "--db",
+        name,
+        metavar="PATH|URL",
+        default=None,
+        envvar=DB_ENV,
+        show_envvar=True,
+        help=DB_DEFAULT_HELP,
+    )
+
+
+def db_target(db_path: str | None) -> str:
+    """The database a command works on: ``--db``/``SCHOCK_DB``, else :func:`default_db`.
+
+    >>> db_target("x.db")
+    'x.db'
+    """
+    return default_db() if db_path is None else db_path
+
+
 def lang_option(what: str = "Language.") -> Callable[[F], F]:
     """The ``--lang de|en`` option (German by default); ``what`` is its help text."""
     return click.option(

@@ -30,6 +30,7 @@ from schock.keep import (
     entry_words,
     loads_keep,
     parse_result,
+    parse_step,
     refusal,
 )
 from schock.messages import Msg
@@ -240,7 +241,7 @@ def apply_line(k: Scorekeeper, line: str, lang: str) -> str | None:
         k.act(seat, EinkaufenAction(head in ("ja", "yes", "j", "y")))
         return _confirm(k, before, lang)
     if head in STEP_VERBS:
-        k.act(seat, " ".join(words))
+        k.act(seat, parse_step(line))
         return _confirm(k, before, lang)
     k.enter(seat, parse_result(words))
     return None
@@ -338,9 +339,7 @@ def keep(
     """
     if resume_file is not None:
         if seats or starter:
-            raise click.UsageError(
-                "--resume takes the seats from the file: leave out --seat/--starter"
-            )
+            raise BadInputError(Msg("keepcli.resume_seats"))
         try:
             text = resume_file.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:

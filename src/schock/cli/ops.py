@@ -16,8 +16,7 @@ import click
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.engine import make_url
 
-from schock.cli.common import BadInputError, lang_option
-from schock.cli.serve import default_db
+from schock.cli.common import BadInputError, db_option, db_target, lang_option
 from schock.errors import InvalidInputError
 from schock.messages import Msg
 from schock.store.db import Database, database_url, open_database
@@ -42,16 +41,13 @@ def parse_age(text: str) -> timedelta:
     return timedelta(**{_UNITS[m.group(2)]: int(m.group(1))})
 
 
-def db_option(f: Any) -> Any:
-    return click.option("--db", "db", default=None, envvar="SCHOCK_DB", show_envvar=True,
-                        help="SQLite file or database URL (default: schock.db in the app dir).")(f)
-
-
 def _open(db: str | None) -> Database:
-    target = db or default_db()
+    target = db_target(db)
     try:
-        return open_database(target)
+        return open_database(target, create=False)
     except InvalidInputError as exc:
+        if exc.msg is not None and exc.msg.key == "db.missing":
+            raise  # said in the command's language by schock's group
         reason = " ".join(str(exc).split())
         raise BadInputError(Msg("ops.db_unusable", {"reason": reason})) from None
 
@@ -72,7 +68,7 @@ def tables() -> None:
 
 
 @tables.command("list")
-@db_option
+@db_option("db")
 @click.option("--limit", default=50, show_default=True, type=click.IntRange(1, 100_000),
               help="Newest tables shown.")
 @lang_option()
@@ -100,7 +96,7 @@ def list_tables(db: str | None, limit: int, lang: str) -> None:
 
 @tables.command("close")
 @click.argument("ids", nargs=-1, required=True)
-@db_option
+@db_option("db")
 @lang_option()
 def close_tables(ids: tuple[str, ...], db: str | None, lang: str) -> None:
     """Tische beenden wie der Gastgeber (end tables as their host would).
@@ -125,7 +121,7 @@ def close_tables(ids: tuple[str, ...], db: str | None, lang: str) -> None:
 @tables.command("purge")
 @click.option("--older-than", "older_than", required=True, metavar="AGE",
               help="Delete tables made before this age, e.g. 30d, 12h, 2w.")
-@db_option
+@db_option("db")
 @click.option("--dry-run", is_flag=True, help="Only say what would be deleted.")
 @click.option("--yes", is_flag=True, help="Do not ask.")
 @lang_option()
@@ -167,13 +163,13 @@ def db_group() -> None:
 
 @db_group.command("backup")
 @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
-@db_option
+@db_option("db")
 @lang_option()
 def backup(file: Path, db: str | None, lang: str) -> None:
     """Eine SQLite-Datenbank im laufenden Betrieb sichern (SQLite's online backup).
 
     PostgreSQL is backed up with pg_dump (docs/configuration.md)."""
-    url = make_url(database_url(db or default_db()))
+    url = make_url(database_url(db_target(db)))
     if url.get_backend_name() != "sqlite":
         raise BadInputError(Msg("ops.backup_pg", {"backend": url.get_backend_name()}))
     source = url.database or ""

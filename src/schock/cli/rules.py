@@ -11,6 +11,7 @@ from rich.table import Table
 
 from schock.cli.common import SafePath, SchockGroup, lang_option, make_console
 from schock.errors import InvalidInputError
+from schock.i18n import plural
 from schock.messages import Msg
 from schock.rules import (
     FIELD_NAMES,
@@ -138,14 +139,14 @@ _CHECK = {
         "complete": "ok: {id} ({name}), erweitert kein Preset (ein vollständiger Regelsatz)",
         "extends": "ok: {id} ({name}), erweitert {base}",
         "same": "in jeder Regel gleich wie {base}",
-        "differs": "weicht in {n} Regel(n) von {base} ab:",
+        "differs": "weicht in {n} von {base} ab:",
     },
     "en": {
         "preset": "ok: {id} ({name}) is a preset",
         "complete": "ok: {id} ({name}), extends no preset (a complete rule set)",
         "extends": "ok: {id} ({name}), extends {base}",
         "same": "same as {base} in every rule",
-        "differs": "differs from {base} in {n} rule(s):",
+        "differs": "differs from {base} in {n}:",
     },
 }
 
@@ -181,7 +182,7 @@ def check(file: Path, lang: str) -> None:
     if not changed:
         click.echo(say["same"].format(base=base_id))
         return
-    click.echo(say["differs"].format(base=base_id, n=len(changed)))
+    click.echo(say["differs"].format(base=base_id, n=plural("rules", len(changed), lang)))
     width = max(len(name) for name in changed)
     for name in changed:
         new, old = toml_value(getattr(loaded, name)), toml_value(getattr(base, name))

@@ -7,24 +7,16 @@ a bad value is one line on stderr and exit 2, before anything is written.
 from __future__ import annotations
 
 import io
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
 
-from schock.cli.common import FiniteFloatRange, lang_option
+from schock.cli.common import FiniteFloatRange, db_option, default_db, lang_option
 from schock.errors import InvalidInputError
 from schock.messages import Msg
 
 if TYPE_CHECKING:
     from schock.web.settings import Settings
-
-
-def default_db() -> str:
-    """``<app dir>/schock.db`` (the directory is created)."""
-    folder = Path(click.get_app_dir("schock"))
-    folder.mkdir(parents=True, exist_ok=True)
-    return str(folder / "schock.db")
 
 
 def _env(name: str) -> dict[str, Any]:
@@ -36,8 +28,7 @@ def _env(name: str) -> dict[str, Any]:
               help="Address to listen on (0.0.0.0: every interface, for phones on the LAN).")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535),
               **_env("PORT"))
-@click.option("--db", "db", default=None, **_env("DB"),
-              help="SQLite file or database URL (default: schock.db in the app dir).")
+@db_option("db")
 @click.option("--base-url", default=None, **_env("BASE_URL"),
               help="The address people reach the server at, e.g. https://schock.example; "
                    "every link and QR code starts with it.")

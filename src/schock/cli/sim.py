@@ -23,7 +23,7 @@ from rich.table import Table
 
 from schock.cli.common import BadInputError, lang_option, make_console, run_seed_option
 from schock.errors import InvalidInputError
-from schock.i18n import number
+from schock.i18n import number, plural
 from schock.messages import Msg
 from schock.rules import Rules, load_rules
 
@@ -38,7 +38,7 @@ POOL_FROM = 1_000_000
 
 _TEXTS: dict[str, dict[str, str]] = {
     "de": {
-        "title": "{games} Spiele je Regelwerk, Seed {seed}, Bots: {bots}",
+        "title": "{games} je Regelwerk, Seed {seed}, Bots: {bots}",
         "figure": "Kennzahl",
         "ci": "Werte mit 95-%-Intervall (Wilson für Quoten, Normalnäherung für Mittel)",
         "loss_seat": "Verlustquote Platz {n}",
@@ -47,14 +47,14 @@ _TEXTS: dict[str, dict[str, str]] = {
         "schock_aus_halves": "Hälften mit Schock-Aus-Ende",
         "durchmarsch": "Durchmarsch",
         "deckel_per_round": "Deckel je Runde",
-        "speed": "{games} Spiele, {rounds} Runden in {seconds} s ({rps} Runden/s)",
+        "speed": "{games}, {rounds} in {seconds} s ({rps})",
         "plot": "Grafik: {path}",
         "out": "Spiele: {path}",
         "skip": "{field} = {value}: übersprungen ({reason})",
         "sweep": "{rules}: {field} variiert",
     },
     "en": {
-        "title": "{games} games per rule set, seed {seed}, bots: {bots}",
+        "title": "{games} per rule set, seed {seed}, bots: {bots}",
         "figure": "Figure",
         "ci": "values with 95 % interval (Wilson for rates, normal approximation for means)",
         "loss_seat": "loss rate seat {n}",
@@ -63,7 +63,7 @@ _TEXTS: dict[str, dict[str, str]] = {
         "schock_aus_halves": "halves ended by Schock Aus",
         "durchmarsch": "Durchmarsch",
         "deckel_per_round": "Deckel per round",
-        "speed": "{games} games, {rounds} rounds in {seconds} s ({rps} rounds/s)",
+        "speed": "{games}, {rounds} in {seconds} s ({rps})",
         "plot": "plot: {path}",
         "out": "games: {path}",
         "skip": "{field} = {value}: skipped ({reason})",
@@ -356,7 +356,7 @@ def sim(
             )
     elapsed = time.perf_counter() - started
     out = make_console()
-    title = t["title"].format(games=games, seed=seed, bots=", ".join(seats))
+    title = t["title"].format(games=plural("games", games, lang), seed=seed, bots=", ".join(seats))
     if sweep_field is not None:
         title = t["sweep"].format(rules=rule_sets[0].base, field=sweep_field) + " · " + title
     out.print(title, highlight=False)
@@ -381,10 +381,10 @@ def sim(
         rounds = sum(r.rounds for r in results)
         err.print(
             t["speed"].format(
-                games=number(games * len(results), lang),
-                rounds=number(rounds, lang),
+                games=plural("games", games * len(results), lang),
+                rounds=plural("rounds", rounds, lang),
                 seconds=number(elapsed, lang, 1),
-                rps=number(round(rounds / max(elapsed, 1e-9)), lang),
+                rps=plural("rounds_per_second", round(rounds / max(elapsed, 1e-9)), lang),
             ),
             highlight=False,
         )

@@ -1,8 +1,10 @@
 """``schock turnier``: the tournament manager on the command line (German first).
 
-Every command works on one database (``--db PATH``, SQLite by default
-``turnier.db``; any SQLAlchemy URL) and one tournament in it (``--turnier
-ID``; default: the one made with ``neu`` or read with ``import`` last). Every command that changes something is one
+Every command works on one database (``--db PATH|URL`` or ``SCHOCK_DB``; by default
+``schock.db`` in schock's app directory, the one ``schock serve`` and ``schock abend``
+use: :func:`schock.cli.common.default_db`) and one tournament in it (``--turnier
+ID``; default: the one made with ``neu`` or read with ``import`` last). Only ``neu``,
+``import`` and ``simulieren --save`` make a database that is not there. Every command that changes something is one
 transaction. Errors are one line, ``Error: ...``, exit status 2.
 
 Commands have German names with English aliases: ``neu``/``new``,
@@ -28,7 +30,7 @@ from urllib.parse import urlsplit
 
 import click
 
-from schock.cli.common import BadInputError, SafePath, make_console
+from schock.cli.common import BadInputError, SafePath, db_option, db_target, make_console
 from schock.errors import IllegalActionError, InvalidInputError, SchockError
 from schock.i18n import plural
 from schock.messages import Msg
@@ -83,7 +85,7 @@ TEXT: dict[str, dict[str, str]] = {
     "de": {
         "created": "Turnier {name!r} angelegt (Kennung {id}, Format {fmt}, Regeln {rules})",
         "registered": "Startnummer {number}: {name}",
-        "imported": "{n} Spieler angemeldet (Startnummern {first} bis {last})",
+        "imported": "{n} angemeldet (Startnummern {first} bis {last})",
         "present": "anwesend: {names}",
         "absent": "abwesend: {names}",
         "withdrawn": "abgemeldet: {name}",
@@ -91,7 +93,7 @@ TEXT: dict[str, dict[str, str]] = {
         "table": "Tisch {n}",
         "trinkrunden": "Trinkrunden: Spiele {games}",
         "plan_repeats": (
-            "Alle {n} Runden gelost: {repeats} wiederholte Begegnungen (untere Schranke: {bound})"
+            "Alle Runden gelost ({n}): {repeats} (untere Schranke: {bound})"
         ),
         "entered": "Runde {r}, Tisch {t}, Spiel {g} eingetragen: Verlierer {loser}",
         "undone": "rückgängig gemacht: #{seq} {what}",
@@ -151,7 +153,7 @@ TEXT: dict[str, dict[str, str]] = {
         "corrected": "Runde {r}, Tisch {t}, Spiel {g} korrigiert: vorher {was}; jetzt {now}",
         "w_loser": "Verlierer {p}",
         "w_out": "raus {order}",
-        "preview_only": "Vorschau: {n} Spieler würden angemeldet; nichts geändert",
+        "preview_only": "Vorschau: {n} würden angemeldet; nichts geändert",
         "no_numbers": "keine Startnummern; erlaubt: Startnummern oder --alle",
         "bad_numbers": "{what}: {text!r}; erlaubt: Startnummern wie 3,7,12",
         "no_loser": "--verlierer fehlt; erlaubt: die Startnummer des Verlierers",
@@ -167,7 +169,7 @@ TEXT: dict[str, dict[str, str]] = {
         "web_org": "Organisator (Link geheim halten): {url}",
         "web_projector": "Projektor: {url}",
         "web_table": "Runde {r}, Tisch {t}: {url}",
-        "web_serve": "Die Links gelten für 'schock serve' mit dieser Datenbank: schock serve --db {db}",
+        "web_serve": "Die Links gelten für 'schock serve' mit dieser Datenbank: {command}",
         # entry loop and table card (issue 25 item 8)
         "loop_start": (
             "{name}, Runde {r}: Ergebnis je Spiel eingeben, ? für Hilfe, ende (oder Strg-D) "
@@ -209,14 +211,14 @@ TEXT: dict[str, dict[str, str]] = {
     "en": {
         "created": "Tournament {name!r} created (id {id}, format {fmt}, rules {rules})",
         "registered": "Start number {number}: {name}",
-        "imported": "{n} players registered (start numbers {first} to {last})",
+        "imported": "{n} registered (start numbers {first} to {last})",
         "present": "present: {names}",
         "absent": "absent: {names}",
         "withdrawn": "withdrawn: {name}",
         "round": "Round {n}",
         "table": "Table {n}",
         "trinkrunden": "Trinkrunden: games {games}",
-        "plan_repeats": "All {n} rounds drawn: {repeats} repeat meetings (lower bound: {bound})",
+        "plan_repeats": "All rounds drawn ({n}): {repeats} (lower bound: {bound})",
         "entered": "Round {r}, table {t}, game {g} entered: loser {loser}",
         "undone": "undone: #{seq} {what}",
         "rank": "Rank",
@@ -275,7 +277,7 @@ TEXT: dict[str, dict[str, str]] = {
         "corrected": "round {r}, table {t}, game {g} corrected: before {was}; now {now}",
         "w_loser": "loser {p}",
         "w_out": "out {order}",
-        "preview_only": "Preview: {n} players would be registered; nothing changed",
+        "preview_only": "Preview: {n} would be registered; nothing changed",
         "no_numbers": "no start numbers; allowed: start numbers or --alle",
         "bad_numbers": "{what}: {text!r}; allowed: start numbers like 3,7,12",
         "no_loser": "--verlierer: missing; allowed: the loser's start number",
@@ -291,7 +293,7 @@ TEXT: dict[str, dict[str, str]] = {
         "web_org": "Organizer (keep this link secret): {url}",
         "web_projector": "Projector: {url}",
         "web_table": "Round {r}, table {t}: {url}",
-        "web_serve": "The links work with 'schock serve' on this database: schock serve --db {db}",
+        "web_serve": "The links work with 'schock serve' on this database: {command}",
         # entry loop and table card (issue 25 item 8)
         "loop_start": (
             "{name}, round {r}: type each game's result, ? for help, ende (or Ctrl-D) to stop"
@@ -387,15 +389,7 @@ def common(f: F) -> F:
         default=None,
         help="Turnier (Kennung); Standard: das zuletzt angelegte oder eingelesene.",
     )(f)
-    f = click.option(
-        "--db",
-        "db_path",
-        metavar="PATH|URL",
-        default="turnier.db",
-        show_default=True,
-        help="Datenbank (SQLite-Datei oder URL).",
-    )(f)
-    return f
+    return db_option()(f)
 
 
 def _set_lang(_ctx: click.Context, _param: click.Parameter, value: str) -> str:
@@ -404,8 +398,10 @@ def _set_lang(_ctx: click.Context, _param: click.Parameter, value: str) -> str:
 
 
 @contextmanager
-def _db(db_path: str) -> Iterator[Database]:
-    db = open_database(db_path)
+def _db(db_path: str | None, *, create: bool = False) -> Iterator[Database]:
+    """The database of ``--db``; only ``neu``, ``import`` and ``simulieren --save``
+    (``create=True``) make a new one."""
+    db = open_database(db_target(db_path), create=create)
     try:
         yield db
     finally:
@@ -413,7 +409,7 @@ def _db(db_path: str) -> Iterator[Database]:
 
 
 @contextmanager
-def _tournament(db_path: str, tid: str | None, *, write: bool = True) -> Iterator[Tournament]:
+def _tournament(db_path: str | None, tid: str | None, *, write: bool = True) -> Iterator[Tournament]:
     """Load, let the command change it, save what it gained in one transaction."""
     with _db(db_path) as db:
         t = storage.load(db, tid)
@@ -482,7 +478,7 @@ def neu(
     rules_name: str | None,
     seed: int,
     tid_new: str | None,
-    db_path: str,
+    db_path: str | None,
     tid: str | None,
 ) -> None:
     """Ein neues Turnier anlegen (create a tournament)."""
@@ -491,7 +487,7 @@ def neu(
     if tid_new is not None and not (0 < len(tid_new) <= 40 and tid_new.replace("-", "").isalnum()):
         raise BadInputError(tr("bad_id", value=tid_new))
     t = Tournament.create(name=name, fmt=fmt, rules=rules, seed=seed, id=tid_new)
-    with _db(db_path) as db:
+    with _db(db_path, create=True) as db:
         if any(row[0] == t.id for row in storage.tournaments(db)):
             raise BadInputError(tr("id_taken", value=t.id))
         storage.save(db, t)
@@ -514,7 +510,7 @@ def spieler() -> None:
 )
 @common
 def spieler_hinzu(
-    names: tuple[str, ...], team: str | None, present: bool, db_path: str, tid: str | None
+    names: tuple[str, ...], team: str | None, present: bool, db_path: str | None, tid: str | None
 ) -> None:
     """Spieler anmelden; jeder bekommt die nächste Startnummer (add players)."""
     with _tournament(db_path, tid) as t:
@@ -536,7 +532,7 @@ def spieler_hinzu(
 )
 @common
 def spieler_import(
-    file: Path, present: bool, preview: bool, db_path: str, tid: str | None
+    file: Path, present: bool, preview: bool, db_path: str | None, tid: str | None
 ) -> None:
     """Spieler aus einer CSV-Datei anmelden (import players).
 
@@ -567,16 +563,17 @@ def spieler_import(
                 t.checkin(p.number)
             numbers.append(p.number)
     if preview:
-        _echo(tr("preview_only", n=len(roster.rows)))
+        _echo(tr("preview_only", n=plural("players", len(roster.rows), _STATE.lang)))
         return
-    _echo(tr("imported", n=len(numbers), first=numbers[0], last=numbers[-1]))
+    _echo(tr("imported", n=plural("players", len(numbers), _STATE.lang), first=numbers[0],
+             last=numbers[-1]))
 
 
 @spieler.command("umbenennen")
 @click.argument("number", type=int)
 @click.argument("name")
 @common
-def spieler_umbenennen(number: int, name: str, db_path: str, tid: str | None) -> None:
+def spieler_umbenennen(number: int, name: str, db_path: str | None, tid: str | None) -> None:
     """Den Namen eines Spielers berichtigen; die Startnummer bleibt (rename)."""
     with _tournament(db_path, tid) as t:
         p = t.rename(number, name)
@@ -586,7 +583,7 @@ def spieler_umbenennen(number: int, name: str, db_path: str, tid: str | None) ->
 @spieler.command("abmelden")
 @click.argument("number", type=int)
 @common
-def spieler_abmelden(number: int, db_path: str, tid: str | None) -> None:
+def spieler_abmelden(number: int, db_path: str | None, tid: str | None) -> None:
     """Einen Spieler abmelden, auch mitten im Turnier (withdraw)."""
     with _tournament(db_path, tid) as t:
         p = t.withdraw(number)
@@ -595,7 +592,7 @@ def spieler_abmelden(number: int, db_path: str, tid: str | None) -> None:
 
 @spieler.command("liste")
 @common
-def spieler_liste(db_path: str, tid: str | None) -> None:
+def spieler_liste(db_path: str | None, tid: str | None) -> None:
     """Alle Spieler mit Startnummer (list)."""
     with _tournament(db_path, tid, write=False) as t:
         for p in t.players.values():
@@ -610,7 +607,7 @@ def spieler_liste(db_path: str, tid: str | None) -> None:
 @click.option("--nicht", "--absent", "absent", is_flag=True, help="Als abwesend melden.")
 @common
 def anwesend(
-    numbers: tuple[int, ...], everyone: bool, absent: bool, db_path: str, tid: str | None
+    numbers: tuple[int, ...], everyone: bool, absent: bool, db_path: str | None, tid: str | None
 ) -> None:
     """Spieler als anwesend melden (check in)."""
     with _tournament(db_path, tid) as t:
@@ -651,7 +648,7 @@ def _numbers(text: str, what: str) -> list[int]:
     help="Tische selbst setzen (je Tisch einmal).",
 )
 @common
-def auslosen(tables: tuple[str, ...], db_path: str, tid: str | None) -> None:
+def auslosen(tables: tuple[str, ...], db_path: str | None, tid: str | None) -> None:
     """Die nächste Runde auslosen (draw the next round)."""
     with _tournament(db_path, tid) as t:
         given = [_numbers(x, "--tisch") for x in tables] or None
@@ -662,8 +659,9 @@ def auslosen(tables: tuple[str, ...], db_path: str, tid: str | None) -> None:
         sizes = {len(tb) for tb in t.plan[0]}
         size = t.format.table_size if t.format.table_size in sizes else max(sizes)
         bound = draws.repeat_lower_bound(sum(len(tb) for tb in t.plan[0]), size, len(t.plan))
-        _echo("  " + tr("plan_repeats", n=len(t.plan),
-                        repeats=draws.repeat_count([list(r) for r in t.plan]), bound=bound))
+        repeats = draws.repeat_count([list(r) for r in t.plan])
+        _echo("  " + tr("plan_repeats", n=plural("rounds", len(t.plan), _STATE.lang),
+                        repeats=plural("repeat_meetings", repeats, _STATE.lang), bound=bound))
 
 
 # ------------------------------------------------------------------ eintragen
@@ -722,7 +720,7 @@ def eintragen(
     schock_aus: tuple[int, ...],
     points: str | None,
     record: Path | None,
-    db_path: str,
+    db_path: str | None,
     tid: str | None,
 ) -> None:
     """Ein Spiel eintragen; ein schon eingetragenes nur mit --korrigieren ersetzen (enter).
@@ -880,7 +878,7 @@ def _open_games(t: Tournament, rnd: int) -> str:
     return tr("loop_open", tables=", ".join(games)) if games else tr("loop_all_done")
 
 
-def _entry_loop(db_path: str, tid: str | None) -> None:
+def _entry_loop(db_path: str | None, tid: str | None) -> None:
     """Game after game with one start-up: each accepted entry is saved at once; the
     tournament is read again before each so entries made meanwhile elsewhere count."""
     entered = 0
@@ -996,7 +994,7 @@ def _result_text(t: Tournament, e: GameEntered) -> str:
 @click.argument("table", metavar="TISCH", type=int)
 @click.argument("file", metavar="DATEI", type=SafePath(path_type=Path))
 @common
-def karte(rnd: int, table: int, file: Path, db_path: str, tid: str | None) -> None:
+def karte(rnd: int, table: int, file: Path, db_path: str | None, tid: str | None) -> None:
     """Den ganzen Spielzettel eines Tisches aus einer Datei eintragen (table card).
 
     CSV, eine Zeile je Spiel in der Reihenfolge des Zettels (Kopfzeile erlaubt):
@@ -1020,7 +1018,7 @@ def karte(rnd: int, table: int, file: Path, db_path: str, tid: str | None) -> No
 
 @turnier.command("rueckgaengig")
 @common
-def rueckgaengig(db_path: str, tid: str | None) -> None:
+def rueckgaengig(db_path: str | None, tid: str | None) -> None:
     """Den letzten Eintrag rückgängig machen (undo)."""
     with _tournament(db_path, tid) as t:
         entry = t.undo()
@@ -1034,7 +1032,7 @@ def _describe(data: dict[str, Any]) -> str:
 
 @turnier.command("protokoll")
 @common
-def protokoll(db_path: str, tid: str | None) -> None:
+def protokoll(db_path: str | None, tid: str | None) -> None:
     """Das Protokoll aller Einträge (audit log)."""
     with _tournament(db_path, tid, write=False) as t:
         for e in t.log:
@@ -1088,7 +1086,7 @@ def _print_table(head: list[str], rows: list[list[str]]) -> None:
 )
 @click.option("--teams", is_flag=True, help="Die Mannschaftswertung.")
 @common
-def tabelle(rnd: int | None, teams: bool, db_path: str, tid: str | None) -> None:
+def tabelle(rnd: int | None, teams: bool, db_path: str | None, tid: str | None) -> None:
     """Die Tabelle: gesamt oder je Runde, mit Sonderpreisen (standings)."""
     with _tournament(db_path, tid, write=False) as t:
         if rnd is not None and not t.rounds:
@@ -1127,7 +1125,7 @@ def tabelle(rnd: int | None, teams: bool, db_path: str, tid: str | None) -> None
 
 @turnier.command("getraenke")
 @common
-def getraenke(db_path: str, tid: str | None) -> None:
+def getraenke(db_path: str | None, tid: str | None) -> None:
     """Wer wem wie viele Getränke ausgibt (drinks ledger)."""
     with _tournament(db_path, tid, write=False) as t:
         lines = ledger(t)
@@ -1171,7 +1169,7 @@ PRINTS = {
 @base_url_option("Adresse der Web-App für die QR-Codes der Spielzettel.")
 @common
 def drucken(
-    what: str, out: Path, rnd: int | None, base_url: str, db_path: str, tid: str | None
+    what: str, out: Path, rnd: int | None, base_url: str, db_path: str | None, tid: str | None
 ) -> None:
     """PDF: tischplan, spielzettel, laufkarten, tabelle, preise (print).
 
@@ -1198,7 +1196,7 @@ def drucken(
 @turnier.command("web")
 @base_url_option("Adresse der Web-App (schock serve), wie die Handys sie erreichen.")
 @common
-def web(base_url: str, db_path: str, tid: str | None) -> None:
+def web(base_url: str, db_path: str | None, tid: str | None) -> None:
     """Links für die Web-Seiten: Organisator, Projektor, Tische (web links).
 
     Opens a tournament made on the command line for the web pages of
@@ -1221,7 +1219,7 @@ def web(base_url: str, db_path: str, tid: str | None) -> None:
         for i in range(1, len(rnd.tables) + 1):
             token = table_token(secret, rnd.number, i)
             _echo(tr("web_table", r=rnd.number, t=i, url=table_url(base, t, rnd.number, i, token)))
-    _echo(tr("web_serve", db=db_path))
+    _echo(tr("web_serve", command="schock serve" + ("" if db_path is None else f" --db {db_path}")))
 
 
 def _write(path: Path, data: bytes) -> None:
@@ -1242,7 +1240,7 @@ def _write(path: Path, data: bytes) -> None:
     help="Datei: .json (Archiv), .csv (Tabelle) oder .xlsx (Tabelle, Runden, Getränke).",
 )
 @common
-def export(out: Path, db_path: str, tid: str | None) -> None:
+def export(out: Path, db_path: str | None, tid: str | None) -> None:
     """Das Turnier als JSON-Archiv, CSV oder XLSX exportieren (export)."""
     from schock.tournament import exports
 
@@ -1262,13 +1260,13 @@ def export(out: Path, db_path: str, tid: str | None) -> None:
 @turnier.command("import")
 @click.argument("file", type=SafePath(path_type=Path))
 @common
-def import_(file: Path, db_path: str, tid: str | None) -> None:
+def import_(file: Path, db_path: str | None, tid: str | None) -> None:
     """Ein JSON-Archiv in die Datenbank einlesen (import an archive)."""
     try:
         text = file.read_text("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise BadInputError(tr("cannot_read", where=file, why=exc)) from None
-    with _db(db_path) as db:
+    with _db(db_path, create=True) as db:
         t = storage.import_archive(db, text)
     _echo(tr("created", name=t.name, id=t.id, fmt=t.format.id, rules=t.rules.id))
 
@@ -1331,7 +1329,7 @@ def simulieren(
     spw: float,
     brk: float,
     save: bool,
-    db_path: str,
+    db_path: str | None,
     tid: str | None,
 ) -> None:
     """Ein ganzes Turnier mit Bots spielen: wie lange dauert der Abend? (simulate)."""
@@ -1356,7 +1354,7 @@ def simulieren(
         )
 
     if save:
-        with _db(db_path) as db:
+        with _db(db_path, create=True) as db:
             storage.save(db, t)
 
             def after(tt: Tournament, r: RoundReport) -> None:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from schock.dice import format_dice, parse_dice, small_int
 from schock.errors import NotationError
+from schock.messages import Msg
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,10 +157,9 @@ def parse_action(text: str) -> tuple[int, Action]:
         "strafdeckel": (1, 1),
     }.get(verb, (0, 0))
     if not nargs[0] <= len(args) <= nargs[1]:
+        want = f"{nargs[0]}" + (f" to {nargs[1]}" if nargs[1] != nargs[0] else "")
         raise NotationError(
-            f"{verb!r} takes {nargs[0]}"
-            + (f" to {nargs[1]}" if nargs[1] != nargs[0] else "")
-            + f" argument(s), got {len(args)}",
+            Msg("notation.args", {"verb": verb, "want": want, "n": len(args)}),
             text=text,
             position=where,
         )
@@ -174,7 +174,7 @@ def parse_action(text: str) -> tuple[int, Action]:
         action = TakeBackAction(parse_dice(args[0], count=None))
     elif verb == "turn":
         if args[0] not in ("1", "2"):
-            raise NotationError(f"bad number of ones {args[0]!r} (allowed: 1 or 2)", text=text)
+            raise NotationError(Msg("notation.turn_ones", {"got": args[0]}), text=text)
         action = TurnSixesAction(int(args[0]))
     elif verb == "stop":
         action = StopAction()
@@ -182,12 +182,12 @@ def parse_action(text: str) -> tuple[int, Action]:
         action = BlindAction()
     elif verb == "einkaufen":
         if args[0] not in ("yes", "no"):
-            raise NotationError(f"bad answer {args[0]!r} (allowed: yes, no)", text=text)
+            raise NotationError(Msg("notation.answer", {"got": args[0]}), text=text)
         action = EinkaufenAction(args[0] == "yes")
     elif verb == "strafdeckel":
         if args[0] not in ("1", "2", "3", "4"):
             raise NotationError(
-                f"bad number of items {args[0][:20]!r} (allowed: 1 to 4)", text=text, position=where
+                Msg("notation.straf_items", {"got": args[0][:20]}), text=text, position=where
             )
         action = StrafdeckelAction(int(args[0]))
     else:

@@ -21,6 +21,7 @@ from typing import Any, Protocol, runtime_checkable
 from schock.dice import check_dice
 from schock.errors import IllegalActionError, InvalidInputError
 from schock.errors import short_repr as _short
+from schock.messages import Msg
 
 
 @runtime_checkable
@@ -120,7 +121,7 @@ class TableDice:
 
     def roll(self, n: int) -> tuple[int, ...]:
         raise IllegalActionError(
-            "these dice come from a real table: give the values thrown, e.g. throw(dice=(1, 1, 4))",
+            Msg("dice.table"),
             rule="dice source",
         )
 

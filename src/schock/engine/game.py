@@ -1072,9 +1072,7 @@ class Game:
         if type(seat) is not int or not 0 <= seat < self._n:
             raise self._seat_error(seat, required=True)
         if isinstance(items, bool) or not isinstance(items, int) or not 1 <= items <= 4:
-            raise InvalidInputError(
-                f"items must be 1 to 4 (three dice and a cup), got {_short(items)}"
-            )
+            raise InvalidInputError(Msg("straf.items", {"got": _short(items)}))
         mode = self.rules.strafdeckel
         if mode is Strafdeckel.NONE:
             raise _fail("straf.off", R_STRAF, "strafdeckel", rules=self.rules.id)

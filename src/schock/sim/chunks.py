@@ -84,9 +84,16 @@ def make_spec(rules: Rules, bots: Sequence[str]) -> Spec:
     return Spec(rules.id, len(bots), tables, params, p.deckel)
 
 
+#: What a chunk records besides its game rows: nothing, every round, or every
+#: round and every turn.
+RECORD_LEVELS = ("game", "round", "turn")
+
+
 @dataclass
 class Chunk:
-    """What one chunk of games gives."""
+    """What one chunk of games gives (``round_rows``/``turn_rows``: where recorded,
+    columns :data:`kernel.ROUND_COLUMNS`/:data:`kernel.TURN_COLUMNS`, ``game``
+    counted within the chunk)."""
 
     index: int
     rows: I32
@@ -94,20 +101,44 @@ class Chunk:
     deckel: I64
     round_losers: I64
     rounds: int
+    round_rows: I32 | None = None
+    turn_rows: I32 | None = None
 
 
-def run_chunk(spec: Spec, seed: int, index: int, games: int) -> Chunk:
-    """Play chunk ``index`` (``games`` games) of a job with seed ``seed``."""
-    rows = np.empty((games, kernel.NCOL), dtype=np.int32)
-    kinds = np.zeros(len(KINDS), dtype=np.int64)
-    deckel = np.zeros(spec.deckel + 1, dtype=np.int64)
-    round_losers = np.zeros(spec.seats, dtype=np.int64)
+def run_chunk(spec: Spec, seed: int, index: int, games: int, record: str = "game") -> Chunk:
+    """Play chunk ``index`` (``games`` games) of a job with seed ``seed``;
+    ``record`` (one of :data:`RECORD_LEVELS`): which rows to keep besides the games'."""
+    if record not in RECORD_LEVELS:
+        raise InvalidInputError(f"record must be one of {RECORD_LEVELS}, got {record!r}")
     chunk_seed = np.uint64(derive_seed(seed, index, "sim") | 1)
     play: Any = kernel.play_games  # a numba dispatcher
-    rounds = play(
-        games, spec.seats, chunk_seed, *spec.tables, *spec.params, rows, kinds, deckel, round_losers
+    # room for the rounds and turns of a typical game; a chunk that needs more is
+    # played again with exactly what it needs (it gives the same games)
+    room_rounds = 0 if record == "game" else games * 24
+    room_turns = room_rounds * spec.seats if record == "turn" else 0
+    while True:
+        rows = np.empty((games, kernel.NCOL), dtype=np.int32)
+        kinds = np.zeros(len(KINDS), dtype=np.int64)
+        deckel = np.zeros(spec.deckel + 1, dtype=np.int64)
+        round_losers = np.zeros(spec.seats, dtype=np.int64)
+        rec_rounds = np.empty((room_rounds, len(kernel.ROUND_COLUMNS)), dtype=np.int32)
+        rec_turns = np.empty((room_turns, len(kernel.TURN_COLUMNS)), dtype=np.int32)
+        rec_n = np.zeros(2, dtype=np.int64)
+        rounds = play(
+            games, spec.seats, chunk_seed, *spec.tables, *spec.params, rows, kinds, deckel,
+            round_losers, rec_rounds, rec_turns, rec_n,
+        )
+        n_rounds, n_turns = int(rec_n[0]), int(rec_n[1])
+        if record == "game" or (
+            n_rounds <= room_rounds and (record == "round" or n_turns <= room_turns)
+        ):
+            break
+        room_rounds, room_turns = n_rounds, (n_turns if record == "turn" else 0)
+    return Chunk(
+        index, rows, kinds, deckel, round_losers, int(rounds),
+        rec_rounds[:n_rounds] if record != "game" else None,
+        rec_turns[:n_turns] if record == "turn" else None,
     )
-    return Chunk(index, rows, kinds, deckel, round_losers, int(rounds))
 
 
 def chunks(games: int) -> list[tuple[int, int]]:

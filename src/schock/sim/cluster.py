@@ -72,6 +72,7 @@ def run_on_cluster(
     collect: Callable[[Chunk], None],
     *,
     timeout: float = CONNECT_TIMEOUT,
+    record: str = "game",
 ) -> None:
     """Run every chunk of ``work`` on the Dask scheduler at ``address``; hand each
     finished chunk to ``collect`` (in the order they finish)."""
@@ -100,6 +101,7 @@ def run_on_cluster(
                 seed,
                 index,
                 count,
+                record,
                 pure=False,
                 key=f"schock-sim-{job}-{index}",
             )

@@ -17,18 +17,26 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
-from typing import Any
 
 import numpy as np
-import numpy.typing as npt
 
-from schock.arena import wilson_interval
 from schock.errors import InvalidInputError
 from schock.messages import Msg
 from schock.rules import Rules, load_rules
 from schock.sim import kernel
-from schock.sim.chunks import CHUNK, I32, I64, Chunk, Spec, chunks, make_spec, run_chunk
+from schock.sim.chunks import (
+    CHUNK,
+    I32,
+    I64,
+    RECORD_LEVELS,
+    Chunk,
+    Spec,
+    chunks,
+    make_spec,
+    run_chunk,
+)
 from schock.sim.cluster import run_on_cluster
+from schock.sim.stats import Stat
 
 __all__ = [
     "CHUNK",
@@ -69,6 +77,11 @@ class SimResult:
     per_game: dict[str, I64] | None = field(default=None, repr=False)
     """Per game and category, the per-round counts (result kinds, Deckel per round,
     rounds lost by seat), where kept (the reference engine keeps them)."""
+    round_rows: I32 | None = field(default=None, repr=False)
+    """Every round (columns :data:`kernel.ROUND_COLUMNS`, ``game`` counted in the job),
+    where recorded (``simulate(..., record="round")``)."""
+    turn_rows: I32 | None = field(default=None, repr=False)
+    """Every turn (columns :data:`kernel.TURN_COLUMNS`), where recorded (``record="turn"``)."""
 
     def column(self, name: str) -> I32:
         return self.rows[:, kernel.COLUMNS.index(name)]
@@ -109,26 +122,19 @@ class SimResult:
     def durchmarsch(self) -> int:
         return int(self.column("durchmarsch").sum())
 
-    def summary(self) -> list[Stat]:
-        """The headline figures with 95 % intervals (Wilson for rates, normal for means)."""
-        g = self.games
-        out = []
-        for seat, lost in enumerate(self.losses_by_seat()):
-            out.append(_rate(f"loss_seat{seat + 1}", int(lost), g))
-        out.append(_rate("loss_starter", self.starter_losses(), g))
-        lengths = self.half_lengths()
-        out.append(_mean("rounds_per_half", lengths))
-        halves = len(lengths)
-        out.append(_rate("schock_aus_halves", self.schock_aus_halves(), halves))
-        if self.column("half2_loser").max() >= 0:
-            out.append(_rate("durchmarsch", self.durchmarsch(), g))
-        per_round = np.arange(len(self.deckel))
-        n_rounds = int(self.deckel.sum())
-        mean_d = float((per_round * self.deckel).sum() / max(1, n_rounds))
-        var_d = float((((per_round - mean_d) ** 2) * self.deckel).sum() / max(1, n_rounds - 1))
-        half = 1.959963984540054 * (var_d / max(1, n_rounds)) ** 0.5
-        out.append(Stat("deckel_per_round", mean_d, mean_d - half, mean_d + half, n_rounds))
+    def game_rounds(self) -> I64:
+        """Rounds per game (every half, opening rounds included)."""
+        cols = [self.column(c) for c in ("half1_rounds", "half2_rounds", "final_rounds")]
+        out: I64 = np.sum([np.maximum(c, 0) for c in cols], axis=0).astype(np.int64)
         return out
+
+    def summary(self) -> list[Stat]:
+        """The headline figures with 95 % intervals (:func:`schock.sim.stats.summary`:
+        Wilson for rates per game; figures per half or per round by game, their
+        games being the independent units)."""
+        from schock.sim.stats import summary
+
+        return summary(self)
 
     def game_rows(self) -> dict[str, I32]:
         """The per-game columns (for a data frame), seats counted from 1, -1: no such half."""
@@ -139,30 +145,6 @@ class SimResult:
                 col = np.where(col >= 0, col + 1, -1).astype(np.int32)
             out[name] = col
         return out
-
-
-@dataclass(frozen=True)
-class Stat:
-    """A figure with its 95 % interval and the count it rests on."""
-
-    name: str
-    value: float
-    low: float
-    high: float
-    n: int
-
-
-def _rate(name: str, k: int, n: int) -> Stat:
-    low, high = wilson_interval(k, n) if n else (0.0, 1.0)
-    return Stat(name, k / n if n else float("nan"), low, high, n)
-
-
-def _mean(name: str, values: npt.NDArray[Any]) -> Stat:
-    n = len(values)
-    mean = float(values.mean()) if n else float("nan")
-    sd = float(values.std(ddof=1)) if n > 1 else 0.0
-    half = 1.959963984540054 * sd / max(1, n) ** 0.5
-    return Stat(name, mean, mean - half, mean + half, n)
 
 
 def merge(
@@ -197,7 +179,20 @@ def merge(
         sum(c.rounds for c in ordered),
         seconds,
         counts,
+        _recorded(ordered, "round_rows"),
+        _recorded(ordered, "turn_rows"),
     )
+
+
+def _recorded(ordered: Sequence[Chunk], name: str) -> I32 | None:
+    """The recorded rows of every chunk, their ``game`` counted in the whole job."""
+    parts = [getattr(c, name) for c in ordered]
+    if not parts or any(p is None for p in parts):
+        return None
+    out = np.concatenate(parts)
+    offsets = np.cumsum([0] + [len(c.rows) for c in ordered[:-1]])
+    out[:, 0] += np.repeat(offsets, [len(p) for p in parts]).astype(np.int32)
+    return out
 
 
 # ------------------------------------------------------------------ the run
@@ -219,13 +214,16 @@ def simulate(
     cluster: str | None = None,
     cluster_timeout: float = 10.0,
     progress: Progress | None = None,
+    record: str = "game",
 ) -> SimResult:
     """Play ``games`` games with ``bots`` (one per seat) under ``rules`` in the batch path.
 
     ``jobs`` processes play (1: here; None: one per core); ``cluster`` is the
     address of a Dask scheduler to run the chunks on instead (waiting up to
-    ``cluster_timeout`` seconds to reach it). The result
-    depends only on the rules, the bots, ``games`` and ``seed``.
+    ``cluster_timeout`` seconds to reach it). ``record`` ``"round"`` keeps every
+    round (:attr:`SimResult.round_rows`), ``"turn"`` every round and every turn.
+    The result depends only on the rules, the bots, ``games`` and ``seed``; two
+    rule sets at the same seed share their dice (common random numbers).
 
     >>> r = simulate("porz", ["heuristic"] * 3, games=1000, seed=1)
     >>> r.games, int(r.losses_by_seat().sum())
@@ -250,6 +248,9 @@ def simulate(
         or not cluster_timeout > 0
     ):
         raise InvalidInputError(Msg("sim.timeout", {"value": cluster_timeout}))
+    if record not in RECORD_LEVELS:
+        raise InvalidInputError(Msg("sim.record", {
+            "value": record, "allowed": ", ".join(RECORD_LEVELS)}))
     bots = tuple(bots)
     spec = make_spec(loaded, bots)
     work = chunks(games)
@@ -262,19 +263,22 @@ def simulate(
             progress(sum(len(d.rows) for d in done), games)
 
     if cluster is not None:
-        run_on_cluster(cluster, spec, seed, work, collect, timeout=cluster_timeout)
+        run_on_cluster(
+            cluster, spec, seed, work, collect, timeout=cluster_timeout, record=record
+        )
     else:
         workers = jobs if jobs is not None else (os.cpu_count() or 1)
         if workers == 1 or len(work) == 1:
             for index, count in work:
-                collect(run_chunk(spec, seed, index, count))
+                collect(run_chunk(spec, seed, index, count, record))
         else:
             context = multiprocessing.get_context("spawn")
             with ProcessPoolExecutor(
                 max_workers=min(workers, len(work)), mp_context=context
             ) as pool:
                 futures: list[Future[Chunk]] = [
-                    pool.submit(run_chunk, spec, seed, index, count) for index, count in work
+                    pool.submit(run_chunk, spec, seed, index, count, record)
+                    for index, count in work
                 ]
                 try:
                     for future in as_completed(futures):

@@ -6,7 +6,17 @@ as a few numbers read from the rules. Dice come from a xorshift64* generator
 seeded per chunk of games, so a chunk gives the same games wherever it runs.
 
 Per game it writes one row of :data:`COLUMNS`; per chunk it counts the kind
-of every result shown down and the Deckel that changed hands per round.
+of every result shown down and the Deckel that changed hands per round; on
+request it records every round (:data:`ROUND_COLUMNS`) and every turn
+(:data:`TURN_COLUMNS`).
+
+Dice are drawn for common random numbers: every turn has a stream of its own,
+keyed by (chunk seed, game, half, ordinary round, seat), and every roll-off one
+keyed by its round (the roll-off or opening round that picks a half's first
+starter: round 0). So two rule sets played with the same seed give each seat the
+same dice in the same round of the same game for as long as their games run
+alike, and the difference of their figures has a far smaller variance than
+that of two independent runs (:mod:`schock.sim.stats`).
 """
 
 from __future__ import annotations
@@ -30,8 +40,45 @@ COLUMNS: tuple[str, ...] = (
     "half2_schock_aus",
     "final_schock_aus",
     "starter",
+    "deckel",
 )
 NCOL = len(COLUMNS)
+
+#: The columns of a recorded round (int32). ``half``: 0, 1, 2 (the Finale);
+#: ``round``: from 1 within the half (the opening round included); ``starter``:
+#: -1 in an opening round (all throw at once); ``deckel``: what changed hands
+#: (at a Schock Aus: what the loser received); ``win_result``: index in
+#: :data:`schock.sim.tables.RESULTS3`; ``limit``: the round's throw limit.
+ROUND_COLUMNS: tuple[str, ...] = (
+    "game",
+    "half",
+    "round",
+    "opening",
+    "players",
+    "starter",
+    "limit",
+    "loser",
+    "winner",
+    "win_result",
+    "win_on_hand",
+    "deckel",
+    "schock_aus",
+    "stock",
+    "loser_deckel",
+)
+#: The columns of a recorded turn (int32); ``position``: from 0 in the round's order.
+TURN_COLUMNS: tuple[str, ...] = (
+    "game",
+    "half",
+    "round",
+    "position",
+    "seat",
+    "cap",
+    "throws",
+    "result",
+    "on_hand",
+    "lost",
+)
 
 _MUL = np.uint64(2685821657736338717)
 _S12 = np.uint64(12)
@@ -39,6 +86,24 @@ _S25 = np.uint64(25)
 _S27 = np.uint64(27)
 _S32 = np.uint64(32)
 _SIX = np.uint64(6)
+_S30 = np.uint64(30)
+_S31 = np.uint64(31)
+_GOLD = np.uint64(0x9E3779B97F4A7C15)
+_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
+_MIX2 = np.uint64(0x94D049BB133111EB)
+_ONE = np.uint64(1)
+#: The key of a round's roll-off (turns are keyed by the seat, from 0).
+ROLL_OFF_KEY = 1000
+
+
+@njit(cache=True, inline="always")
+def _key(base: Any, a: int) -> Any:
+    """A stream key derived from ``base`` and the number ``a`` (splitmix64's
+    finaliser; never 0, which xorshift cannot leave)."""
+    x = base + np.uint64(a + 1) * _GOLD
+    x = (x ^ (x >> _S30)) * _MIX1
+    x = (x ^ (x >> _S27)) * _MIX2
+    return (x ^ (x >> _S31)) | _ONE
 
 
 @njit(cache=True, inline="always")
@@ -120,34 +185,49 @@ def play_games(
     kinds: Any,
     deckel_hist: Any,
     round_losers: Any,
+    rec_rounds: Any,
+    rec_turns: Any,
+    rec_n: Any,
 ) -> int:
     """Play ``n_games`` games with ``n`` seats; fill ``rows``, add to ``kinds`` and
-    ``deckel_hist`` and ``round_losers`` (per seat); return the number of rounds played (opening rounds included)."""
-    s = np.uint64(seed)
-    if s == np.uint64(0):
-        s = np.uint64(0x9E3779B97F4A7C15)
+    ``deckel_hist`` and ``round_losers`` (per seat); return the number of rounds
+    played (opening rounds included).
+
+    ``rec_rounds`` and ``rec_turns`` (int32, columns :data:`ROUND_COLUMNS` and
+    :data:`TURN_COLUMNS`) receive every round and turn while they have room;
+    ``rec_n`` counts the rounds and turns played (a count past an array's
+    length: it was too short, play the chunk again with a longer one)."""
+    chunk_key = np.uint64(seed)
     deck = np.zeros(n, np.int64)
     member = np.zeros(n, np.bool_)
     order = np.zeros(n, np.int64)
     grade = np.zeros(n, np.int64)
     res = np.zeros(n, np.int64)
     hand = np.zeros(n, np.int64)
+    used = np.zeros(n, np.int64)
+    caps = np.zeros(n, np.int64)
     cand = np.zeros(2 * n, np.int64)
     all_rounds = 0
+    n_round_rows = rec_rounds.shape[0]
+    n_turn_rows = rec_turns.shape[0]
     for g in range(n_games):
+        game_key = _key(chunk_key, g)
         for c in range(rows.shape[1]):
             rows[g, c] = -1
         rows[g, 1] = 0
+        rows[g, 12] = 0
         half = 0  # 0 first, 1 second, 2 final
         first_loser = -1
         starter = -1
         for i in range(n):
             member[i] = True
         while True:  # one half
+            half_key = _key(game_key, half)
             stock = total
             for i in range(n):
                 deck[i] = 0
             rounds = 0
+            opened = 0  # 1: this half began with an opening round
             ended_all = 0
             loser = -1
             if starter < 0:
@@ -157,17 +237,23 @@ def play_games(
                         if member[i]:
                             cand[k] = i
                             k += 1
+                    s = _key(_key(half_key, 0), ROLL_OFF_KEY)
                     s, starter = _roll_off(s, cand, k, False)
                 elif opening == 2:
                     # the opening round: one throw each at once, the lowest receives
                     rounds += 1
+                    opened = 1
+                    round_key = _key(half_key, 0)  # the key of the half's opening
                     m = 0
                     for i in range(n):
                         if member[i]:
-                            s, r, h, _u = _turn(s, policy, 0, 1, state_of, state_dice, keep_len)
+                            s = _key(round_key, i)
+                            s, r, h, u = _turn(s, policy, 0, 1, state_of, state_dice, keep_len)
                             order[m] = i
                             res[m] = r
                             hand[m] = h
+                            used[m] = u
+                            caps[m] = 1
                             grade[m] = strength[r, h]
                             kinds[kind[r, h]] += 1
                             m += 1
@@ -184,13 +270,14 @@ def play_games(
                             cand[k] = order[j]
                             k += 1
                     if k > 1:
+                        s = _key(round_key, ROLL_OFF_KEY)
                         s, loser = _roll_off(s, cand, k, True)
                     else:
                         loser = cand[0]
                     wr = res[win]
                     wh = hand[win]
                     if all_deckel[wr, wh]:
-                        deckel_hist[total - deck[loser]] += 1
+                        amount = total - deck[loser]
                         for i in range(n):
                             deck[i] = 0
                         deck[loser] = total
@@ -200,8 +287,14 @@ def play_games(
                         amount = min(deckel_value[wr, wh], stock)
                         stock -= amount
                         deck[loser] += amount
-                        deckel_hist[amount] += 1
+                    deckel_hist[amount] += 1
+                    rows[g, 12] += amount
                     round_losers[loser] += 1
+                    _record(
+                        rec_rounds, rec_turns, rec_n, n_round_rows, n_turn_rows, g, half,
+                        rounds, 1, m, -1, 1, loser, order[win], wr, wh, amount, ended_all,
+                        stock, deck[loser], order, caps, used, res, hand,
+                    )
                     starter = loser
                 else:
                     k = 0
@@ -209,6 +302,7 @@ def play_games(
                         if member[i]:
                             cand[k] = i
                             k += 1
+                    s = _key(_key(half_key, 0), ROLL_OFF_KEY)
                     s, starter = _roll_off(s, cand, k, opening == 1)
             lost = loser >= 0 and deck[loser] == total
             while not lost:
@@ -229,6 +323,9 @@ def play_games(
                 if half == 0 and rows[g, 11] < 0:
                     rows[g, 11] = starter
                 rounds += 1
+                # ordinary rounds are keyed from 1 with or without an opening round,
+                # so rule sets that open differently still share their dice
+                round_key = _key(half_key, rounds - opened)
                 m = 0
                 for step in range(n):
                     c = (starter + step) % n
@@ -240,6 +337,7 @@ def play_games(
                 lose = 0
                 for j in range(m):
                     cap = max_throws if j == 0 else limit
+                    s = _key(round_key, order[j])
                     s, r, h, u = _turn(
                         s, policy, seat_policy[order[j]], cap, state_of, state_dice, keep_len
                     )
@@ -247,6 +345,8 @@ def play_games(
                         limit = u
                     res[j] = r
                     hand[j] = h
+                    used[j] = u
+                    caps[j] = cap
                     gr = strength[r, h] * 16
                     if by_throws[r, h]:
                         gr += 15 - u
@@ -261,7 +361,7 @@ def play_games(
                 wr = res[win]
                 wh = hand[win]
                 if all_deckel[wr, wh]:
-                    deckel_hist[total - deck[loser]] += 1
+                    amount = total - deck[loser]
                     for i in range(n):
                         deck[i] = 0
                     deck[loser] = total
@@ -271,14 +371,19 @@ def play_games(
                     amount = min(deckel_value[wr, wh], stock)
                     stock -= amount
                     deck[loser] += amount
-                    deckel_hist[amount] += 1
                 else:
                     # the winner plays, so he holds Deckel (nobody buys in: Einkaufen)
                     giver = order[win]
                     amount = min(deckel_value[wr, wh], deck[giver])
                     deck[giver] -= amount
                     deck[loser] += amount
-                    deckel_hist[amount] += 1
+                deckel_hist[amount] += 1
+                rows[g, 12] += amount
+                _record(
+                    rec_rounds, rec_turns, rec_n, n_round_rows, n_turn_rows, g, half,
+                    rounds, 0, m, starter, limit, loser, order[win], wr, wh, amount,
+                    all_deckel[wr, wh], stock, deck[loser], order, caps, used, res, hand,
+                )
                 lost = deck[loser] == total
             # the half is lost
             all_rounds += rounds
@@ -302,3 +407,68 @@ def play_games(
             starter = -1 if final_random else first_loser
             half = 2
     return all_rounds
+
+
+@njit(cache=True)
+def _record(
+    rec_rounds: Any,
+    rec_turns: Any,
+    rec_n: Any,
+    n_round_rows: int,
+    n_turn_rows: int,
+    g: int,
+    half: int,
+    rnd: int,
+    opening: int,
+    m: int,
+    starter: int,
+    limit: int,
+    loser: int,
+    winner: int,
+    wr: int,
+    wh: int,
+    amount: int,
+    schock_aus: int,
+    stock: int,
+    loser_deckel: int,
+    order: Any,
+    caps: Any,
+    used: Any,
+    res: Any,
+    hand: Any,
+) -> None:
+    """Count a round and its ``m`` turns in ``rec_n``; write them where there is room."""
+    i = rec_n[0]
+    rec_n[0] += 1
+    if i < n_round_rows:
+        row = rec_rounds[i]
+        row[0] = g
+        row[1] = half
+        row[2] = rnd
+        row[3] = opening
+        row[4] = m
+        row[5] = starter
+        row[6] = limit
+        row[7] = loser
+        row[8] = winner
+        row[9] = wr
+        row[10] = wh
+        row[11] = amount
+        row[12] = schock_aus
+        row[13] = stock
+        row[14] = loser_deckel
+    t = rec_n[1]
+    rec_n[1] += m
+    if t + m <= n_turn_rows:
+        for j in range(m):
+            row = rec_turns[t + j]
+            row[0] = g
+            row[1] = half
+            row[2] = rnd
+            row[3] = j
+            row[4] = order[j]
+            row[5] = caps[j]
+            row[6] = used[j]
+            row[7] = res[j]
+            row[8] = hand[j]
+            row[9] = 1 if order[j] == loser else 0

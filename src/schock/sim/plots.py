@@ -206,12 +206,13 @@ def _save(fig: Any, path: Path, title: str, footer: str) -> Path:
     """Write ``path`` with the title and footer in its metadata."""
     suffix = path.suffix.lower()
     software = f"schock {__version__} (matplotlib)"
+    meta: dict[str, str | None]
     if suffix == ".png":
         meta = {"Title": title, "Description": footer, "Software": software}
     elif suffix == ".svg":
-        meta = {"Title": title, "Description": footer, "Creator": software}
-    else:
-        meta = {"Title": title, "Subject": footer, "Creator": software}
+        meta = {"Title": title, "Description": footer, "Creator": software, "Date": None}
+    else:  # no creation date: the same figures give the same file
+        meta = {"Title": title, "Subject": footer, "Creator": software, "CreationDate": None}
     fig.savefig(path, metadata=meta)
     return path
 

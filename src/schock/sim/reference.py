@@ -63,6 +63,7 @@ def engine_game(rules: Rules, bots: Sequence[str], seed: int, index: int) -> Chu
     play_game(game, players)
     row = np.full(kernel.NCOL, -1, dtype=np.int32)
     row[1] = 0
+    row[kernel.COLUMNS.index("deckel")] = 0
     kinds = np.zeros(len(KINDS), dtype=np.int64)
     deckel = np.zeros(rules.deckel + 1, dtype=np.int64)
     round_losers = np.zeros(n, dtype=np.int64)
@@ -89,6 +90,7 @@ def engine_game(rules: Rules, bots: Sequence[str], seed: int, index: int) -> Chu
         elif t is ev.DeckelGiven:
             assert isinstance(e, ev.DeckelGiven)
             deckel[e.count] += 1
+            row[col("deckel")] += e.count
             round_losers[e.loser] += 1
             if e.all_deckel:
                 row[col("half1_schock_aus") + half] = 1

@@ -134,12 +134,23 @@ def lock_path(target: str) -> Path | None:
     >>> lock_path("sqlite://") is None, lock_path("postgresql://u@h/db") is None
     (True, True)
     """
+    path = sqlite_file(target)
+    return None if path is None else Path(str(path) + ".lock")
+
+
+def sqlite_file(target: str) -> Path | None:
+    """The file of a SQLite database (a path or a ``sqlite:///`` URL); None for an
+    in-memory SQLite database or a database server.
+
+    >>> sqlite_file("sqlite:////srv/s.db").as_posix(), sqlite_file("sqlite://")
+    ('/srv/s.db', None)
+    """
     if not is_sqlite(target):
         return None  # a database server, or no database at all (its error comes later)
     url = make_url(database_url(target))
     if url.database in (None, "", ":memory:"):
         return None
-    return Path(str(url.database) + ".lock")
+    return Path(str(url.database))
 
 
 def lock_writer(target: str) -> WriterLock | None:
@@ -228,8 +239,16 @@ class Database:
         self.engine.dispose()
 
 
-def open_database(target: str, *, migrate: bool = True) -> Database:
-    """Open ``target`` (a path or URL) and, by default, migrate it to the newest schema."""
+def open_database(target: str, *, migrate: bool = True, create: bool = True) -> Database:
+    """Open ``target`` (a path or URL) and, by default, migrate it to the newest schema.
+
+    ``create=False``: a SQLite file that does not exist is refused (InvalidInputError)
+    and not made; commands that only read or change what is there open it so.
+    """
+    if not create:
+        path = sqlite_file(target)
+        if path is not None and not path.exists():
+            raise InvalidInputError(Msg("db.missing", {"path": str(target)[:200]}))
     load_models()
     engine = make_engine(target)
     if migrate:

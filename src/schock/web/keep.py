@@ -51,6 +51,7 @@ from schock.store.db import Database
 from schock.store.keep import KeptEntryRow, KeptGameRow
 from schock.store.tournament_keep import table_links
 from schock.web.session import Refused, needs_ages
+from schock.web.urls import public_url
 
 router = APIRouter()
 MAX_UPLOAD = 20_000
@@ -437,7 +438,8 @@ async def api_create(request: Request) -> Response:
         game_id = create_kept_game(_db(request), load_rules(preset), names, starter)
     except InvalidInputError as exc:
         return JSONResponse({"error": str(exc)}, status_code=400)
-    return JSONResponse({"id": game_id, "link": f"/keep/{game_id}"}, status_code=201)
+    return JSONResponse({"id": game_id, "link": public_url(request, f"/keep/{game_id}")},
+                        status_code=201)
 
 
 @router.get("/api/keep/{game_id}")

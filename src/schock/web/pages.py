@@ -6,7 +6,7 @@ from typing import Any
 
 import segno
 from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, Response
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from markupsafe import Markup
 
 from schock.bots import available_bots
@@ -15,7 +15,7 @@ from schock.engine.record import loads, replay
 from schock.errors import InvalidInputError
 from schock.narrate import account, render_text
 from schock.rules import PRESETS, load_rules
-from schock.web.session import Refused, needs_ages
+from schock.web.session import Refused, TableSession, needs_ages
 from schock.web.tables_api import (
     build_rules,
     check_age,
@@ -137,13 +137,44 @@ async def create_from_form(request: Request) -> Response:
         return _render(request, "start.html", 429 if getattr(exc, "key", "") == "too_many_tables"
                        else 400, error=msg, warn_links=_loopback_warning(request),
                        **_start_context(_typed(form)))
+    return _created(request, session, host, tokens)
+
+
+def _created(request: Request, session: TableSession, host: str,
+             tokens: list[str | None]) -> Response:
+    """The page that hands out a new table's links (they are shown only here)."""
+    lang = _lang(request)
     info = links(request, session, host, tokens)
     for s in info["seats"]:
         s["qr"] = qr_svg(with_lang(s["link"], lang)) if s["link"] else None
     return _render(request, "created.html", info=info,
                    host_qr=qr_svg(with_lang(info["host_link"], lang)),
                    invite_qr=qr_svg(with_lang(info["invite_link"], lang), scale=5),
-                   rules_name=rules.name)
+                   rules_name=session.rules.name)
+
+
+@router.get("/tables", include_in_schema=False)
+async def tables_get(request: Request) -> Response:
+    """``/tables`` has no page of its own (a form posts to it): the start page."""
+    return RedirectResponse("/?lang=en" if _lang(request) == "en" else "/", status_code=303)
+
+
+@router.post("/t/{table_id}/created", response_class=HTMLResponse)
+async def created_again(table_id: str, request: Request) -> Response:
+    """The created page again (the language switch): only with the host's token, and a
+    seat's link only with that seat's token (the server keeps hashes, never links)."""
+    session = table_or_404(request, table_id)
+    form = await request.form()
+    host = str(form.get("host", ""))
+    if not host or not session.is_host(host):
+        refused = Refused("not_host")
+        return _render(request, "start.html", 403, error=refused.en if _lang(request) == "en"
+                       else refused.de, warn_links=_loopback_warning(request), **_start_context())
+    tokens: list[str | None] = []
+    for i in range(len(session.seats)):
+        token = str(form.get(f"seat{i}", ""))
+        tokens.append(token if token and session.seat_of(token) == i else None)
+    return _created(request, session, host, tokens)
 
 
 @router.get("/t/{table_id}", response_class=HTMLResponse)
