@@ -1,20 +1,33 @@
 """Load on ``schock serve``: N simulated players at tables of 3 play real games.
 
-It starts its own server (uvicorn in a subprocess, on loopback, a fresh SQLite file),
-creates N/3 tables of three people, and each player (one websocket) acts when its
-seat has a legal action, after a think time. The latency of an action is the time
-from sending it to the moment every seat of the table has received the resulting
-state. Bounded: at most --players (<= 3000) and --seconds (<= 600).
+It starts ``schock serve`` itself (a subprocess, on loopback, a fresh SQLite file,
+limits opened for one load generator: see :func:`serve_command`), creates N/3 tables
+of three people, seats every player (one websocket each, welcomed) and then starts the
+clock: each player acts when its seat has a legal action, after a think time (uniform
+0.5-1.5 x ``--think``). The latency of an action is the time from sending it to the
+moment every seat of the table has received the resulting state. Bounded: at most
+--players (<= 3000) and --seconds (<= 600).
 
-    python benchmarks/web.py --players 1000 --seconds 60
+The issue 24 targets (one process; the load generator on the same machine):
+
+    python benchmarks/web.py --players 1000 --seconds 60    # target p99 <= 50 ms
+    python benchmarks/web.py --players 2000 --seconds 60    # target p99 <= 150 ms
+    python benchmarks/web_cluster.py --players 1000 2000 --workers 1 2 --seconds 60
+        # PostgreSQL + schock serve --workers N + nginx (deploy/nginx.conf): compare the
+        # actions/s of 2 workers with 1 worker's at the same p99 (target >= 1.6x)
+
+Other runs:
+
     python benchmarks/web.py --players 600 --preset mosel --seconds 120   # long games
     python benchmarks/web.py --players 1000 --processes 2
     python benchmarks/web.py --per-action                                 # server CPU by action
     python benchmarks/web.py --players 1000 --url http://127.0.0.1:8080 --server-pid PID
 
-Prints p50/p99 over all actions, p99 of early (actions 1-50 of a game) and late
-(actions 150 and later) actions, the frame sizes sent, and the server's CPU time
-per action (user + system of the server processes over the run, divided by the
+Prints the load average when the clock starts and at the end (the machine's other
+work makes latencies noisy; CPU per action is the steadier figure), p50/p99 over all
+actions, p99 of early (actions 1-50 of a game) and late (actions 150 and later)
+actions, the frame sizes sent, and the server's CPU time per action (user + system of
+the server processes and their children over the measured time, divided by the
 actions measured). Ends with ``p99_ms <n>``.
 
 ``--processes N`` runs N independent server processes, each with its own SQLite file
@@ -51,15 +64,15 @@ from pathlib import Path
 import httpx
 import websockets
 
-SERVER = """
-import dataclasses, sys, uvicorn
-from schock.web import Settings, create_app
-known = {f.name for f in dataclasses.fields(Settings)}
-wish = dict(bot_delay=0, max_tables_per_host=10**6, rate=100.0, burst=200,
-            max_spectators_per_table=10)
-app = create_app(Settings(db=sys.argv[1], **{k: v for k, v in wish.items() if k in known}))
-uvicorn.run(app, host="127.0.0.1", port=int(sys.argv[2]), log_level="warning")
-"""
+
+def serve_command(db: str, port: int) -> list[str]:
+    """``schock serve`` as a deployment runs it (connection guard, uvicorn options, the
+    collector tuning), with the limits opened for one load generator on loopback."""
+    return [sys.executable, "-m", "schock", "serve", "--db", db, "--port", str(port),
+            "--bot-delay", "0", "--max-tables-per-host", "10000", "--rate", "100",
+            "--burst", "200", "--max-spectators-per-table", "10",
+            "--max-connections-per-address", "100000"]
+
 
 EARLY = 50
 """Actions 1 to EARLY of a game are early."""
@@ -79,6 +92,28 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def tree_cpu(roots: tuple[int, ...]) -> float:
+    """CPU seconds of the processes ``roots`` and all their descendants (Linux /proc)."""
+    parent: dict[int, int] = {}
+    for d in Path("/proc").iterdir():
+        if d.name.isdigit():
+            try:
+                parent[int(d.name)] = int((d / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+    total = 0.0
+    for pid in parent:
+        p = pid
+        while p > 1 and p not in roots:
+            p = parent.get(p, 0)
+        if p in roots:
+            try:
+                total += cpu_seconds(pid)
+            except (OSError, IndexError, ValueError):
+                continue  # gone meanwhile
+    return total
+
+
 class Table:
     def __init__(self) -> None:
         self.sent: dict[int, float] = {}  # target n -> send time
@@ -87,32 +122,65 @@ class Table:
         self.frame_bytes: list[tuple[int, int]] = []  # (action number, bytes of a frame)
 
 
+class Start:
+    """Every player sits at its table (connected, welcomed) before the clock starts, so
+    the connection storm of the start is not measured as play."""
+
+    def __init__(self, players: int, seconds: float) -> None:
+        self.waiting, self.seconds = players, seconds
+        self.go = asyncio.Event()
+        self.stop_at = 0.0
+
+    def seated(self) -> None:
+        self.waiting -= 1
+        if self.waiting == 0:
+            self.stop_at = time.monotonic() + self.seconds
+            self.go.set()
+
+
 async def player(url: str, token: str, table: Table, seat: int, think: float,
-                 stop_at: float, rng: random.Random) -> None:
-    async with websockets.connect(url, max_size=2**22) as ws:
-        await ws.send(json.dumps({"type": "hello", "token": token}))
-        while time.monotonic() < stop_at:
-            try:
-                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop_at - time.monotonic()))
-            except TimeoutError:
-                return
-            msg = json.loads(raw)
-            if msg["type"] != "state":
-                continue
-            n = msg["n"]
-            if seat == 0:
-                table.frame_bytes.append((n, len(raw)))
-            if n in table.sent:
-                table.seen[n] = table.seen.get(n, 0) + 1
-                if table.seen[n] == 3:
-                    table.latencies.append((n, time.perf_counter() - table.sent.pop(n)))
-            if msg["table"]["over"]:
-                return
-            if msg["legal"] and msg["table"]["step"] == "human":
-                await asyncio.sleep(think * rng.uniform(0.5, 1.5))
-                table.sent[n + 1] = time.perf_counter()
-                table.seen[n + 1] = 0
-                await ws.send(json.dumps({"type": "act", "n": n, "action": rng.choice(msg["legal"])}))
+                 start: Start, rng: random.Random) -> None:
+    seated = False
+    try:
+        async with websockets.connect(url, max_size=2**22, open_timeout=120) as ws:
+            await ws.send(json.dumps({"type": "hello", "token": token}))
+            while json.loads(await ws.recv())["type"] != "welcome":
+                pass
+            seated = True
+            start.seated()
+            await start.go.wait()
+            await play(ws, table, seat, think, start.stop_at, rng)
+    finally:
+        if not seated:
+            start.seated()
+
+
+async def play(ws: websockets.ClientConnection, table: Table, seat: int, think: float,
+               stop_at: float, rng: random.Random) -> None:
+    acted = -1  # the action count this player last acted at (one action per state)
+    while time.monotonic() < stop_at:
+        try:
+            raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop_at - time.monotonic()))
+        except TimeoutError:
+            return
+        msg = json.loads(raw)
+        if msg["type"] != "state":
+            continue
+        n = msg["n"]
+        if seat == 0:
+            table.frame_bytes.append((n, len(raw)))
+        if n in table.sent:
+            table.seen[n] = table.seen.get(n, 0) + 1
+            if table.seen[n] == 3:
+                table.latencies.append((n, time.perf_counter() - table.sent.pop(n)))
+        if msg["table"]["over"]:
+            return
+        if msg["legal"] and msg["table"]["step"] == "human" and n != acted:
+            acted = n
+            await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+            table.sent[n + 1] = time.perf_counter()
+            table.seen[n + 1] = 0
+            await ws.send(json.dumps({"type": "act", "n": n, "action": rng.choice(msg["legal"])}))
 
 
 async def wait_healthy(base: str) -> None:
@@ -128,16 +196,18 @@ async def wait_healthy(base: str) -> None:
 
 
 async def run(players: int, seconds: float, think: float, preset: str,
-              processes: int, url: str | None = None,
-              pids: tuple[int, ...] = ()) -> tuple[list[Table], float]:
+              processes: int, url: str | None = None, pids: tuple[int, ...] = (),
+              others: tuple[int, ...] = ()) -> tuple[list[Table], float, float]:
     """With ``url``: against a server already running there (e.g. nginx with
     deploy/nginx.conf in front of ``schock serve --workers N``); ``pids``: its processes,
-    whose CPU time is counted."""
+    whose CPU time (with their children's) is counted; ``others``: processes counted
+    apart (the proxy, the database). Returns the tables, the server's CPU seconds and
+    the others' CPU seconds over the measured time."""
     ports = [] if url else [free_port() for _ in range(processes)]
     bases = [url.rstrip("/")] if url else [f"http://127.0.0.1:{p}" for p in ports]
     with tempfile.TemporaryDirectory() as tmp:
-        procs = [subprocess.Popen([sys.executable, "-c", SERVER, str(Path(tmp) / f"b{i}.db"),
-                                   str(port)], env=dict(os.environ))
+        procs = [subprocess.Popen(serve_command(str(Path(tmp) / f"b{i}.db"), port),
+                                  stdout=subprocess.DEVNULL, env=dict(os.environ))
                  for i, port in enumerate(ports)]
         pids = tuple(p.pid for p in procs) or pids
         try:
@@ -158,18 +228,23 @@ async def run(players: int, seconds: float, think: float, preset: str,
                     await h.send(json.dumps({"type": "host", "command": "start"}))
                     await h.recv()
                     await h.recv()
-            cpu0 = sum(cpu_seconds(p) for p in pids)
-            stop_at = time.monotonic() + seconds
             tables = [Table() for _ in infos]
             rng = random.Random(1)
-            tasks = [
+            start = Start(3 * len(infos), seconds)
+            tasks = [asyncio.ensure_future(
                 player(f"ws{base[4:]}/ws/tables/{info['table']}", info["tokens"][s],
-                       t, s, think, stop_at, random.Random(rng.random()))
+                       t, s, think, start, random.Random(rng.random())))
                 for (base, info), t in zip(infos, tables, strict=True) for s in range(3)
             ]
+            began = time.monotonic()
+            await start.go.wait()
+            cpu0, other0 = tree_cpu(pids), tree_cpu(others)
+            print(f"seated {len(tasks)} players in {time.monotonic() - began:.1f} s;"
+                  f" load average {os.getloadavg()[0]:.2f}")
             await asyncio.gather(*tasks, return_exceptions=True)
-            cpu = sum(cpu_seconds(p) for p in pids) - cpu0
-            return tables, cpu
+            cpu, other = tree_cpu(pids) - cpu0, tree_cpu(others) - other0
+            print(f"load average at the end {os.getloadavg()[0]:.2f}")
+            return tables, cpu, other
         finally:
             for p in procs:
                 p.terminate()
@@ -272,29 +347,36 @@ def main() -> None:
     players = max(3, min(a.players, 3000))
     seconds = max(1.0, min(a.seconds, 600.0))
     processes = max(1, min(a.processes, 8))
-    tables, cpu = asyncio.run(run(players, seconds, a.think, a.preset, processes, a.url,
-                                  tuple(a.server_pid)))
+    tables, cpu, _ = asyncio.run(run(players, seconds, a.think, a.preset, processes, a.url,
+                                     tuple(a.server_pid)))
+    where = f"url {a.url}" if a.url else f"processes {processes}"
+    print(f"players {players} tables {players // 3} preset {a.preset} {where}"
+          f" seconds {seconds:.0f} think {a.think}s")
+    report(tables, cpu, seconds)
+
+
+def report(tables: list[Table], cpu: float, seconds: float) -> dict[str, float]:
+    """Print the figures of a run; returns actions/s, p50, p99 (ms) and CPU ms/action."""
     lat = [s for t in tables for _, s in t.latencies]
     early = [s for t in tables for n, s in t.latencies if n <= EARLY]
     late = [s for t in tables for n, s in t.latencies if n >= LATE]
     frames = [b for t in tables for _, b in t.frame_bytes]
     late_frames = [b for t in tables for n, b in t.frame_bytes if n >= LATE]
-    where = f"url {a.url}" if a.url else f"processes {processes}"
-    print(f"players {players} tables {players // 3} preset {a.preset} {where}"
-          f" seconds {seconds:.0f} think {a.think}s")
     if not lat:
         print("no actions measured")
         print("p99_ms nan")
-        return
-    print(f"actions {len(lat)} ({len(lat) / seconds:.0f}/s)")
-    print(f"p50_ms {quantile(lat, 0.50) * 1000:.1f}")
+        return {"rate": 0.0, "p50": float("nan"), "p99": float("nan"), "cpu": float("nan")}
+    figures = {"rate": len(lat) / seconds, "p50": quantile(lat, 0.50) * 1000,
+               "p99": quantile(lat, 0.99) * 1000, "cpu": cpu / len(lat) * 1000}
+    print(f"actions {len(lat)} ({figures['rate']:.0f}/s)")
+    print(f"p50_ms {figures['p50']:.1f}")
     print(f"early_p99_ms {quantile(early, 0.99) * 1000:.1f} (actions 1-{EARLY}: {len(early)})")
     print(f"late_p99_ms {quantile(late, 0.99) * 1000:.1f} (actions {LATE}+: {len(late)})")
     print(f"frame_bytes mean {statistics.mean(frames):.0f}"
           + (f", late {statistics.mean(late_frames):.0f}" if late_frames else ""))
-    print(f"server_cpu_ms_per_action {cpu / len(lat) * 1000:.2f} ({cpu:.1f} s CPU)")
-    print(f"p99_ms {quantile(lat, 0.99) * 1000:.1f}")
-
+    print(f"server_cpu_ms_per_action {figures['cpu']:.2f} ({cpu:.1f} s CPU)")
+    print(f"p99_ms {figures['p99']:.1f}")
+    return figures
 
 if __name__ == "__main__":
     main()

@@ -256,6 +256,8 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "rules.one_of": "one of {values}",
         "rules.bool": "true or false",
         "rules.int_range": "a whole number from {lo} to {hi}",
+        "rules.ladder_names": "the names {names}, each once, separated by '>'",
+        "rules.text": "a text",
         "record.no_file": "{where}: no such file",
         "record.not_utf8": "{where}: not UTF-8 text (byte {byte})",
         "record.cannot_read": "{where}: cannot read: {reason}",
@@ -370,6 +372,31 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
             "{done} report(s) confirmed; {left} still waiting (two different results for one "
             "game, or not the table's next game: decide one by one)"
         ),
+        # online tournament tables (issue 25 item 9)
+        "tw.online": "played online",
+        "tw.online_entered": "game {g} entered in the tournament (from its record)",
+        "tw.online_waits": (
+            "game {g} reported with its record; it waits for the organizer (an earlier game "
+            "of this table is not confirmed yet)"
+        ),
+        "tw.online_before": (
+            "game {g} of table {t} was entered by hand already, with another result: this "
+            "online game was not entered (no double entry); its record stays with the table"
+        ),
+        "tw.online_before_same": (
+            "game {g} of table {t} was entered by hand already, with the same result: not "
+            "entered twice"
+        ),
+        "tw.online_refused": "game {g} could not be entered: {why}",
+        "tw.online_busy": "game {g}: the tournament was busy; the organizer enters it by hand",
+        "tw.online_failed": "game {g}: the report failed; the organizer enters it by hand",
+        "tw.online_unbound": "game {n} of this table is bound to no tournament game",
+        "tw.online_table_done": "table {t}: every game of this round is entered; no online table",
+        "tw.online_open_already": "table {t} is open online already",
+        "tw.online_no_table": "table {t}: no such table; allowed: {allowed}",
+        "tw.online_not_open": "table {t} is not open online; allowed: open it first",
+        "tw.online_opened": "{n} online table(s) opened",
+        "tw.online_started": "{n} online table(s) started",
         "sim.extra": "schock sim needs the optional extra 'sim' (missing: {missing}); install it with: {install}",
         "sim.parquet": "{option} {path}: writing Parquet needs pyarrow (pip install pyarrow); or give a .csv file",
         "sim.format": "{option} {path}: unknown format {suffix!r} (allowed: {allowed})",
@@ -419,6 +446,7 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
             "--sweep {text!r}: write FIELD or FIELD=V1,V2,... (a rules field and its values)"
         ),
         "sim.sweep_count": "at most two --sweep fields, got {n}",
+        "sim.per_out": "--per {per} says what a row of --out is: give --out FILE too",
         "sim.sweep_twice": "--sweep {field}: the same field twice",
         "sim.sweep_value": "--sweep {field}={value}: {reason}",
         "sim.sweep_inert": (
@@ -426,6 +454,15 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
             "nothing simulated"
         ),
         "sim.sweep_inert_why": "the batch path plays them alike for every value",
+        "sim.sweep_whole": "allowed: a whole number",
+        "sim.sweep_bool": "allowed: true, false",
+        "sim.sweep_repeat": "a value named twice",
+        "sim.inert.blind": "only the first player may declare blind, and these bots always lift",
+        "sim.inert.einkaufen": "these bots never buy into a round",
+        "sim.inert.simultaneous_first_throw": (
+            "a loaded first throw is an independent throw like any other, and no bot looks at the others'"
+        ),
+        "sim.inert.strafdeckel": "it is scorekeeping at a real table; nothing falls off in a simulation",
         "keepcli.no_seat": "no seat {name!r}; the seats are: {seats}",
         "keepcli.empty": "empty entry; '?' shows what can be typed",
         "keepcli.straf": "straf NAME [N]: whose die or cup fell, and how many (1-4)",
@@ -716,6 +753,8 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "rules.one_of": "einer von {values}",
         "rules.bool": "true oder false",
         "rules.int_range": "eine ganze Zahl von {lo} bis {hi}",
+        "rules.ladder_names": "die Namen {names}, jeder einmal, getrennt durch '>'",
+        "rules.text": "ein Text",
         "record.no_file": "{where}: Datei nicht gefunden",
         "record.not_utf8": "{where}: kein UTF-8-Text (Byte {byte})",
         "record.cannot_read": "{where}: kann nicht gelesen werden: {reason}",
@@ -843,6 +882,38 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
             "{done} Meldung(en) bestätigt; {left} warten noch (zwei verschiedene Ergebnisse "
             "für ein Spiel oder nicht das nächste Spiel des Tisches: einzeln entscheiden)"
         ),
+        # online tournament tables (issue 25 item 9)
+        "tw.online": "online gespielt",
+        "tw.online_entered": "Spiel {g} im Turnier eingetragen (aus seinem Protokoll)",
+        "tw.online_waits": (
+            "Spiel {g} mit Protokoll gemeldet; es wartet auf die Turnierleitung (ein "
+            "früheres Spiel dieses Tisches ist noch nicht bestätigt)"
+        ),
+        "tw.online_before": (
+            "Spiel {g} von Tisch {t} war schon von Hand eingetragen, mit anderem Ergebnis: "
+            "dieses Online-Spiel wurde nicht eingetragen (nichts doppelt); sein Protokoll "
+            "bleibt am Tisch"
+        ),
+        "tw.online_before_same": (
+            "Spiel {g} von Tisch {t} war schon von Hand eingetragen, mit demselben Ergebnis: "
+            "nicht doppelt eingetragen"
+        ),
+        "tw.online_refused": "Spiel {g} konnte nicht eingetragen werden: {why}",
+        "tw.online_busy": (
+            "Spiel {g}: das Turnier war beschäftigt; die Turnierleitung trägt es von Hand ein"
+        ),
+        "tw.online_failed": (
+            "Spiel {g}: die Meldung ist gescheitert; die Turnierleitung trägt es von Hand ein"
+        ),
+        "tw.online_unbound": "Spiel {n} dieses Tisches gehört zu keinem Turnierspiel",
+        "tw.online_table_done": (
+            "Tisch {t}: alle Spiele dieser Runde sind eingetragen; kein Online-Tisch"
+        ),
+        "tw.online_open_already": "Tisch {t} ist schon online geöffnet",
+        "tw.online_no_table": "Tisch {t}: keinen solchen Tisch; erlaubt: {allowed}",
+        "tw.online_not_open": "Tisch {t} ist nicht online geöffnet; erlaubt: erst öffnen",
+        "tw.online_opened": "{n} Online-Tisch(e) geöffnet",
+        "tw.online_started": "{n} Online-Tisch(e) gestartet",
         "sim.extra": (
             "schock sim braucht das Extra 'sim' (es fehlt: {missing}); installieren mit: {install}"
         ),
@@ -905,6 +976,7 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
             "--sweep {text!r}: erlaubt ist FELD oder FELD=W1,W2,... (ein Regelfeld und seine Werte)"
         ),
         "sim.sweep_count": "höchstens zwei --sweep-Felder, nicht {n}",
+        "sim.per_out": "--per {per} sagt, was eine Zeile von --out ist: --out DATEI dazu angeben",
         "sim.sweep_twice": "--sweep {field}: dasselbe Feld zweimal",
         "sim.sweep_value": "--sweep {field}={value}: {reason}",
         "sim.sweep_inert": (
@@ -912,6 +984,15 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
             "nichts simuliert"
         ),
         "sim.sweep_inert_why": "der Batch-Pfad spielt sie bei jedem Wert gleich",
+        "sim.sweep_whole": "erlaubt: eine ganze Zahl",
+        "sim.sweep_bool": "erlaubt: true, false",
+        "sim.sweep_repeat": "ein Wert doppelt genannt",
+        "sim.inert.blind": "blind ansagen darf nur der Erste, und diese Bots heben immer auf",
+        "sim.inert.einkaufen": "diese Bots kaufen sich nie ein",
+        "sim.inert.simultaneous_first_throw": (
+            "ein gemeinsamer erster Wurf ist ein Wurf wie jeder andere, und kein Bot schaut auf die anderen"
+        ),
+        "sim.inert.strafdeckel": "Strafdeckel zählt man am echten Tisch; in der Simulation fällt nichts",
         "keepcli.no_seat": "kein Platz {name!r}; die Plätze sind: {seats}",
         "keepcli.empty": "leere Eingabe; '?' zeigt, was man eingeben kann",
         "keepcli.straf": "straf NAME [N]: wessen Würfel oder Becher fiel, und wie viele (1-4)",

@@ -121,3 +121,39 @@ def test_copies_are_independent_and_the_end_is_final() -> None:
         for _ in range(6):
             d.apply(d.legal_ids()[0])
     assert other.game.log == seeded.game.log and other.game is not seeded.game
+
+
+@pytest.mark.parametrize("max_throws", [1, 3, 5, 9])
+def test_observations_lie_in_0_1_for_every_throw_cap(max_throws: int) -> None:
+    """Issue 28: throws over 3 went past 1 under a cap above 3, and limits above 3
+    all looked alike. Every seat's view at every step of whole games: in [0, 1],
+    of the documented length, the limit and each turn's throws told apart."""
+    from schock.adapters._core import observation_size, observation_vector
+    from schock.bots import make_bot
+    from schock.engine.dice_sources import SeededDice
+    from schock.engine.game import Automation, Game
+
+    rules = load_rules("mosel").replace(max_throws=max_throws)
+    limit_at = 5 + 3 + 3 + 1 + 3 + 3  # phase, actor, me, Stock, Deckel, half
+    turns_at = limit_at + 4 + 3 + 1  # throw limit, round starter, blind
+    limits: dict[tuple[float, ...], int | None] = {}
+    throws: dict[float, int] = {}
+    for seed in range(3):
+        game = Game(rules, seats=["A", "B", "C"], dice=SeededDice(seed), automations=set(Automation))
+        bots = [make_bot("random", seed=seed * 3 + i) for i in range(3)]
+        while not game.over:
+            for me in range(3):
+                view = game.view(me)
+                vec = observation_vector(view, me)
+                assert len(vec) == observation_size(3)
+                assert all(0.0 <= x <= 1.0 for x in vec), vec
+                key = tuple(vec[limit_at : limit_at + 4])
+                assert limits.setdefault(key, view.throw_limit) == view.throw_limit
+                for t in view.turns:
+                    assert throws.setdefault(vec[turns_at + 16 * t.seat], t.throws) == t.throws
+            actor = game.actor
+            assert actor is not None
+            game.apply(actor, bots[actor].act(game.view(actor)))
+    # the games went where the old layout failed: more than 3 throws, several limits
+    assert max(throws.values()) == min(max_throws, max(throws.values())) >= min(max_throws, 4)
+    assert len(limits) >= min(max_throws, 3)

@@ -364,3 +364,27 @@ def test_check_speaks_german_first_and_english_with_lang(tmp_path: Path) -> None
     )
     bad = run("rules", "check", "porz", "--lang", "fr")
     assert bad.exit_code == 2 and "fr" in bad.output
+
+
+@pytest.mark.parametrize("width", [60, 80, PLAIN_WIDTH])
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_show_cuts_no_cell_at_any_width(width: int, lang: str) -> None:
+    """Issue 27 item 7: long cells wrap, none ends in '…' (piped: PLAIN_WIDTH; a terminal:
+    its width), and the allowed values are in the table's language."""
+    import io
+
+    from rich.console import Console
+
+    from schock.cli.rules import rules_table
+
+    for pid in PRESETS:
+        console = Console(file=io.StringIO(), width=width, no_color=True)
+        console.print(rules_table(load_rules(pid), lang))
+        out = console.file.getvalue()  # type: ignore[attr-defined]
+        assert "…" not in out and max(len(line) for line in out.splitlines()) <= width
+        for name in FIELD_NAMES:
+            assert name in out, name
+    wide = Console(file=io.StringIO(), width=400, no_color=True)
+    wide.print(rules_table(load_rules("porz"), lang))
+    allowed = "eine ganze Zahl von 1 bis 99" if lang == "de" else "a whole number from 1 to 99"
+    assert allowed in wide.file.getvalue()  # type: ignore[attr-defined]

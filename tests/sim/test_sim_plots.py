@@ -155,3 +155,33 @@ def test_is_numeric() -> None:
     assert plots.is_numeric([1, 2.5])
     assert not plots.is_numeric([True, False])
     assert not plots.is_numeric(["1", "2"])
+
+
+def test_sweep_with_series(sweep: dict[str, Any], tmp_path: Path) -> None:
+    """Other rule sets or a second field: one colour per series in every panel,
+    named in the legend and the footer; categories still unjoined."""
+    values, results = sweep["opening"]
+    path = plots.plot_sweep(
+        "porz, mosel", "opening × deckel", values, [], tmp_path / "grid.png", "en",
+        series=[("deckel=5", results), ("deckel=9", results[::-1])],
+    )  # fmt: skip
+    with Image.open(path) as image:
+        description = image.text["Description"]
+    assert "porz, mosel with opening = one_die_high, opening_round" in description
+    assert "series: deckel=5, deckel=9" in description
+
+
+def test_sweep_series_figure_is_points(sweep: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    values, results = sweep["opening"]
+    drawn: list[Any] = []
+    real = plots.figure_panels
+    monkeypatch.setattr(plots, "figure_panels", lambda *a, **k: drawn.append(real(*a, **k)) or drawn[-1])
+    monkeypatch.setattr(plots, "_save", lambda fig, path, title, footer: path)
+    plots.plot_sweep("porz", "opening", values, [], Path("x.png"), "de",
+                     series=[("a", results), ("b", results)])  # fmt: skip
+    fig = drawn[0]
+    assert [ax.get_xlabel() for ax in panels(fig)] == ["", "", "opening", "opening"]  # bottom row
+    for ax in panels(fig):
+        assert {line.get_linestyle() for line in ax.get_lines() if line.get_marker() == "o"} == {"None"}
+    legend = fig.subfigs[0].legends[0]
+    assert [t.get_text() for t in legend.get_texts()] == ["a", "b", "fair (1/Spieler)"]

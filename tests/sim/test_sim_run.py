@@ -12,7 +12,7 @@ import pytest
 
 from schock import InvalidInputError, load_rules
 from schock.sim import CHUNK, simulate
-from schock.sim.core import chunks
+from schock.sim.core import chunks, make_spec, run_chunk
 
 
 def test_same_seed_same_games_other_seed_other_games() -> None:
@@ -37,10 +37,35 @@ def test_chunks_are_fixed() -> None:
 
 def test_a_process_pool_gives_the_same_numbers() -> None:
     games = CHUNK + 500
-    here = simulate("ferschweiler", ["heuristic", "bold"], games=games, seed=9, jobs=1)
-    pool = simulate("ferschweiler", ["heuristic", "bold"], games=games, seed=9, jobs=2)
+    here = simulate("ferschweiler", ["heuristic", "bold"], games=games, seed=9, jobs=1,
+                    record="turn")
+    pool = simulate("ferschweiler", ["heuristic", "bold"], games=games, seed=9, jobs=2,
+                    record="turn")
     assert (here.rows == pool.rows).all()
     assert (here.kinds == pool.kinds).all() and (here.deckel == pool.deckel).all()
+    assert here.round_rows is not None and pool.round_rows is not None
+    assert here.turn_rows is not None and pool.turn_rows is not None
+    assert (here.round_rows == pool.round_rows).all()
+    assert (here.turn_rows == pool.turn_rows).all()
+    # games are counted through the job, the second chunk's from CHUNK on
+    assert pool.round_rows[-1, 0] == pool.turn_rows[-1, 0] == games - 1
+    assert len(pool.round_rows) == pool.rounds
+
+
+def test_a_chunk_short_of_room_plays_again_with_enough(monkeypatch: pytest.MonkeyPatch) -> None:
+    from schock.sim import chunks as chunks_module
+
+    spec = make_spec(load_rules("mosel"), ["heuristic"] * 3)
+    roomy = run_chunk(spec, 4, 0, 50, "turn")
+    monkeypatch.setattr(chunks_module, "ROOM_ROUNDS", 1)
+    tight = run_chunk(spec, 4, 0, 50, "turn")
+    assert tight.round_rows is not None and roomy.round_rows is not None
+    assert tight.turn_rows is not None and roomy.turn_rows is not None
+    assert (tight.round_rows == roomy.round_rows).all()
+    assert (tight.turn_rows == roomy.turn_rows).all()
+    assert (tight.rows == roomy.rows).all()
+    with pytest.raises(InvalidInputError, match="record must be one of"):
+        run_chunk(spec, 4, 0, 5, "hand")
 
 
 def test_a_dask_cluster_gives_the_same_numbers_for_any_number_of_workers() -> None:
@@ -79,6 +104,7 @@ def test_an_unreachable_cluster_is_bad_input(address: str) -> None:
         ({"games": 10, "bots": ["heuristic"] * 13}, "2 to 12 seats"),
         ({"games": 10, "bots": ["heuristic", "random"]}, "'random' cannot play in the batch path"),
         ({"games": 10, "bots": ["heuristic", "nobody"]}, "unknown bot"),
+        ({"games": 10, "record": "hand"}, "the rows to keep must be one of game, round, turn"),
     ],
 )
 def test_bad_input(kwargs: dict[str, object], message: str) -> None:

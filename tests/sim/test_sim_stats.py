@@ -101,3 +101,10 @@ def test_intervals_cover_over_independent_runs(
             assert 0.7 < float(cells[1]) < 1.4, cells
             assert float(cells[3]) > 2, cells
     assert "crn_variance_factor" in out
+
+
+def test_a_figure_only_one_run_has_is_left_out_of_the_difference() -> None:
+    mosel = simulate("mosel", ["heuristic"] * 3, games=500, seed=1)
+    porz = simulate("porz", ["heuristic"] * 3, games=500, seed=1)
+    assert "durchmarsch" not in {d.name for d in difference(mosel, porz)}
+    assert "durchmarsch" not in {d.name for d in difference(porz, mosel)}

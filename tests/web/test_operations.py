@@ -230,3 +230,26 @@ def test_sqlite_sync_full_reaches_every_connection(tmp_path: Path) -> None:
             with c.app.state.db.engine.connect() as conn:
                 assert conn.execute(text("PRAGMA synchronous")).scalar() == want
             new_table(c)  # the action writes go through the same engine
+
+
+def test_schock_serve_freezes_its_start_up_objects_for_the_collector(tmp_path: Path) -> None:
+    """The process's one app (schock serve sets ``freeze_gc``) hides what lives after its
+    start from the garbage collector, so full passes look only at what tables made since;
+    a test app (no flag) freezes nothing."""
+    import gc
+
+    thresholds = gc.get_threshold()
+    try:
+        with make(tmp_path):
+            assert gc.get_freeze_count() == 0
+        app = create_app(Settings(db=str(tmp_path / "f.db"), bot_delay=0))
+        app.state.freeze_gc = True
+        with TestClient(app) as c:
+            frozen = gc.get_freeze_count()
+            assert frozen > 10_000  # modules, classes, the app
+            assert gc.get_threshold() == ops.SERVER_GC_THRESHOLDS
+            assert c.get("/api/health").json() == {"ok": True}
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*thresholds)
+    assert gc.get_freeze_count() == 0

@@ -336,19 +336,28 @@ def observation_vector(view: View, me: int) -> list[float]:
     """What seat ``me`` sees (a :class:`View`, never a hidden die) as numbers in [0, 1].
 
     Layout: phase (5), actor (n), me (n), Stock (1), Deckel per seat (n), half (3),
-    throw limit none/1/2/3 (4), round starter (n), blind (1), then per seat:
-    throws, dice on the table by value (6), dice seen in the cup by value (6),
-    hidden dice, turned 1s, done (16).
+    throw limit (4: none yet, the limit over the rules' ``max_throws``, a limit of
+    1, a limit of ``max_throws``), round starter (n), blind (1), then per seat:
+    throws over ``max_throws``, dice on the table by value (6), dice seen in the
+    cup by value (6), hidden dice, turned 1s, done (16). Counts of dice are over
+    3; every entry lies in [0, 1] whatever the rules' throw cap (1 to 9).
     """
     n = len(view.names)
     total = max(1, view.rules.deckel)
+    cap = max(1, view.rules.max_throws)
+    limit = view.throw_limit
     out: list[float] = [1.0 if view.phase == p else 0.0 for p in _PHASES]
     out += [1.0 if view.actor == s else 0.0 for s in range(n)]
     out += [1.0 if me == s else 0.0 for s in range(n)]
     out.append(min(1.0, view.stock / total))
     out += [min(1.0, d / total) for d in view.deckel]
     out += [1.0 if view.half_number == h else 0.0 for h in (1, 2, 3)]
-    out += [1.0 if view.throw_limit == lim else 0.0 for lim in (None, 1, 2, 3)]
+    out += [
+        1.0 if limit is None else 0.0,
+        0.0 if limit is None else min(1.0, limit / cap),
+        1.0 if limit == 1 else 0.0,
+        1.0 if limit == cap else 0.0,
+    ]
     out += [1.0 if view.round_starter == s else 0.0 for s in range(n)]
     out.append(1.0 if view.blind else 0.0)
     turns = {t.seat: t for t in view.turns}
@@ -357,7 +366,7 @@ def observation_vector(view: View, me: int) -> list[float]:
         if t is None:
             out += [0.0] * 16
             continue
-        out.append(t.throws / 3)
+        out.append(min(1.0, t.throws / cap))
         aside = Counter(t.aside)
         out += [aside[v] / 3 for v in range(1, 7)]
         cup = Counter(t.cup or ())

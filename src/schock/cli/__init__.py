@@ -19,6 +19,7 @@ import importlib
 import click
 
 from schock.cli.common import SchockGroup
+from schock.cli.helptext import SchockContext, use_schock_help
 
 #: name -> (module, attribute, the one-line help ``schock --help`` shows). The help
 #: must be the command's own short help (a test compares them).
@@ -105,8 +106,11 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
 class LazyGroup(SchockGroup):
     """A group whose commands (:data:`COMMANDS`) are imported when they are used.
 
-    Commands added with ``add_command`` work as in any click group.
+    Commands added with ``add_command`` work as in any click group. Every command's
+    help is in the language of ``--lang`` (:mod:`schock.cli.helptext`).
     """
+
+    context_class = SchockContext
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(set(super().list_commands(ctx)) | set(COMMANDS))
@@ -118,7 +122,7 @@ class LazyGroup(SchockGroup):
             found = getattr(importlib.import_module(module), attribute)
             if not isinstance(found, click.Command):  # pragma: no cover - a wrong table
                 raise TypeError(f"{module}.{attribute} is not a click command")
-            command = found
+            command = use_schock_help(found)
             self.add_command(command, cmd_name)
         return command
 

@@ -14,7 +14,13 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from schock.arena import RANKING, RATING_MODEL, ArenaResult, run_arena, validate_run
-from schock.cli.common import lang_option, make_console, rules_option, run_seed_option
+from schock.cli.common import (
+    bot_completion,
+    lang_option,
+    make_console,
+    rules_option,
+    run_seed_option,
+)
 from schock.i18n import number, plural
 from schock.rules import load_rules
 
@@ -124,6 +130,7 @@ def rating_table(result: ArenaResult, lang: str = "en") -> Table:
     "bots",
     multiple=True,
     metavar="NAME",
+    shell_complete=bot_completion(),
     help="A bot for one seat; give it once per seat (2 or more; a bot may play twice).",
 )
 @rules_option

@@ -9,8 +9,9 @@ with 1, both with the message on stderr and no traceback.
 from __future__ import annotations
 
 import math
+import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, TypeVar
 
@@ -20,6 +21,7 @@ from schock.errors import InvalidInputError, SchockError
 from schock.messages import Msg
 
 if TYPE_CHECKING:
+    from click.shell_completion import CompletionItem
     from rich.console import Console
 
     from schock.engine.record import Record
@@ -30,6 +32,41 @@ PLAIN_WIDTH = 120
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+def complete_rules(
+    _ctx: click.Context, _param: click.Parameter, incomplete: str
+) -> list[CompletionItem]:
+    """Shell completion of a rule set: the presets, then files (the shell lists them).
+
+    >>> [c.value for c in complete_rules(None, None, "m")]  # type: ignore[arg-type]
+    ['mosel', 'm']
+    """
+    from click.shell_completion import CompletionItem
+
+    from schock.rules.loader import PRESETS
+
+    found = [CompletionItem(p) for p in PRESETS if p.startswith(incomplete)]
+    return [*found, CompletionItem(incomplete, type="file")]
+
+
+def bot_completion(batch: bool = False) -> Callable[..., list[CompletionItem]]:
+    """Shell completion of a bot kind: every bot, or (``batch``) those ``schock sim`` plays.
+
+    >>> [c.value for c in bot_completion()(None, None, "h")]
+    ['heuristic']
+    """
+
+    def complete(_ctx: object, _param: object, incomplete: str) -> list[CompletionItem]:
+        from click.shell_completion import CompletionItem
+
+        if batch:
+            from schock.sim.tables import supported_bots as names
+        else:
+            from schock.bots import available_bots as names
+        return [CompletionItem(b) for b in names() if b.startswith(incomplete)]
+
+    return complete
+
+
 #: The ``--rules NAME|FILE`` option every rules-aware command shares (default: porz).
 rules_option = click.option(
     "--rules",
@@ -37,6 +74,7 @@ rules_option = click.option(
     metavar="NAME|FILE",
     default="porz",
     show_default=True,
+    shell_complete=complete_rules,
     help="A preset (id or alias) or a rules TOML file.",
 )
 
@@ -181,12 +219,50 @@ def command_lang(args: list[str]) -> str:
     return lang
 
 
+def help_lang(args: list[str], environ: Mapping[str, str] | None = None) -> str:
+    """The language of ``--help``: ``--lang`` where the command line gives it, else the
+    locale's (``LC_ALL``, ``LC_MESSAGES``, ``LANG``) if it is German or English, else German.
+
+    >>> help_lang(["--help", "--lang", "en"], {}), help_lang(["-h"], {"LANG": "en_GB.UTF-8"})
+    ('en', 'en')
+    >>> help_lang(["-h"], {"LANG": "fr_FR.UTF-8"}), help_lang(["-h"], {"LC_ALL": "de_AT"})
+    ('de', 'de')
+    """
+    if any(a == "--lang" or a.startswith("--lang=") for a in args):
+        return command_lang(args)
+    env = os.environ if environ is None else environ
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name, "")
+        if value:
+            return value[:2] if value[:2] in ("de", "en") else "de"
+    return "de"
+
+
+def _without_lang(args: list[str]) -> list[str]:
+    """``args`` without ``--lang X``/``--lang=X`` (help is asked for: the language is
+    already known, and a group has no ``--lang`` option of its own)."""
+    out: list[str] = []
+    skip = False
+    for arg in args:
+        if skip:
+            skip = False
+        elif arg == "--lang":
+            skip = True
+        elif not arg.startswith("--lang="):
+            out.append(arg)
+    return out
+
+
 class SchockGroup(click.Group):
     """A click group that turns schock's domain errors into clean click errors,
     in the language of the command line's ``--lang`` (German by default)."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
-        ctx.meta["schock.lang"] = command_lang(list(args))
+        if "schock.lang" not in ctx.meta:  # the outermost group reads the whole line
+            ctx.meta["schock.lang"] = command_lang(list(args))
+            ctx.meta["schock.help_lang"] = help_lang(list(args))
+            if "--" not in args and any(a in ("-h", "--help") for a in args):
+                args = _without_lang(list(args))
         return super().parse_args(ctx, args)
 
     def invoke(self, ctx: click.Context) -> Any:

@@ -18,7 +18,7 @@ from typing import Any
 
 import click
 
-from schock.cli.common import BadInputError, SafePath, lang_option
+from schock.cli.common import BadInputError, SafePath, complete_rules, lang_option
 from schock.engine import events as ev
 from schock.engine.actions import EinkaufenAction, ThrowAction
 from schock.engine.record import dumps as dumps_record
@@ -293,6 +293,7 @@ def _save(k: Scorekeeper, path: Path | None) -> None:
     metavar="NAME|FILE",
     default="porz",
     show_default=True,
+    shell_complete=complete_rules,
     help="A preset (id or alias) or a house rules TOML file.",
 )
 @click.option("--seat", "seats", multiple=True, metavar="NAME", help="A player (repeat it).")

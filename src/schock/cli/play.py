@@ -18,7 +18,15 @@ from pathlib import Path
 import click
 
 from schock.bots import available_bots
-from schock.cli.common import BadInputError, FiniteFloatRange, SafePath, lang_option, read_record
+from schock.cli.common import (
+    BadInputError,
+    FiniteFloatRange,
+    SafePath,
+    bot_completion,
+    complete_rules,
+    lang_option,
+    read_record,
+)
 from schock.errors import InvalidInputError
 from schock.messages import Msg
 from schock.rules import load_rules
@@ -143,7 +151,9 @@ class _PlayCommand(click.Command):
 
     def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         formatter.write_paragraph()
-        formatter.write_text("BOT is one of: " + ", ".join(available_bots()) + ".")
+        lang = getattr(formatter, "lang", "en")  # schock's help formatter knows its language
+        intro = "BOT ist einer von" if lang == "de" else "BOT is one of"
+        formatter.write_text(f"{intro}: {', '.join(available_bots())}.")
 
 
 @click.command("play", cls=_PlayCommand)
@@ -151,6 +161,7 @@ class _PlayCommand(click.Command):
     "--rules",
     "rules_name",
     metavar="NAME|FILE",
+    shell_complete=complete_rules,
     help="A preset (id or alias) or a rules TOML file.  [default: porz]",
 )
 @click.option(
@@ -166,6 +177,7 @@ class _PlayCommand(click.Command):
     "bots",
     multiple=True,
     metavar="BOT",
+    shell_complete=bot_completion(),
     help="A bot seat after the --seat seats (repeat it), under a person's name "
     "(its kind shown beside it).",
 )

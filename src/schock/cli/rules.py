@@ -9,7 +9,7 @@ import click
 from rich import box
 from rich.table import Table
 
-from schock.cli.common import SafePath, SchockGroup, lang_option, make_console
+from schock.cli.common import SafePath, SchockGroup, complete_rules, lang_option, make_console
 from schock.errors import InvalidInputError
 from schock.i18n import plural
 from schock.messages import Msg
@@ -74,21 +74,22 @@ def differences(rules: Rules, base: Rules) -> list[str]:
 
 def rules_table(rules: Rules, lang: str = "de") -> Table:
     """Every field of ``rules``: label (in ``lang``), key, value, the values a rules
-    file may give it, label in the other language."""
+    file may give it (in ``lang``), label in the other language. Long cells wrap,
+    none is cut (on a terminal at its width, else at :data:`PLAIN_WIDTH`)."""
     other = "en" if lang == "de" else "de"
     label, key, value, allowed, description = _HEADINGS[lang]
     table = Table(title=f"{rules.id}: {rules.name}", box=box.SIMPLE_HEAD, title_justify="left")
-    table.add_column(label, ratio=1)
+    table.add_column(label, ratio=1, overflow="fold")
     table.add_column(key, no_wrap=True)
     table.add_column(value, min_width=22, max_width=32, overflow="fold")
-    table.add_column(allowed, ratio=1)
-    table.add_column(description, ratio=1)
+    table.add_column(allowed, ratio=1, overflow="fold")
+    table.add_column(description, ratio=1, overflow="fold")
     for name in FIELD_NAMES:
         table.add_row(
             field_label(name, lang),
             name,
             display_value(getattr(rules, name), lang),
-            allowed_values(name),
+            allowed_values(name, lang),
             field_label(name, other),
         )
     return table
@@ -121,7 +122,7 @@ def list_presets(examples: bool) -> None:
 
 
 @rules.command("show")
-@click.argument("name_or_file", metavar="NAME|FILE")
+@click.argument("name_or_file", metavar="NAME|FILE", shell_complete=complete_rules)
 @lang_option("Language of the label column and of yes/no values.")
 @click.option("--json", "as_json", is_flag=True, help="Print the rules as JSON.")
 def show(name_or_file: str, lang: str, as_json: bool) -> None:
@@ -152,7 +153,10 @@ _CHECK = {
 
 
 @rules.command("check")
-@click.argument("file", metavar="FILE|NAME", type=SafePath(dir_okay=False, path_type=Path))
+@click.argument(
+    "file", metavar="FILE|NAME", type=SafePath(dir_okay=False, path_type=Path),
+    shell_complete=complete_rules,
+)
 @lang_option("Language of the report.")
 def check(file: Path, lang: str) -> None:
     """Load a house-rules TOML file and say how it differs from its preset

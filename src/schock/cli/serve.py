@@ -145,8 +145,13 @@ def run_server(settings: Settings, host: str, port: int) -> None:
                     max_per_address=settings.max_connections_per_address,
                     exempt=settings.forwarded_allow_ips)
     app.state.guard = limits
+    app.state.freeze_gc = True  # the process's one app: its start-up objects need no GC
     configure(settings.log_format)
+    # no permessage-deflate: a state frame carries only what changed (~2.4 KB), and
+    # compressing every frame for every socket cost ~6 % of the server's time per action
+    # and a compressor for each socket (benchmarks/web.py)
     uvicorn.run(app, host=host, port=port, ws_max_size=16384, http=protocol_class(limits),
+                ws_per_message_deflate=False,
                 timeout_keep_alive=settings.idle_timeout, proxy_headers=False,
                 server_header=False, access_log=False, log_config=None)
 

@@ -7,7 +7,7 @@ extra; without it this command says what to install.
 
 from __future__ import annotations
 
-import csv
+import math
 import os
 import sys
 import time
@@ -21,7 +21,14 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from schock.cli.common import BadInputError, lang_option, make_console, run_seed_option
+from schock.cli.common import (
+    BadInputError,
+    bot_completion,
+    complete_rules,
+    lang_option,
+    make_console,
+    run_seed_option,
+)
 from schock.errors import InvalidInputError
 from schock.i18n import number, plural
 from schock.messages import Msg
@@ -29,8 +36,16 @@ from schock.rules import Rules, load_rules
 
 if TYPE_CHECKING:
     from schock.sim import SimResult, Stat
+    from schock.sim.stats import Diff
+    from schock.sim.sweep import Plan
 
 INSTALL = "pip install 'schock[sim]'"
+
+#: At most this many columns (rule sets or swept values) get a table of their
+#: differences to the first (wider tables cannot be read in a terminal).
+DIFF_COLUMNS = 5
+#: Common dice that shrink the variance of a difference less than this are said to help little.
+LITTLE_GAIN = 1.5
 
 #: Games per rule set from which ``schock sim`` uses a process pool by default
 #: (below it, starting the processes costs more than they save).
@@ -40,7 +55,10 @@ _TEXTS: dict[str, dict[str, str]] = {
     "de": {
         "title": "{games} je Regelwerk, Seed {seed}, Bots: {bots}",
         "figure": "Kennzahl",
-        "ci": "Werte mit 95-%-Intervall (Wilson für Quoten, Normalnäherung für Mittel)",
+        "ci": (
+            "Werte mit 95-%-Intervall (Wilson für Quoten je Spiel; je Hälfte und je Runde "
+            "nach Spielen, deren Runden nicht unabhängig sind)"
+        ),
         "loss_seat": "Verlustquote Platz {n}",
         "loss_starter": "Verlustquote des Beginners",
         "rounds_per_half": "Runden je Hälfte",
@@ -49,14 +67,31 @@ _TEXTS: dict[str, dict[str, str]] = {
         "deckel_per_round": "Deckel je Runde",
         "speed": "{games}, {rounds} in {seconds} s ({rps})",
         "plot": "Grafik: {path}",
-        "out": "Spiele: {path}",
         "skip": "{field} = {value}: übersprungen ({reason})",
         "sweep": "{rules}: {field} variiert",
+        "same": "{field} = {value} spielt dieselben Spiele wie {field} = {other}",
+        "diff_title": "Unterschied zu {first} (dieselben Würfel je Spiel, gepaart)",
+        "diff_ci": (
+            "Differenz mit 95-%-Intervall (gepaart nach Spielen; Quoten in Prozentpunkten); "
+            "÷N: so viel kleiner ist die Varianz als bei unabhängigen Läufen"
+        ),
+        "diff_little": (
+            "{label}: die gemeinsamen Würfel helfen hier wenig (Varianz ÷{factor}): "
+            "die Spiele der beiden Regelwerke laufen früh auseinander"
+        ),
+        "rows": "{per}-Zeilen: {path} (Spalten: {meta})",
+        "diff_many": (
+            "Unterschiede mit Intervall zeigt schock sim bis zu {n} Spalten; für mehr: "
+            "schock.sim.stats.difference in Python"
+        ),
     },
     "en": {
         "title": "{games} per rule set, seed {seed}, bots: {bots}",
         "figure": "Figure",
-        "ci": "values with 95 % interval (Wilson for rates, normal approximation for means)",
+        "ci": (
+            "values with 95 % interval (Wilson for rates per game; per half and per round "
+            "by game, as a game's rounds are not independent)"
+        ),
         "loss_seat": "loss rate seat {n}",
         "loss_starter": "loss rate of the starter",
         "rounds_per_half": "rounds per half",
@@ -65,9 +100,23 @@ _TEXTS: dict[str, dict[str, str]] = {
         "deckel_per_round": "Deckel per round",
         "speed": "{games}, {rounds} in {seconds} s ({rps})",
         "plot": "plot: {path}",
-        "out": "games: {path}",
         "skip": "{field} = {value}: skipped ({reason})",
         "sweep": "{rules}: {field} varied",
+        "same": "{field} = {value} plays the same games as {field} = {other}",
+        "diff_title": "difference to {first} (the same dice game by game, paired)",
+        "diff_ci": (
+            "difference with 95 % interval (paired by game; rates in percentage points); "
+            "÷N: the variance is that many times smaller than with independent runs"
+        ),
+        "diff_little": (
+            "{label}: the common dice help little here (variance ÷{factor}): "
+            "the two rule sets' games part ways early"
+        ),
+        "rows": "{per} rows: {path} (columns: {meta})",
+        "diff_many": (
+            "schock sim shows differences with intervals for up to {n} columns; for more: "
+            "schock.sim.stats.difference in Python"
+        ),
     },
 }
 
@@ -96,6 +145,8 @@ def _label(stat: Stat, lang: str) -> str:
 def _value(stat: Stat, lang: str) -> str:
     if stat.name in ("rounds_per_half", "deckel_per_round"):
         text = f"{stat.value:.3f} ({stat.low:.3f}–{stat.high:.3f})"
+        if not math.isfinite(stat.low):  # one game: no spread to tell
+            text = f"{stat.value:.3f} (–)"
     else:
         text = f"{100 * stat.value:.1f} % ({100 * stat.low:.1f}–{100 * stat.high:.1f})"
     return text.replace(".", ",") if lang == "de" else text
@@ -120,42 +171,69 @@ def stats_table(results: Sequence[SimResult], labels: Sequence[str], lang: str) 
     return table
 
 
-def write_games(path: Path, results: Sequence[SimResult], labels: Sequence[str]) -> None:
-    """Every game as a row (CSV, or Parquet when the name ends in .parquet)."""
-    import numpy as np
+def _diff_value(d: Diff, lang: str) -> str:
+    if not math.isfinite(d.low):
+        return "–"
+    mean = d.name in ("rounds_per_half", "deckel_per_round")
+    scale, unit, digits = (1, "", 3) if mean else (100, " pp", 2)
+    if lang == "de":
+        unit = unit.replace("pp", "Pp")
+    text = (
+        f"{scale * d.value:+.{digits}f}{unit} "
+        f"({scale * d.low:+.{digits}f}–{scale * d.high:+.{digits}f})"
+    )
+    if math.isfinite(d.factor):
+        text += f" ÷{d.factor:.1f}"
+    return text.replace(".", ",") if lang == "de" else text
 
-    columns: dict[str, list[Any]] = {}
-    for r, label in zip(results, labels, strict=True):
-        rows = r.game_rows()
-        columns.setdefault("rules", []).extend([label] * r.games)
-        for name, values in rows.items():
-            columns.setdefault(name, []).append(values)
-    data: dict[str, Any] = {
-        k: (np.concatenate(v) if k != "rules" else v) for k, v in columns.items()
-    }
-    suffix = path.suffix.lower()
-    if suffix == ".parquet":
-        try:
-            import pyarrow as pa
-            import pyarrow.parquet as pq
-        except ImportError:
-            raise BadInputError(Msg("sim.parquet", {"option": "--out", "path": path})) from None
-        pq.write_table(pa.table(data), path)
-        return
-    if suffix != ".csv":
-        raise BadInputError(Msg("sim.format", {
-            "option": "--out", "path": path, "suffix": suffix, "allowed": ".csv, .parquet"}))
-    try:
-        with path.open("w", newline="", encoding="utf-8") as f:
-            w = csv.writer(f)
-            names = list(data)
-            w.writerow(names)
-            cols = [data[n] for n in names]
-            for i in range(len(cols[0])):
-                w.writerow([c[i] for c in cols])
-    except OSError as exc:
-        raise BadInputError(Msg("sim.write", {
-            "option": "--out", "path": path, "reason": exc.strerror or exc})) from None
+
+def diff_table(results: Sequence[SimResult], labels: Sequence[str], lang: str) -> Table:
+    """One row per figure, one column per result after the first: it minus the first."""
+    from schock.sim.stats import differences
+
+    t = _TEXTS[lang]
+    table = Table(box=box.SIMPLE_HEAD, title=t["diff_title"].format(first=labels[0]))
+    table.add_column(t["figure"])
+    rows = differences(results)
+    for label in labels[1:]:
+        table.add_column(f"{label} − {labels[0]}", justify="right")
+    names = [d.name for d in rows[0]]
+    stats = {s.name: s for s in results[0].summary()}
+    for name in names:
+        cells = [next((_diff_value(d, lang) for d in row if d.name == name), "–") for row in rows]
+        table.add_row(_label(stats[name], lang), *cells)
+    return table
+
+
+def _little_gain(results: Sequence[SimResult], labels: Sequence[str]) -> list[tuple[str, float]]:
+    """The columns whose common dice shrank the variance of the Deckel per round by
+    less than :data:`LITTLE_GAIN`."""
+    from schock.sim.stats import differences
+
+    out = []
+    for label, row in zip(labels[1:], differences(results), strict=True):
+        d = next(d for d in row if d.name == "deckel_per_round")
+        if math.isfinite(d.factor) and d.factor < LITTLE_GAIN:
+            out.append((label, d.factor))
+    return out
+
+
+def _plot_sweep(sweep: Plan, results: Sequence[SimResult], path: Path, lang: str) -> None:
+    """The sweep's figure: the first swept field along the axis, one line per other
+    rule set or value of the second field."""
+    from schock.sim.plots import plot_sweep
+
+    axis = sweep.axes[0].field
+    bases = list(dict.fromkeys(c.base.id for c in sweep.cells))
+    xs = list(dict.fromkeys(c.values[axis] for c in sweep.cells))
+    groups: dict[str, list[SimResult]] = {}
+    for cell, r in zip(sweep.cells, results, strict=True):
+        tag = [cell.base.id] if len(bases) > 1 else []
+        tag += [f"{f}={v}" for f, v in cell.values.items() if f != axis]
+        groups.setdefault(" · ".join(tag), []).append(r)
+    series = None if list(groups) == [""] else list(groups.items())
+    fields = " × ".join(a.field for a in sweep.axes)
+    plot_sweep(", ".join(bases), fields, xs, groups.get("", []), path, lang, series=series)
 
 
 def _check_writable(path: Path | None, option: str) -> None:
@@ -201,6 +279,7 @@ def _seats(bots: Sequence[str], players: int | None) -> list[str]:
     "rules_names",
     multiple=True,
     metavar="NAME|FILE",
+    shell_complete=complete_rules,
     help="A preset or a rules TOML file; give several to compare them side by side (default: porz).",
 )
 @click.option(
@@ -208,6 +287,7 @@ def _seats(bots: Sequence[str], players: int | None) -> list[str]:
     "bots",
     multiple=True,
     metavar="NAME",
+    shell_complete=bot_completion(batch=True),
     help="The bot of one seat (heuristic, cautious, bold); once for every seat. Default: heuristic.",
 )
 @click.option(
@@ -246,12 +326,20 @@ def _seats(bots: Sequence[str], players: int | None) -> list[str]:
     help="Write every game as a row: .csv, or .parquet if pyarrow is installed.",
 )
 @click.option(
+    "--per",
+    default="game",
+    show_default=True,
+    metavar="game|round|turn",
+    help="What a row of --out is: a game, a round or a turn (each with the game it "
+    "belongs to, the rules, bots, seed and version); see docs/sim.md.",
+)
+@click.option(
     "--sweep",
-    "sweep_field",
-    metavar="FIELD",
-    default=None,
-    help="Vary one rules field over its values (for the first --rules) and plot its effect "
-    "(to --plot, default sweep-FIELD.png).",
+    "sweeps",
+    multiple=True,
+    metavar="FIELD[=V1,V2,...]",
+    help="Vary a rules field over all its values or the values given, for every --rules, "
+    "and plot its effect (to --plot, default sweep-FIELD.png); twice for a grid of two fields.",
 )
 @click.option("--quiet", is_flag=True, help="No progress bar, no timing line.")
 @lang_option()
@@ -266,7 +354,8 @@ def sim(
     cluster_timeout: float,
     plot_path: Path | None,
     out_path: Path | None,
-    sweep_field: str | None,
+    per: str,
+    sweeps: tuple[str, ...],
     quiet: bool,
     lang: str,
 ) -> None:
@@ -283,11 +372,14 @@ def sim(
       schock sim --rules mosel --bot bold --bot heuristic --bot cautious --out games.csv
 
       schock sim --rules porz --sweep opening --plot opening.svg
+
+      schock sim --rules porz --sweep deckel=9,13,17 --sweep opening --out r.csv --per round
     """
     _need_extra()
     from schock.sim import simulate
-    from schock.sim.plots import plot_compare, plot_sweep
-    from schock.sim.tables import sweep_values
+    from schock.sim.export import LEVELS, MAX_GAMES, sidecar
+    from schock.sim.plots import plot_compare
+    from schock.sim.sweep import parse_axis, plan
 
     t = _TEXTS[lang]
     seats = _seats(bots, players)
@@ -296,29 +388,43 @@ def sim(
             Msg("sim.whole_from", {"name": "games", "value": games, "low": 1}))
     if jobs is None:
         jobs = 1 if games < POOL_FROM else (os.cpu_count() or 1)
+    if per not in LEVELS:
+        raise BadInputError(Msg("sim.record", {"value": per, "allowed": ", ".join(LEVELS)}))
+    if per != "game" and out_path is None:
+        raise BadInputError(Msg("sim.per_out", {"per": per}))
+    limit = MAX_GAMES[per]
+    if out_path is not None and limit is not None and games > limit:
+        raise BadInputError(Msg("sim.rows_games", {"per": per, "max": limit, "games": games}))
     _check_plot(plot_path, "--plot")
     if out_path is not None and out_path.suffix.lower() not in (".csv", ".parquet"):
         raise BadInputError(Msg("sim.format", {
             "option": "--out", "path": out_path, "suffix": out_path.suffix,
             "allowed": ".csv, .parquet"}))
+    if out_path is not None and out_path.suffix.lower() == ".parquet":
+        try:
+            import pyarrow  # noqa: F401
+        except ImportError:
+            raise BadInputError(Msg("sim.parquet", {"option": "--out", "path": out_path})) from None
     _check_writable(out_path, "--out")
-    rule_sets: list[Rules] = [load_rules(n) for n in (rules_names or ("porz",))]
+    if out_path is not None and out_path.suffix.lower() == ".csv":
+        _check_writable(sidecar(out_path), "--out")
+    bases: list[Rules] = [load_rules(n) for n in (rules_names or ("porz",))]
+    rule_sets = bases
     labels = [r.id for r in rule_sets]
     notes: list[str] = []
-    values: list[object] = []
-    if sweep_field is not None:
-        base = rule_sets[0]
-        values_all = sweep_values(sweep_field)
-        rule_sets, labels = [], []
-        for value in values_all:
-            try:
-                rule_sets.append(base.replace(**{sweep_field: value}))
-            except InvalidInputError as exc:
-                notes.append(t["skip"].format(field=sweep_field, value=value, reason=exc))
-                continue
-            values.append(value)
-            labels.append(str(value))
-        plot_path = plot_path or Path(f"sweep-{sweep_field}.png")
+    swept: list[dict[str, Any]] = [{} for _ in rule_sets]
+    sweep = None
+    if sweeps:
+        sweep = plan(bases, [parse_axis(text) for text in sweeps], seats)
+        rule_sets = [c.rules for c in sweep.cells]
+        labels = [c.label for c in sweep.cells]
+        swept = [c.values for c in sweep.cells]
+        for name, value, exc in sweep.skipped:
+            notes.append(t["skip"].format(field=name, value=value, reason=exc.localized(lang)))
+        for name, value, other in sweep.same:
+            notes.append(t["same"].format(field=name, value=value, other=other))
+        fields = "-".join(a.field for a in sweep.axes)
+        plot_path = plot_path or Path(f"sweep-{fields}.png")
     _check_writable(plot_path, "--plot")  # before the run: a run's figures are never lost
     err = Console(stderr=True)
     show = not quiet and sys.stderr.isatty()
@@ -352,22 +458,33 @@ def sim(
                     cluster=cluster,
                     cluster_timeout=cluster_timeout,
                     progress=update,
+                    record=per if out_path is not None else "game",
                 )
             )
     elapsed = time.perf_counter() - started
     out = make_console()
     title = t["title"].format(games=plural("games", games, lang), seed=seed, bots=", ".join(seats))
-    if sweep_field is not None:
-        title = t["sweep"].format(rules=rule_sets[0].base, field=sweep_field) + " · " + title
+    if sweep is not None:
+        fields = ", ".join(a.field for a in sweep.axes)
+        bases_text = ", ".join(b.id for b in bases)
+        title = t["sweep"].format(rules=bases_text, field=fields) + " · " + title
     out.print(title, highlight=False)
     out.print(stats_table(results, labels, lang))
     out.print(t["ci"], highlight=False)
+    if 1 < len(results) <= DIFF_COLUMNS:
+        out.print(diff_table(results, labels, lang))
+        out.print(t["diff_ci"], highlight=False)
+        for label, factor in _little_gain(results, labels):
+            shown = f"{factor:.1f}".replace(".", ",") if lang == "de" else f"{factor:.1f}"
+            out.print(t["diff_little"].format(label=label, factor=shown), highlight=False)
+    elif len(results) > DIFF_COLUMNS:
+        out.print(t["diff_many"].format(n=DIFF_COLUMNS), highlight=False)
     for note in notes:
         out.print(note, highlight=False)
     if plot_path is not None:
         try:
-            if sweep_field is not None:
-                plot_sweep(rule_sets[0].base, sweep_field, values, results, plot_path, lang)
+            if sweep is not None:
+                _plot_sweep(sweep, results, plot_path, lang)
             else:
                 plot_compare(results, plot_path, lang, labels)
         except OSError as exc:
@@ -375,8 +492,19 @@ def sim(
                 "option": "--plot", "path": plot_path, "reason": exc.strerror or exc})) from None
         out.print(t["plot"].format(path=plot_path), highlight=False)
     if out_path is not None:
-        write_games(out_path, results, labels)
-        out.print(t["out"].format(path=out_path), highlight=False)
+        from schock.sim.export import Run, write
+
+        runs = [
+            Run(label, rules, r, values)
+            for label, rules, r, values in zip(labels, rule_sets, results, swept, strict=True)
+        ]
+        try:
+            write(out_path, runs, per)
+        except OSError as exc:
+            raise BadInputError(Msg("sim.write", {
+                "option": "--out", "path": out_path, "reason": exc.strerror or exc})) from None
+        meta = sidecar(out_path).name if out_path.suffix.lower() == ".csv" else "Parquet-Schema"
+        out.print(t["rows"].format(per=per, path=out_path, meta=meta), highlight=False)
     if not quiet:
         rounds = sum(r.rounds for r in results)
         err.print(

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import sys
+from typing import TYPE_CHECKING
 
 import click
 from rich import box
@@ -12,6 +14,13 @@ from schock.cli.common import lang_option, make_console, rules_option
 from schock.cli.odds import percent
 from schock.rules import load_rules
 from schock.solver.equilibrium import Solution, solve
+from schock.solver.progress import reporting
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.progress import TaskID
+
+    from schock.rules import Rules
 
 _TEXT = {
     "round": ("Runde: Vorhand verliert nicht", "round: the first mover does not lose it"),
@@ -24,6 +33,18 @@ _TEXT = {
     "situations": (
         "Hälfte je Deckel-Lage (Stock/Vorhand/Hinterhand): Vorhand verliert nicht",
         "half per Deckel situation (Stock/first/second): the first mover does not lose it",
+    ),
+    # the progress bar on a terminal (issue 27 item 7)
+    "equilibrium.empty": (
+        "Gleichgewicht, leerer Stock: Durchlauf {n}", "equilibrium, empty Stock: sweep {n}",
+    ),
+    "equilibrium.stock": ("Gleichgewicht, Lagen mit Stock", "equilibrium, situations with a Stock"),
+    "check.empty": (
+        "Prüfung (beste Antwort), leerer Stock: Durchlauf {n}",
+        "check (best response), empty Stock: sweep {n}",
+    ),
+    "check.stock": (
+        "Prüfung (beste Antwort), Lagen mit Stock", "check (best response), situations with a Stock",
     ),
 }
 
@@ -79,7 +100,7 @@ def solve_cmd(rules_name: str, as_json: bool, lang: str) -> None:
     side and prints the first mover's chances.
     """
     rules = load_rules(rules_name)
-    sol = solve(rules)
+    sol = solve_showing_progress(rules, lang, progress_console())
     if as_json:
         click.echo(json.dumps(sol.as_json(), indent=2))
         return
@@ -88,4 +109,46 @@ def solve_cmd(rules_name: str, as_json: bool, lang: str) -> None:
     console.print(situations_table(sol, lang))
 
 
-__all__ = ["situations_table", "solution_table", "solve_cmd"]
+def progress_console() -> Console | None:
+    """A console on stderr for the progress bar when stderr is a terminal, else None
+    (piped or captured output gets no bar)."""
+    if not sys.stderr.isatty():
+        return None
+    from rich.console import Console
+
+    return Console(stderr=True)
+
+
+def solve_showing_progress(rules: Rules, lang: str, console: Console | None) -> Solution:
+    """:func:`~schock.solver.equilibrium.solve` with a progress bar on ``console`` (if
+    any): one line per stage (the sweeps of the empty-Stock phase are counted, the
+    situations with a Stock have a bar), gone when the solution is there."""
+    if console is None:
+        return solve(rules)
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+    ) as bar:
+        tasks: dict[str, TaskID] = {}
+
+        def show(stage: str, done: int, total: int | None) -> None:
+            text = _t(stage, lang).format(n=done)
+            if stage not in tasks:
+                for task in bar.tasks:  # the stage before is over: its bar is full
+                    if task.total is None:
+                        bar.update(task.id, total=task.completed, completed=task.completed)
+                tasks[stage] = bar.add_task(text, total=total)
+            bar.update(tasks[stage], description=text, completed=done)
+
+        with reporting(show):
+            return solve(rules)
+
+
+__all__ = ["progress_console", "situations_table", "solution_table", "solve_cmd",
+           "solve_showing_progress"]

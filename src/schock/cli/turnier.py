@@ -30,7 +30,15 @@ from urllib.parse import urlsplit
 
 import click
 
-from schock.cli.common import BadInputError, SafePath, db_option, db_target, make_console
+from schock.cli.common import (
+    BadInputError,
+    SafePath,
+    bot_completion,
+    complete_rules,
+    db_option,
+    db_target,
+    make_console,
+)
 from schock.errors import IllegalActionError, InvalidInputError, SchockError
 from schock.i18n import plural
 from schock.messages import Msg
@@ -465,6 +473,7 @@ def turnier() -> None:
     "rules_name",
     default=None,
     metavar="NAME|FILE",
+    shell_complete=complete_rules,
     help="Spielregeln (Standard: die des Formats).",
 )
 @click.option(
@@ -1279,13 +1288,15 @@ def import_(file: Path, db_path: str | None, tid: str | None) -> None:
     "rules_name",
     default=None,
     metavar="NAME|FILE",
+    shell_complete=complete_rules,
     help="Spielregeln (Standard: die des Formats).",
 )
 @click.option(
     "--spieler", "--players", "players", type=click.IntRange(2, 999), default=60, show_default=True
 )
 @click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--bot", default="heuristic", show_default=True, help="Welcher Bot spielt.")
+@click.option("--bot", default="heuristic", show_default=True, shell_complete=bot_completion(),
+              help="Welcher Bot spielt.")
 @click.option(
     "--sekunden-je-wurf",
     "--seconds-per-throw",

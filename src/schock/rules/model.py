@@ -355,22 +355,17 @@ def field_label(name: str, lang: str = "de") -> str:
     raise KeyError(name)
 
 
-def allowed_values(name: str) -> str:
-    """A human description of what a field accepts."""
-    if name in _ENUMS:
-        return "one of " + ", ".join(repr(str(m)) for m in _ENUMS[name])
-    if name in _BOOLS:
-        return "true or false"
-    if name in _INT_RANGES:
-        lo, hi = _INT_RANGES[name]
-        return f"a whole number from {lo} to {hi}"
-    if name == "ladder":
-        return _LADDER_ALLOWED
-    return "a text"
+def allowed_values(name: str, lang: str = "en") -> str:
+    """A human description of what a field accepts, in ``lang``.
+
+    >>> allowed_values("deckel"), allowed_values("deckel", "de")
+    ('a whole number from 1 to 99', 'eine ganze Zahl von 1 bis 99')
+    """
+    return _allowed_msg(name).text(lang)
 
 
-def _allowed_msg(name: str) -> Msg | str:
-    """What a field accepts, as a message with a German text where there is one."""
+def _allowed_msg(name: str) -> Msg:
+    """What a field accepts, as a message in German and English."""
     if name in _ENUMS:
         return Msg("rules.one_of", {"values": ", ".join(repr(str(m)) for m in _ENUMS[name])})
     if name in _BOOLS:
@@ -378,7 +373,9 @@ def _allowed_msg(name: str) -> Msg | str:
     if name in _INT_RANGES:
         lo, hi = _INT_RANGES[name]
         return Msg("rules.int_range", {"lo": lo, "hi": hi})
-    return allowed_values(name)
+    if name == "ladder":
+        return Msg("rules.ladder_names", {"names": ", ".join(LADDER_KINDS)})
+    return Msg("rules.text")
 
 
 def coerce_field(name: str, value: Any) -> Any:

@@ -84,6 +84,10 @@ def make_spec(rules: Rules, bots: Sequence[str]) -> Spec:
     return Spec(rules.id, len(bots), tables, params, p.deckel)
 
 
+#: Rounds per game a recording chunk makes room for at first (a chunk that needs
+#: more is played again with exactly the room it needs).
+ROOM_ROUNDS = 24
+
 #: What a chunk records besides its game rows: nothing, every round, or every
 #: round and every turn.
 RECORD_LEVELS = ("game", "round", "turn")
@@ -114,7 +118,7 @@ def run_chunk(spec: Spec, seed: int, index: int, games: int, record: str = "game
     play: Any = kernel.play_games  # a numba dispatcher
     # room for the rounds and turns of a typical game; a chunk that needs more is
     # played again with exactly what it needs (it gives the same games)
-    room_rounds = 0 if record == "game" else games * 24
+    room_rounds = 0 if record == "game" else games * ROOM_ROUNDS
     room_turns = room_rounds * spec.seats if record == "turn" else 0
     while True:
         rows = np.empty((games, kernel.NCOL), dtype=np.int32)

@@ -53,6 +53,8 @@ _TEXTS: dict[str, dict[str, str]] = {
         "starter": "Beginner",
         "seat1": "Platz 1",
         "rates": "(a) Verlustquote",
+        "starter_rate": "(a) Verlustquote des Beginners",
+        "series": "Reihen: {series}",
         "mean_rounds": "(b) Runden je Hälfte (Mittel)",
         "rounds_short": "Runden",
         "schock_aus": "(c) Hälften mit Schock-Aus-Ende",
@@ -86,6 +88,8 @@ _TEXTS: dict[str, dict[str, str]] = {
         "starter": "starter",
         "seat1": "seat 1",
         "rates": "(a) Loss rate",
+        "starter_rate": "(a) Loss rate of the starter",
+        "series": "series: {series}",
         "mean_rounds": "(b) Rounds per half (mean)",
         "rounds_short": "rounds",
         "schock_aus": "(c) Halves ended by Schock Aus",
@@ -132,15 +136,6 @@ _STYLE: dict[str, Any] = {
     "pdf.fonttype": 42,  # TrueType, as journals ask
     "savefig.dpi": DPI,
 }
-
-
-def _pyplot() -> Any:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    return plt
 
 
 @contextmanager
@@ -238,7 +233,8 @@ def _new_figure(
 
 def _legend(fig: Any, handles: Sequence[Any], labels: Sequence[str]) -> None:
     """One legend for the whole figure, under the panels (never over data)."""
-    ncol = min(len(labels), 6)
+    longest = max(len(label) for label in labels)
+    ncol = max(1, min(len(labels), 6, 100 // (longest + 6)))
     fig.legend(handles, labels, loc="outside lower center", ncol=ncol, frameon=False)
 
 
@@ -388,9 +384,13 @@ def figure_panels(
     flat = [ax for row in axes for ax in row]
     for ax, panel in zip(flat, panels, strict=False):
         k_series = len(panel.series)
-        spread = 0.0 if numeric else min(0.45, 0.15 * (k_series - 1))
+        # side by side around each x: categories by a fraction of a slot; numbers by a
+        # hair, so that two series with the very same values both stay visible
+        width = float(x[-1] - x[0]) if numeric and len(x) > 1 else 1.0
+        spread = (0.012 * width if numeric else 0.15) * (k_series - 1)
+        spread = min(spread, 0.45) if not numeric else spread
         for k, (name, stats) in enumerate(panel.series.items()):
-            shift = (k - (k_series - 1) / 2) * (spread / max(1, k_series - 1)) if spread else 0
+            shift = (k - (k_series - 1) / 2) * (spread / max(1, k_series - 1))
             v = np.array([s.value if s else np.nan for s in stats])
             lo = np.array([s.value - s.low if s else 0.0 for s in stats])
             hi = np.array([s.high - s.value if s else 0.0 for s in stats])
@@ -442,28 +442,50 @@ def plot_sweep(
     results: Sequence[SimResult],
     path: Path,
     lang: str = "de",
+    *,
+    series: Sequence[tuple[str, Sequence[SimResult]]] | None = None,
 ) -> Path:
     """How the loss rates, the half length, Schock Aus endings and the Deckel per
-    round change with ``field`` (one result per value)."""
+    round change with ``field`` (one result per value); with ``series`` (a label
+    and one result per value each: other rule sets, a second swept field) one
+    line per series instead of ``results``."""
     t = _TEXTS[lang]
+    everything = [r for _, row in series for r in row] if series else list(results)
+    seats = max(r.seats for r in everything)
+    fair = {"reference": 1 / seats, "reference_label": t["fair"]}
 
-    def series(name: str) -> list[Stat | None]:
-        return [_stat(r, name) for r in results]
+    def stats(row: Sequence[SimResult], name: str) -> list[Stat | None]:
+        return [_stat(r, name) for r in row]
 
-    seats = max(r.seats for r in results)
-    panels = [
-        Panel(t["rates"], t["loss_y"],
-              {t["starter"]: series("loss_starter"), t["seat1"]: series("loss_seat1")},
-              reference=1 / seats, reference_label=t["fair"]),
-        Panel(t["mean_rounds"], t["rounds_short"], {"_rounds": series("rounds_per_half")},
-              colors={"_rounds": "black"}),
-        Panel(t["schock_aus"], t["halves_y"], {"_aus": series("schock_aus_halves")},
-              colors={"_aus": "black"}),
-        Panel(t["mean_deckel"], t["deckel_short"], {"_deckel": series("deckel_per_round")},
-              colors={"_deckel": "black"}),
-    ]
-    footer = caption(results, lang, rules=swept_rules(rules, field, values, lang))
+    if series:  # one colour per series (the same in every panel), the starter's loss rate
+        def by_tag(name: str) -> dict[str, Sequence[Stat | None]]:
+            return {tag: stats(row, name) for tag, row in series}
+
+        panels = [
+            Panel(t["starter_rate"], t["loss_y"], by_tag("loss_starter"), **fair),  # type: ignore[arg-type]
+            Panel(t["mean_rounds"], t["rounds_short"], by_tag("rounds_per_half")),
+            Panel(t["schock_aus"], t["halves_y"], by_tag("schock_aus_halves")),
+            Panel(t["mean_deckel"], t["deckel_short"], by_tag("deckel_per_round")),
+        ]
+    else:
+        black = {"colors": {"_one": "black"}}
+        panels = [
+            Panel(t["rates"], t["loss_y"], {t["starter"]: stats(results, "loss_starter"),
+                                             t["seat1"]: stats(results, "loss_seat1")},
+                  **fair),  # type: ignore[arg-type]
+            Panel(t["mean_rounds"], t["rounds_short"],
+                  {"_one": stats(results, "rounds_per_half")}, **black),  # type: ignore[arg-type]
+            Panel(t["schock_aus"], t["halves_y"],
+                  {"_one": stats(results, "schock_aus_halves")}, **black),  # type: ignore[arg-type]
+            Panel(t["mean_deckel"], t["deckel_short"],
+                  {"_one": stats(results, "deckel_per_round")}, **black),  # type: ignore[arg-type]
+        ]
+    axis = field.split(" × ")[0]  # a grid of two fields: the first along the axis
+    where = swept_rules(rules, axis, values, lang)
+    if series:
+        where += " · " + t["series"].format(series=", ".join(tag for tag, _ in series))
+    footer = caption(everything, lang, rules=where)
     return plot_panels(
-        panels, values, field, path, title=t["sweep"].format(rules=rules, field=field),
+        panels, values, axis, path, title=t["sweep"].format(rules=rules, field=field),
         footer=footer,
     )  # fmt: skip

@@ -152,7 +152,7 @@ def summary(result: SimResult) -> list[Stat]:
             out.append(Stat(name, k / n if n else float("nan"), low, high, n))
             continue
         value, se = ratio(y, x)
-        half = Z * se if math.isfinite(se) else 0.0
+        half = Z * se  # nan for one game: its spread cannot be told
         out.append(Stat(name, value, value - half, value + half, n))
     return out
 

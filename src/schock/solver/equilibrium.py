@@ -69,6 +69,7 @@ from schock.solver.half import (
     blind_value,
 )
 from schock.solver.half import round_value as _stage_value
+from schock.solver.progress import report
 from schock.solver.turn_policy import _Problem
 from schock.solver.turn_state import Objective, Result, Stakes, Table, strengths
 from schock.solver.turn_values import TurnSolver, _grades_of, second_utility
@@ -131,18 +132,21 @@ def _solve(rules: Rules) -> tuple[dict[Situation, float], int]:
     for sit in empty:
         values[sit] = 0.5
     sweeps = 0
-    for sweeps in range(1, 100_001):  # noqa: B007 - the count is reported
+    for sweeps in range(1, 100_001):
         change = 0.0
         for sit in empty:
             v = _stage(rules, values, owed, sit)
             change = max(change, abs(v - values[sit]))
             values[sit] = v
+        report("equilibrium.empty", sweeps)
         if change <= TOLERANCE:
             break
+    total = n * (n + 1) // 2
     for stock in range(1, n + 1):
         for x in range(n - stock + 1):
             sit = (stock, x, n - stock - x)
             values[sit] = _stage(rules, values, owed, sit)
+            report("equilibrium.stock", len(values) - len(empty), total)
     return values, sweeps
 
 

@@ -43,6 +43,7 @@ from pathlib import Path
 from schock.errors import InvalidInputError
 from schock.results import evaluation_table
 from schock.rules.model import Rules, StarterAfterStock
+from schock.solver.progress import report
 from schock.solver.turn_policy import _Problem
 from schock.solver.turn_state import (
     _PROBS,
@@ -429,18 +430,22 @@ def best_response(
     empty = [(x, n - x, f) for x in range(1, n) for f in (True, False)]
     for x, y, f in empty:
         resp[(0, x, y, f)] = fixed.value(0, x, y, first=f)
-    for _ in range(100_000):
+    for sweep in range(1, 100_001):
         change = 0.0
         for x, y, f in empty:
             v = solve_state(0, x, y, f)
             change = max(change, abs(v - resp[(0, x, y, f)]))
             resp[(0, x, y, f)] = v
+        report("check.empty", sweep)
         if change <= tolerance:
             break
+    total, done = n * (n + 1), 0
     for stock in range(1, n + 1):
         for x in range(n - stock + 1):
             for f in (True, False):
                 resp[(stock, x, n - stock - x, f)] = solve_state(stock, x, n - stock - x, f)
+                done += 1
+                report("check.stock", done, total)
     return resp
 
 

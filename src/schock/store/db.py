@@ -38,6 +38,7 @@ MODEL_MODULES: tuple[str, ...] = (
     "schock.store.evening",
     "schock.store.tournament_web",
     "schock.store.tournament_keep",
+    "schock.store.tournament_online",
 )
 
 _ALLOWED = "a file path (SQLite) or a URL such as postgresql://user@host/db"
@@ -247,7 +248,7 @@ def open_database(target: str, *, migrate: bool = True, create: bool = True) -> 
     """
     if not create:
         path = sqlite_file(target)
-        if path is not None and not path.exists():
+        if path is not None and not os.path.exists(path):  # False for an unusable name too
             raise InvalidInputError(Msg("db.missing", {"path": str(target)[:200]}))
     load_models()
     engine = make_engine(target)

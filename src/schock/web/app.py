@@ -28,6 +28,7 @@ def create_app(settings: Settings) -> FastAPI:
         ops,
         pages,
         tables_api,
+        tournament_online,
         tournament_pages,
         ws,
     )
@@ -39,7 +40,10 @@ def create_app(settings: Settings) -> FastAPI:
         app.state.db = db
         app.state.metrics = ops.Metrics(app.state)
         app.state.tables = ops.ServerTables(ops.CountingRepo(db, app.state.metrics), settings)
+        tournament_online.install(app.state.tables, db)
         evictor = asyncio.get_running_loop().create_task(ops.evict_loop(app.state))
+        if getattr(app.state, "freeze_gc", False):  # schock serve: one app for the process
+            ops.freeze_startup_objects()
         try:
             yield
         finally:
@@ -60,6 +64,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(keep.router)
     app.include_router(evening.router)
     app.include_router(tournament_pages.router)
+    app.include_router(tournament_online.router)
     app.include_router(analyse.router)
     middleware.install(app, settings)
     return app

@@ -57,6 +57,8 @@ async def join(session: TableSession, invite: str, seat: int | None, name: str,
         session.invite_hash, token_hash(invite)
     ):
         raise Refused("bad_invite")
+    if session.series is not None:  # a tournament table: each player has his own seat link
+        raise Refused("series_invite")
     given = check_age(age)
     typed = check_name(name) if name.strip() else None
     async with session.lock:
@@ -126,7 +128,7 @@ async def claim(session: TableSession, token: str) -> int | None:
 
 
 def _refusal(exc: Refused) -> JSONResponse:
-    status = {"bad_invite": 403, "not_host": 403, "no_table": 404, "game_running": 409,
+    status = {"bad_invite": 403, "series_invite": 409, "not_host": 403, "no_table": 404, "game_running": 409,
               "seat_taken": 409, "seats_full": 409, "name_taken": 409}.get(exc.key, 400)
     return JSONResponse(exc.message(), status_code=status)
 
@@ -160,6 +162,8 @@ async def invite_api(table_id: str, body: HostOnly, request: Request) -> Respons
         return _refusal(Refused("no_table"))
     if not session.is_host(body.host):
         return _refusal(Refused("not_host"))
+    if session.series is not None:
+        return _refusal(Refused("series_invite"))
     invite = token_hash(invite_token(body.host, session.id))
     if session.invite_hash != invite:  # the host role was handed on: a new invite link
         async with session.lock:

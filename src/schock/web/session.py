@@ -12,6 +12,7 @@ import base64
 import contextlib
 import hashlib
 import hmac
+import json
 import logging
 import secrets
 import time
@@ -19,7 +20,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, fields
 from datetime import UTC, datetime, timedelta
 from functools import partial
-from typing import Any
+from typing import Any, Protocol
 
 from schock.bots import Bot, available_bots, make_bot
 from schock.bots.names import bot_names
@@ -63,6 +64,15 @@ class Refused(Exception):
         return {"type": "error", "code": self.key, "de": self.de, "en": self.en}
 
 
+def encode(message: dict[str, Any]) -> str:
+    """A message as the JSON text a websocket sends (as Starlette's ``send_json``).
+
+    >>> encode({"type": "state", "log": ["Würfel"]})
+    '{"type":"state","log":["Würfel"]}'
+    """
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
 def new_token() -> str:
     """A fresh secret of 128 bits (22 URL-safe characters)."""
     return secrets.token_urlsafe(16)
@@ -91,7 +101,9 @@ def invite_token(host: str, table_id: str) -> str:
     return base64.urlsafe_b64encode(mac[:16]).decode().rstrip("=")
 
 
-Send = Callable[[dict[str, Any]], Awaitable[None]]
+Message = dict[str, Any] | str
+"""A message to a client: a dict, or one already encoded as JSON text (:func:`encode`)."""
+Send = Callable[[Message], Awaitable[None]]
 Close = Callable[[int, str], Awaitable[None]]
 
 
@@ -129,8 +141,29 @@ class SeatInfo:
     """Someone holds this seat (its link was opened, or it was taken by the invite)."""
 
 
+class Series(Protocol):
+    """What binds a table to something outside it that decides its games (a tournament
+    table played online): who sits at the next game, what a finished game reports, what
+    the players are told. A table without one plays rematches as its host and players
+    ask; every call is made under the table's lock."""
+
+    def game_over(self, session: TableSession, game: StoredGame) -> bool:
+        """A game of the table is over (its record is ``game.record``): report it.
+        Returns whether the next game should start at once (nobody to ask)."""
+
+    def next_game(self, session: TableSession, number: int) -> tuple[list[SeatInfo], int | None]:
+        """The seats (from the current ones) and the starter of web game ``number``,
+        or :class:`Refused` when the table plays no further game."""
+
+    def info(self) -> dict[str, Any]:
+        """What every connection is told about the series (``table.series``)."""
+
+
 #: The fields of a live table that a reload keeps (the rest is taken from the database).
-_LIVE = frozenset({"id", "repo", "settings", "lock", "conns", "driver"})
+_LIVE = frozenset({"id", "repo", "settings", "lock", "conns", "driver", "series"})
+
+#: Host commands a table with fixed seats (a :class:`Series`) refuses: its seats are drawn.
+FIXED_SEATS = frozenset({"add_bot", "remove", "remove_bot", "hand_host"})
 
 
 @dataclass(eq=False)
@@ -169,6 +202,8 @@ class TableSession:
     conns: list[Connection] = field(default_factory=list)
     bots: dict[int, Bot] = field(default_factory=dict)
     driver: asyncio.Task[None] | None = None
+    series: Series | None = None
+    """The tournament table this table plays (None: a table of its own)."""
     _chronicle: Chronicle | None = None
     _told: tuple[int, dict[str, tuple[int, list[str], dict[str, Any]]]] = (-1, {})
 
@@ -309,24 +344,30 @@ class TableSession:
         if self.paused:
             raise Refused("paused")
 
-    def _apply(self, seat: int, action: Action) -> None:
+    async def _apply(self, seat: int, action: Action) -> None:
         """Apply, persist, or leave the game exactly as it was; a game that ends here
-        is kept as a record in the same transaction."""
+        is kept as a record in the same transaction. The write runs in the process's
+        database writer thread (the event loop serves the other tables meanwhile) and
+        this returns only once it is committed: the caller holds the table's lock, so
+        nobody hears of the action before it is stored."""
         n = len(self.game.actions)
         self.game.apply(seat, action)
         texts = [format_action(s, a) for s, a in self.game.actions[n:]]
         archive = self._archive() if self.game.over else None
         try:
-            self.repo.add_actions(self.id, n, texts, finished=self.game.over, archive=archive,
-                                  game_no=self.game_no)
+            await self.repo.store_actions(self.id, n, texts, finished=self.game.over,
+                                          archive=archive, game_no=self.game_no)
         except StaleCopy:
             self.reload()  # another process wrote this table: its copy wins
             raise
-        except Exception:
-            self.game = self._replayed(n)
-            raise
+        except BaseException:  # also cancelled (shutdown) while the thread writes: if the
+            self.game = self._replayed(n)  # write lands, the next one is refused as
+            raise  # stale and this copy reloads (the database is the truth)
         if archive is not None:
             self.games.append(archive)
+            if self.series is not None and self.series.game_over(self, archive):
+                with contextlib.suppress(Refused):  # the table's round is over
+                    self._start_next()
 
     def _archive(self) -> StoredGame:
         """The current game as a kept record (finished, or ended before its end)."""
@@ -371,7 +412,7 @@ class TableSession:
                 allowed = ", ".join(legal_verbs(seat, self.game.view(seat).legal)) or "-"
                 raise Refused("not_allowed_action", action=verb, allowed=allowed)
             try:
-                self._apply(s, action)
+                await self._apply(s, action)
             except StaleCopy:
                 await self.broadcast()
                 raise Refused("stale", n=len(self.game.actions)) from None
@@ -451,7 +492,7 @@ class TableSession:
                         or self.bots.get(actor) is not bot:
                     continue  # moved on, or the seat was given back to its person
                 with contextlib.suppress(StaleCopy):  # reloaded: look at the table again
-                    self._apply(actor, action)
+                    await self._apply(actor, action)
                 await self.broadcast()
 
     # ---------------------------------------------------------------- host
@@ -462,6 +503,8 @@ class TableSession:
         async with self.lock:
             if not self.bound(conn)[1]:
                 raise Refused("not_host")
+            if self.series is not None and command in FIXED_SEATS:
+                raise Refused("series_seats")
             if command == "start":
                 if self.ended:
                     raise Refused("ended")
@@ -575,6 +618,8 @@ class TableSession:
             else:
                 if seat is None:
                     raise Refused("spectator")
+                if self.series is not None and self.ended:  # closed by the organizer
+                    raise Refused("series_closed")
                 self._check_between_games()
                 self.votes.add(seat)
                 people = {i for i, s in enumerate(self.seats) if s.bot is None}
@@ -594,12 +639,18 @@ class TableSession:
         last = self.games[-1] if self.games else None
         names = [s.name for s in self.seats]
         starter = names.index(last.loser) if last and last.loser in names else None
+        seats = None
+        if self.series is not None:  # the series seats the next game (and may refuse it)
+            seats, starter = self.series.next_game(self, self.game_no + 1)
         seed = secrets.randbits(62)
         self.repo.new_game(self.id, self.game_no + 1, seed, starter)
         self.game_no += 1
         self.seed, self.starter = seed, starter
         self.started, self.paused, self.ended = True, False, False
         self.votes = set()
+        if seats is not None and seats != self.seats:
+            self.seats = seats
+            self.repo.set_seats(self.id, self.stored_seats(seats))
         if self.late:  # late-comers sit down now, after the seats of the last game
             self.seats, self.late = self.seats + self.late, []
             self.repo.set_seats(self.id, self.stored_seats(self.seats))
@@ -636,7 +687,7 @@ class TableSession:
         assert actor is not None
         view = self.game.view(actor)
         action = await asyncio.to_thread(make_bot("heuristic", seed=secrets.randbits(32)).act, view)
-        self._apply(actor, action)
+        await self._apply(actor, action)
 
     def _check_running(self) -> None:
         if self.ended:
@@ -697,6 +748,7 @@ class TableSession:
                 for i, s in enumerate(self.seats)
             ],
             "late": [s.name for s in self.late],
+            "series": None if self.series is None else self.series.info(),
             "needs_ages": needs_ages(self.rules),
         }
 
@@ -733,7 +785,7 @@ class TableSession:
         return state_message(self.game, seat, table=info, log=log, story=story, live=live,
                              lang=conn.lang)
 
-    async def _deliver(self, conn: Connection, build: Callable[[], dict[str, Any]]) -> None:
+    async def _deliver(self, conn: Connection, build: Callable[[], Message]) -> None:
         """Build one message for ``conn`` and send it; the one guard of every outgoing
         message. A message that cannot be built closes that connection with a reason
         (the others go on); a send to a socket already gone is dropped."""
@@ -753,12 +805,32 @@ class TableSession:
         """Send ``conn`` its own view (through the guard)."""
         await self._deliver(conn, lambda: self.message_for(conn, info))
 
+    def encoded_for(self, conn: Connection, info: dict[str, Any],
+                    made: dict[tuple[int | None, str, int], str]) -> str:
+        """:meth:`message_for` as JSON text, made once per broadcast for all connections
+        that are sent the same (the same seat's view, language and log lines: the
+        sockets of one seat, the spectators)."""
+        seat, _ = self.bound(conn)
+        chronicle, frozen, _lines, _story = self.told(conn.lang)
+        whose, kept = conn.told
+        key = (seat, conn.lang, kept if whose == (chronicle, conn.lang) else 0)
+        text = made.get(key)
+        if text is None:
+            text = made[key] = encode(self.message_for(conn, info))
+        else:
+            conn.told = ((chronicle, conn.lang), frozen)
+        return text
+
     async def broadcast(self) -> None:
         """Re-bind every connection to its seat, then send each its own view (the table
-        and the narration are told once for all of them)."""
+        and the narration are told once for all of them, each distinct message encoded
+        once). A send only queues the frame on its socket, so they go one after the
+        other, without a task each."""
         await self.rebind()
         info = self.table_info()
-        await asyncio.gather(*(self.send_state(c, info) for c in list(self.conns)))
+        made: dict[tuple[int | None, str, int], str] = {}
+        for conn in list(self.conns):
+            await self._deliver(conn, partial(self.encoded_for, conn, info, made))
 
     def welcome(self, conn: Connection) -> dict[str, Any]:
         seat, host = self.bound(conn)
@@ -794,6 +866,8 @@ class Tables:
         self.repo = repo
         self.settings = settings
         self.live: dict[str, TableSession] = {}
+        self.attach: Callable[[TableSession], None] | None = None
+        """Gives a table loaded from the database its :class:`Series`, if it has one."""
 
     def create(self, rules: Rules, seats: list[tuple[str, str | None]],
                host_ip: str, ages: list[int | None] | None = None,
@@ -825,6 +899,11 @@ class Tables:
         self.live[session.id] = session
         return session, host, tokens
 
+    def add(self, session: TableSession, host_ip: str) -> None:
+        """Store a table made elsewhere (its tokens chosen by its maker) and keep it live."""
+        self.repo.create(session.stored(), host_ip)
+        self.live[session.id] = session
+
     def get(self, table_id: str) -> TableSession | None:
         if table_id in self.live:
             return self.live[table_id]
@@ -834,6 +913,8 @@ class Tables:
         if stored is None:
             return None
         session = TableSession.restore(stored, self.repo, self.settings)
+        if self.attach is not None:
+            self.attach(session)
         self.live[table_id] = session
         return session
 

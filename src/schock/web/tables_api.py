@@ -14,6 +14,7 @@ from schock.web.repo import token_hash
 from schock.web.schemas import CreateTable, HostOnly
 from schock.web.session import (
     Connection,
+    Message,
     Refused,
     Tables,
     TableSession,
@@ -211,5 +212,5 @@ async def close(table_id: str, body: HostOnly, request: Request) -> JSONResponse
     return JSONResponse(public_info(session))
 
 
-async def _ignore(message: dict[str, Any]) -> None:
+async def _ignore(message: Message) -> None:
     """A message to the requester of an HTTP call, who holds no socket."""

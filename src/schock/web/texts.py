@@ -189,6 +189,28 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Platz {seat} kann nicht an Stelle {to} rücken (erlaubt: 0 bis {last})",
         "seat {seat} cannot move to place {to} (allowed: 0 to {last})",
     ),
+    # online tournament tables (issue 25 item 9)
+    "series_seats": (
+        "Ein Turniertisch hat die ausgelosten Plätze: keine Plätze dazu oder weg, die "
+        "Gastgeber-Rolle bleibt bei der Turnierleitung (erlaubt: Bot für einen Platz, "
+        "Platz zurückgeben, Anhalten, Beenden)",
+        "a tournament table has the drawn seats: no seats added or removed, the host role "
+        "stays with the organizer (allowed: a bot for a seat, give a seat back, pause, end)",
+    ),
+    "series_invite": (
+        "An einem Turniertisch hat jeder Spieler seinen eigenen Platz-Link (von der "
+        "Turnierleitung); dieser Einladungslink vergibt keine Plätze",
+        "at a tournament table every player has his own seat link (from the organizer); "
+        "this invite link gives no seats",
+    ),
+    "series_done": (
+        "Dieser Tisch hat seine Spiele der Runde {round} gespielt; kein weiteres Spiel",
+        "this table has played its games of round {round}; no further game",
+    ),
+    "series_closed": (
+        "Die Turnierleitung hat diesen Tisch geschlossen; nur sie kann ihn wieder öffnen",
+        "the organizer has closed this table; only the organizer can reopen it",
+    ),
 }
 
 

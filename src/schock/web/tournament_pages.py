@@ -248,6 +248,8 @@ def _organizer_view(
                 "games": [rnd.games.get(i, {})[g] for g in sorted(rnd.games.get(i, {}))],
                 "token": table_token(access.secret, rnd.number, i),
             })
+    from schock.web.tournament_online import BOTS, online_view
+
     lang = _lang(request)
     history = [
         {"seq": e.seq, "at": e.at.replace("T", " ")[:19], "kind": e.event.kind,
@@ -270,6 +272,7 @@ def _organizer_view(
         pending=_pending_view(t, _db(request), _lang(request)), notice=notice,
         standings=standings(t, shown), shown=shown, ledger=ledger(t), history=history,
         error=error, preview=preview_info, modes=MODES, roster=roster,
+        online=online_view(request, t, access.secret), bots=BOTS,
     )
 
 
@@ -648,6 +651,8 @@ def _entry_text(t: Tournament, entry: dict[str, Any], lang: str) -> str:
         parts.append(Msg("tw.points", {"points": given}).text(lang))
     if entry.get("kept"):
         parts.append(Msg("tw.kept").text(lang))
+    if entry.get("online"):
+        parts.append(Msg("tw.online").text(lang))
     return " · ".join(parts)
 
 

@@ -21,7 +21,7 @@ from schock.web.schemas import (
     Rematch,
     SetLang,
 )
-from schock.web.session import Connection, Refused, Tables, TableSession
+from schock.web.session import Connection, Message, Refused, Tables, TableSession
 from schock.web.settings import Settings
 
 router = APIRouter()
@@ -73,8 +73,11 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     bucket = Bucket(settings.rate, settings.burst)
     conn: Connection | None = None
 
-    async def send(message: dict[str, Any]) -> None:
-        await websocket.send_json(message)
+    async def send(message: Message) -> None:
+        if isinstance(message, str):  # encoded once for several connections
+            await websocket.send_text(message)
+        else:
+            await websocket.send_json(message)
 
     async def close(code: int, reason: str) -> None:
         await websocket.close(code=code, reason=reason)

@@ -20,7 +20,12 @@ const T = {
     playHere: "Von deinem Platz ({name}) aus spielen – Gastgeber-Knöpfe inklusive",
     hostHere: "Gastgeber", clock: "Zug-Uhr", nudgeAfter: "Erinnern nach (s)", takeoverAfter: "Bot darf nach (s)",
     clockSet: "Uhr setzen", clockOff: "leer: aus", nudgeMe: "Du bist dran – die anderen warten auf dich",
-    nudgeOther: "{name} ist dran und überlegt noch …", botOnce: "Bot entscheidet diesmal für {name}"},
+    nudgeOther: "{name} ist dran und überlegt noch …", botOnce: "Bot entscheidet diesmal für {name}",
+    series: "{name} · Runde {round} · Tisch {table}", seriesGame: "Spiel {game}", seriesOf: "Spiel {game} von {games}",
+    seriesOver: "Spiel {game} vorbei · als Nächstes Spiel {next}", seriesDone: "Die Spiele dieses Tisches in Runde {round} sind gespielt.",
+    seriesClosed: "Die Turnierleitung hat den Tisch geschlossen; sie kann ihn wieder öffnen.",
+    seriesNext: "Bereit für Spiel {next}", seriesReady: "Du bist bereit – Spiel {next} beginnt, wenn alle bereit sind ({n} von {m})",
+    seriesStart: "Spiel {next} starten"},
   en: {offline: "Connection lost, reconnecting …", start: "Start", pause: "Pause", resume: "Resume",
     end: "End", endSure: "End the game for everyone? The game's account is kept.",
     endYes: "Yes, end it", cancel: "Cancel", addBot: "Add bot", removeBot: "Remove bot", bot: "bot",
@@ -33,7 +38,12 @@ const T = {
     playHere: "Play from your seat ({name}) – with the host's buttons",
     hostHere: "Host", clock: "Turn clock", nudgeAfter: "Nudge after (s)", takeoverAfter: "Bot may decide after (s)",
     clockSet: "Set the clock", clockOff: "empty: off", nudgeMe: "Your turn – the others are waiting for you",
-    nudgeOther: "{name} is to decide and still thinking …", botOnce: "Let a bot decide this once for {name}"},
+    nudgeOther: "{name} is to decide and still thinking …", botOnce: "Let a bot decide this once for {name}",
+    series: "{name} · round {round} · table {table}", seriesGame: "Game {game}", seriesOf: "Game {game} of {games}",
+    seriesOver: "Game {game} over · next: game {next}", seriesDone: "This table's games of round {round} are played.",
+    seriesClosed: "The organizer has closed this table; he can reopen it.",
+    seriesNext: "Ready for game {next}", seriesReady: "You are ready – game {next} starts when everybody is ({n} of {m})",
+    seriesStart: "Start game {next}"},
 }[LANG];
 const fmt = (s, o) => s.replace(/\{(\w+)\}/g, (_, k) => o[k]);
 const $ = (id) => document.getElementById(id);
@@ -66,6 +76,7 @@ document.addEventListener("schock:state", (ev) => {
   // a seat link that plays no seat now: a bot plays it (the host may give it back)
   $("watching").hidden = !(SEAT_LINK && state.seat === null);
   const host = !!(welcome && welcome.host);
+  renderSeries(state.table.series, state.table);
   renderEvening(state, send, host);
   runClock(state, send, host);
   $("host").hidden = !host;
@@ -112,6 +123,23 @@ function runClock(state, send, host) {
 
 function between(t) { return t.over || (t.ended && t.games.length > 0); }
 
+// A tournament table played online: the tournament, round, table and game, and what the
+// last finished game's report came to (entered, waiting, entered by hand already).
+function renderSeries(s, t) {
+  const box = $("series");
+  box.hidden = !s;
+  if (!s) return;
+  box.textContent = "";
+  box.append(el("h2", {}, fmt(T.series, {name: s.tournament, round: s.round, table: s.table})));
+  let line;
+  if (s.closed) line = T.seriesClosed;
+  else if (s.game === null) line = fmt(T.seriesDone, {round: s.round});
+  else if (t.over) line = fmt(T.seriesOver, {game: s.game, next: s.next});
+  else line = fmt(s.games ? T.seriesOf : T.seriesGame, {game: s.game, games: s.games});
+  box.append(el("p", {class: "strong", id: "series-game"}, line));
+  if (s.note) box.append(el("p", {id: "series-note"}, s.note[LANG]));
+}
+
 // The evening: Striche, the kept games, the rematch for the players.
 function renderEvening(state, send, host) {
   const t = state.table, box = $("evening");
@@ -135,10 +163,13 @@ function renderEvening(state, send, host) {
   if (last && last.loser) box.append(el("p", {}, fmt(T.loserStarts, {name: last.loser})));
   const people = t.seats.map((s, i) => (s.bot ? null : i)).filter((i) => i !== null);
   if (t.votes.length) box.append(el("p", {id: "votes"}, fmt(T.votes, {names: t.votes.map((i) => names[i]).join(", ")})));
-  if (host) box.append(el("button", {type: "button", id: "new-game", class: "primary", onclick: () => send({type: "host", command: "rematch"})}, T.newGame));
+  const s = t.series;  // a tournament table: the next game only while the round goes on
+  if (s && (s.closed || s.game === null || t.ended)) return;
+  const next = s ? s.next : null;
+  if (host) box.append(el("button", {type: "button", id: "new-game", class: "primary", onclick: () => send({type: "host", command: "rematch"})}, s ? fmt(T.seriesStart, {next}) : T.newGame));
   else if (state.seat !== null) {
-    if (t.votes.includes(state.seat)) box.append(el("p", {class: "strong"}, fmt(T.voted, {n: t.votes.length, m: people.length})));
-    else box.append(el("button", {type: "button", id: "rematch", class: "primary", onclick: () => send({type: "rematch"})}, T.rematch));
+    if (t.votes.includes(state.seat)) box.append(el("p", {class: "strong"}, fmt(s ? T.seriesReady : T.voted, {n: t.votes.length, m: people.length, next})));
+    else box.append(el("button", {type: "button", id: "rematch", class: "primary", onclick: () => send({type: "rematch"})}, s ? fmt(T.seriesNext, {next}) : T.rematch));
   }
 }
 

@@ -4,7 +4,7 @@ const TABLE = app.dataset.table;
 const LANG = app.dataset.lang === "en" ? "en" : "de";
 const T = {
   de: {connecting: "Verbinde …", offline: "Verbindung weg – neuer Versuch in {s} s",
-    waiting: "Warte auf den Start durch den Gastgeber", paused: "Angehalten", ended: "Beendet",
+    waiting: "Warte auf den Start durch den Gastgeber", waitingOrg: "Warte auf den Start durch die Turnierleitung", paused: "Angehalten", ended: "Beendet",
     yourTurn: "Du bist dran", turnOf: "{name} ist dran", over: "Spiel vorbei: {name} verliert",
     overDurch: "Spiel vorbei: {name} verliert mit Durchmarsch", rollingOff: "Auswürfeln …",
     spectator: "Zuschauer", you: "du", stock: "Stock", deckel: "Deckel", throws: "{n} Würfe", throw1: "1 Wurf", noThrow: "noch kein Wurf",
@@ -25,7 +25,7 @@ const T = {
       "turn 1": "Sechsen drehen", "turn 2": "Drei Sechsen drehen", "einkaufen yes": "Einkaufen",
       "einkaufen no": "Nicht einkaufen", aside: "Rauslegen", back: "Zurücknehmen"}},
   en: {connecting: "Connecting …", offline: "Connection lost – retrying in {s} s",
-    waiting: "Waiting for the host to start", paused: "Paused", ended: "Ended",
+    waiting: "Waiting for the host to start", waitingOrg: "Waiting for the organizer to start", paused: "Paused", ended: "Ended",
     yourTurn: "Your turn", turnOf: "{name} to move", over: "Game over: {name} loses",
     overDurch: "Game over: {name} loses by Durchmarsch", rollingOff: "Rolling off …",
     spectator: "spectator", you: "you", stock: "Stock", deckel: "Deckel", throws: "{n} throws", throw1: "1 throw", noThrow: "no throw yet",
@@ -192,7 +192,7 @@ function renderStatus() {
   let status;
   if (t.ended && !t.over) status = T.ended;
   else if (v.loser !== null) status = fmt(v.durchmarsch ? T.overDurch : T.over, {name: v.names[v.loser]});
-  else if (!t.started) status = T.waiting;
+  else if (!t.started) status = t.series ? T.waitingOrg : T.waiting;
   else if (t.paused) status = T.paused;
   else if (state.legal.length) status = `${T.yourTurn}: ${choices()}`;
   else if (v.phase === "roll_off") status = T.rollingOff;

@@ -1,0 +1,396 @@
+"""Issue 25 item 9: a tournament round played at online tables.
+
+The organizer opens the round's tables as browser tables (the app's own table: seats,
+seat links, bots only where he puts them); each finished game enters itself from its
+record, and the standings equal what ``schock turnier`` computes from the same results
+typed in with ``eintragen --raus/--verlierer/--schock-aus``. Refusals: not the
+organizer, no round drawn, a table entered already, a game entered by hand meanwhile
+(never twice), the invite link and seat changes at a tournament table."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from fastapi.testclient import TestClient
+from webhelp import hello, make_client
+
+from schock.cli import main
+from schock.cli.turnier import standings_rows
+from schock.store import open_database
+from schock.tournament import storage
+from schock.tournament.domain import Tournament
+from schock.tournament.format import Scoring
+from schock.web.tournament_online import host_token, seat_token
+
+NAMES = ["Anna", "Ben", "Carl", "Dora", "Emil", "Fritz", "Gabi"]
+#: irmgarteich with two games a round (a whole round stays quick)
+SHORT = 'extends = "irmgarteich"\nname = "Online-Pokal"\ngames_per_round = 2\ntrinkrunden = 0\n'
+
+
+def _create(c: TestClient, preset: str, names: list[str], tables: str) -> tuple[str, str]:
+    files = {"format_file": ("kurz.toml", SHORT.encode())} if preset == "short" else None
+    r = c.post("/turnier", data={"name": "Pokal", "preset": "irmgarteich" if files else preset},
+               files=files, follow_redirects=False)
+    assert r.status_code == 303, r.text
+    m = re.fullmatch(r"/turnier/(\w+)\?k=([\w-]+)", r.headers["location"])
+    assert m
+    tid, key = m[1], m[2]
+    for n in names:
+        assert _do(c, tid, key, action="register", name=n).status_code == 303
+    assert _do(c, tid, key, action="all_present").status_code == 303
+    if tables:
+        assert _do(c, tid, key, action="draw", tables=tables).status_code == 303
+    return tid, key
+
+
+def _do(c: TestClient, tid: str, key: str, **data: Any) -> Any:
+    return c.post(f"/turnier/{tid}/do", data={"k": key, **data}, follow_redirects=False)
+
+
+def _online(c: TestClient, tid: str, key: str, **data: Any) -> Any:
+    return c.post(f"/turnier/{tid}/online", data={"k": key, **data}, follow_redirects=False)
+
+
+def _notice(page: str) -> str:
+    found = re.search(r'id="notice">([^<]*)', page)
+    return found[1] if found else ""
+
+
+def _error(page: str) -> str:
+    found = re.search(r'class="error" role="alert">([^<]*)', page)
+    return found[1] if found else ""
+
+
+def _tables(c: TestClient, tid: str, key: str) -> dict[int, dict[str, Any]]:
+    """The organizer page's online tables: number -> browser table id and seat links."""
+    page = c.get(f"/turnier/{tid}?k={key}").text
+    out = {}
+    for block in page.split('<div class="tcard online"')[1:]:
+        number = int(re.search(r'data-online="(\d+)"', block)[1])  # type: ignore[index]
+        host = re.search(r'class="host-link" href="[^"]*/t/([\w-]+)[^"]*#host=([\w-]+)"', block)
+        seats = re.findall(r'<strong>([^<]*)</strong> · <span class="oseat">([^<]*)</span>', block)
+        links = re.findall(r'class="seat-link" href="[^"]*#seat=([\w-]+)"', block)
+        out[number] = {"id": host[1] if host else None, "host": host[2] if host else None,
+                       "seats": [s[0] for s in seats], "state": [s[1] for s in seats],
+                       "tokens": links}
+    return out
+
+
+def _bot_table(c: TestClient, number: int) -> tuple[str, str, dict[str, Any]]:
+    """Six players drawn 1,2,3|4,5,6; table ``number`` opened online, bots on every seat."""
+    tid, key = _create(c, "short", NAMES[:6], "1,2,3|4,5,6")
+    assert _online(c, tid, key, action="open", table=number).status_code == 200
+    tb = _tables(c, tid, key)[number]
+    for seat in range(3):
+        assert _online(c, tid, key, action="bot", table=number, seat=seat).status_code == 303
+    return tid, key, tb
+
+
+def _until_done(c: TestClient, table_id: str) -> dict[str, Any]:
+    """Watch a table (as a spectator) until its round is over: the series has no next game."""
+    with c.websocket_connect(f"/ws/tables/{table_id}") as ws:
+        hello(ws)
+        while True:
+            m = ws.receive_json()
+            if m["type"] == "state" and m["table"]["series"]["game"] is None \
+                    and m["table"]["step"] == "over":
+                return m
+
+
+def _cli(db: Path, *args: str) -> str:
+    result = CliRunner().invoke(main, ["turnier", *args, "--db", str(db)])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def _same_on_the_command_line(web: Tournament, tmp_path: Path, preset: str) -> None:
+    """The web's results typed into ``schock turnier`` give the same standings."""
+    cli = tmp_path / "cli.db"
+    fmt = preset
+    if preset == "short":
+        (tmp_path / "kurz.toml").write_text(SHORT)
+        fmt = str(tmp_path / "kurz.toml")
+    _cli(cli, "neu", "Pokal", "--format", fmt, "--id", "p")
+    for name in NAMES:
+        _cli(cli, "player", "add", name, "--present")
+    for rnd in web.rounds:
+        _cli(cli, "auslosen", *[x for tb in rnd.tables for x in ("--tisch", ",".join(map(str, tb)))])
+    for g in web.results():
+        args = ["eintragen", str(g.round), str(g.table), str(g.game), "--verlierer", str(g.loser)]
+        if web.format.scoring is Scoring.POINTS:
+            args += [x for grp in g.out for x in ("--raus", "+".join(map(str, grp)))]
+        for p, n in g.schock_aus:
+            args += ["--schock-aus", str(p)] * n
+        _cli(cli, *args)
+    there = storage.load(open_database(str(cli)), "p")
+    assert standings_rows(web) == standings_rows(there)
+    assert sorted(map(repr, web.derived.drinks)) == sorted(map(repr, there.derived.drinks))
+
+
+@pytest.mark.parametrize("preset", ["short", "porz", "mosel"])
+def test_a_round_of_online_tables_played_by_bots_matches_the_command_line(
+        client: TestClient, tmp_path: Path, preset: str) -> None:
+    tid, key = _create(client, preset, NAMES, "1,2,3,4|5,6,7")
+    r = _online(client, tid, key, action="open")
+    assert r.status_code == 200 and _notice(r.text) == "2 Online-Tisch(e) geöffnet", r.text
+    tables = _tables(client, tid, key)
+    assert tables[1]["seats"] == ["1 Anna", "2 Ben", "3 Carl", "4 Dora"]
+    assert tables[2]["seats"] == ["5 Emil", "6 Fritz", "7 Gabi"]
+    assert set(tables[1]["state"]) == {"Link noch nicht geöffnet"}  # no bot unless asked
+    for number, tb in tables.items():
+        for seat in range(len(tb["seats"])):
+            bot = "random" if seat == 0 else "heuristic"
+            r = _online(client, tid, key, action="bot", table=number, seat=seat, bot=bot)
+            assert r.status_code == 303, r.text
+    assert _tables(client, tid, key)[2]["state"] == ["Bot (random)", "Bot (heuristic)",
+                                                      "Bot (heuristic)"]
+    r = _online(client, tid, key, action="start_all")
+    assert _notice(r.text) == "2 Online-Tisch(e) gestartet"
+    for tb in tables.values():
+        last = _until_done(client, tb["id"])
+        assert last["table"]["series"]["note"]["de"].endswith(
+            "im Turnier eingetragen (aus seinem Protokoll)")
+    db = client.app.state.tables.repo.db  # type: ignore[attr-defined]
+    web = storage.load(db, tid)
+    assert web.round_complete(1)
+    games = web.results()
+    assert games and all(g.record is not None for g in games)  # each with its proof
+    if web.format.games_per_round == 0:  # porz: the eliminated left their table's games
+        assert any(len(g.players) < len(web.rounds[0].tables[g.table - 1]) for g in games)
+    _same_on_the_command_line(web, tmp_path, preset)
+    page = client.get(f"/turnier/{tid}?k={key}").text
+    assert page.count('class="ostatus">Runde fertig<') == 2
+    g = games[0]
+    link = f"/turnier/{tid}/record/{g.round}/{g.table}/{g.game}.json?k={key}"
+    assert link in page.replace("&amp;", "&")
+    assert client.get(link).json() == g.record
+    assert client.get(link.replace(key, "wrong")).status_code == 403
+    state = client.get(f"/api/turnier/{tid}/projector").json()
+    assert all(p["done"] for p in state["plan"])
+    assert client.get(f"/turnier/{tid}/record/1/1/99.json?k={key}").status_code == 404
+
+
+def test_refusals_not_organizer_not_drawn_entered_already(client: TestClient) -> None:
+    tid, key = _create(client, "short", NAMES[:6], "")
+    assert _online(client, tid, "wrong", action="open").status_code == 403
+    r = _online(client, tid, key, action="open")
+    assert r.status_code == 400 and _error(r.text).startswith("Noch keine Runde ausgelost")
+    r = client.post(f"/turnier/{tid}/online?lang=en", data={"k": key, "action": "open"})
+    assert _error(r.text).startswith("no round drawn yet")
+    assert _do(client, tid, key, action="draw", tables="1,2,3|4,5,6").status_code == 303
+    for game, loser in ((1, 3), (2, 1)):  # table 1 played on paper, entered by hand
+        r = _do(client, tid, key, action="enter", table=1, game=game, loser=loser,
+                out="2, " + ("1" if loser == 3 else "3"))
+        assert r.status_code == 303, r.text
+    r = _online(client, tid, key, action="open")
+    assert _notice(r.text) == ("1 Online-Tisch(e) geöffnet Tisch 1: alle Spiele dieser Runde "
+                               "sind eingetragen; kein Online-Tisch")
+    r = _online(client, tid, key, action="open", table=1)
+    assert r.status_code == 400 and "Tisch 1: alle Spiele dieser Runde" in _error(r.text)
+    r = _online(client, tid, key, action="open", table=9)
+    assert "Tisch 9: keinen solchen Tisch; erlaubt: 1–2" in _error(r.text)
+    r = _online(client, tid, key, action="start", table=1)
+    assert "Tisch 1 ist nicht online geöffnet" in _error(r.text)
+    r = _online(client, tid, key, action="fly", table=2)
+    assert r.status_code == 400 and "allowed: open, start" in _error(r.text)
+    assert _online(client, tid, key, action="open").status_code == 200  # twice: one table
+    tables = _tables(client, tid, key)
+    assert 1 not in tables or tables[1]["id"] is None
+    tb = tables[2]
+    # a tournament table has no invite and keeps its drawn seats
+    r = client.post(f"/api/tables/{tb['id']}/invite", json={"host": tb["host"]})
+    assert r.status_code == 409 and r.json()["code"] == "series_invite"
+    r = client.post(f"/api/tables/{tb['id']}/join", json={"invite": "x" * 22, "seat": 0,
+                                                          "name": "", "age": None})
+    assert r.status_code == 403
+    with client.websocket_connect(f"/ws/tables/{tb['id']}") as host, \
+            client.websocket_connect(f"/ws/tables/{tb['id']}") as emil:
+        assert hello(host, host=tb["host"])["host"] is True
+        assert hello(emil, token=tb["tokens"][0])["seat"] == 0  # his own seat, no other
+        host.send_json({"type": "host", "command": "add_bot", "bot": "heuristic"})
+        while (m := host.receive_json())["type"] != "error":
+            pass
+        assert m["code"] == "series_seats" and "ausgelosten Plätze" in m["de"]
+    # the seat and host tokens come from the organizer secret, not from the request
+    secret = key
+    assert tb["host"] == host_token(secret, 1, 2)
+    assert tb["tokens"] == [seat_token(secret, 1, 2, p) for p in (4, 5, 6)]
+
+
+def test_a_game_entered_by_hand_meanwhile_is_never_entered_twice(client: TestClient) -> None:
+    tid, key, tb = _bot_table(client, 2)
+    # game 1 arrives on paper before the online game ends
+    assert _do(client, tid, key, action="enter", table=2, game=1, loser=4,
+               out="5, 6").status_code == 303
+    assert _online(client, tid, key, action="start", table=2).status_code == 303
+    last = _until_done(client, tb["id"])
+    db = client.app.state.tables.repo.db  # type: ignore[attr-defined]
+    web = storage.load(db, tid)
+    games = web.rounds[0].games[2]
+    assert sorted(games) == [1, 2]
+    assert games[1].record is None and games[1].loser == 4  # the hand entry stays
+    assert games[2].record is not None
+    entered = [e for e in web.log if e.event.kind == "game_entered"]
+    assert len(entered) == 2  # nothing twice
+    assert last["table"]["games"][0]["number"] == 1 and len(last["table"]["games"]) == 2
+    page = client.get(f"/turnier/{tid}?k={key}").text
+    assert 'class="onote">Spiel 2 im Turnier eingetragen' in page
+    # the first online game was told that game 1 was entered by hand
+    session = client.app.state.tables.live[tb["id"]]  # type: ignore[attr-defined]
+    assert session.games[0].loser is not None
+
+
+def _play_person(ws: Any, rng: random.Random) -> dict[str, Any]:
+    """Play one seat with random legal actions until the game is over (the last state)."""
+    last: dict[str, Any] | None = None
+    tried: set[str] = set()
+    while True:
+        m = ws.receive_json()
+        if m["type"] == "error" and last is not None and m["code"] == "illegal":
+            left = [v for v in last["legal"] if v not in tried]
+            verb = rng.choice(left)
+            tried.add(verb)
+            ws.send_json({"type": "act", "n": last["n"], "action": verb})
+            continue
+        if m["type"] != "state" or not m["table"]["started"]:
+            continue
+        if m["table"]["step"] == "over":
+            return m
+        if m["legal"] and (last is None or m["n"] != last["n"]):
+            last, tried = m, set()
+            verb = rng.choice(m["legal"])
+            tried.add(verb)
+            ws.send_json({"type": "act", "n": m["n"], "action": verb})
+
+
+def test_a_person_plays_the_round_game_after_game_and_the_organizer_closes_and_reopens(
+        client: TestClient) -> None:
+    tid, key = _create(client, "short", NAMES[:6], "1,2,3|4,5,6")
+    assert _online(client, tid, key, action="open").status_code == 200
+    tables = _tables(client, tid, key)
+    for seat in (1, 2):
+        assert _online(client, tid, key, action="bot", table=1, seat=seat).status_code == 303
+    rng = random.Random(3)
+    db = client.app.state.tables.repo.db  # type: ignore[attr-defined]
+    with client.websocket_connect(f"/ws/tables/{tables[1]['id']}") as anna:
+        welcome = hello(anna, token=tables[1]["tokens"][0])
+        assert welcome["seat"] == 0 and welcome["host"] is False
+        anna.send_json({"type": "host", "command": "start"})  # only the organizer starts
+        while (m := anna.receive_json())["type"] != "error":
+            pass
+        assert m["code"] == "not_host"
+        assert _online(client, tid, key, action="start", table=1).status_code == 303
+        over = _play_person(anna, rng)
+        series = over["table"]["series"]
+        assert series["tournament"] == "Pokal" and series["round"] == 1
+        assert series["table"] == 1 and series["games"] == 2
+        assert (series["game"], series["next"]) == (1, 2)  # game 2 waits for the people
+        assert series["note"]["en"] == "game 1 entered in the tournament (from its record)"
+        assert storage.load(db, tid).next_game(1, 1) == 2
+        anna.send_json({"type": "rematch"})  # she asks for the next game: it starts
+        over = _play_person(anna, rng)
+        assert over["table"]["game"] == 2 and over["table"]["series"]["game"] is None
+        anna.send_json({"type": "rematch"})
+        while (m := anna.receive_json())["type"] != "error":
+            pass
+        assert m["code"] == "series_done" and "Runde 1" in m["de"]
+    t = storage.load(db, tid)
+    assert t.next_game(1, 1) is None
+    assert [sorted(g.players) for g in t.rounds[0].games[1].values()] == [[1, 2, 3]] * 2
+    # table 2: the organizer starts, closes (the game is ended, nothing entered), reopens
+    tb = tables[2]
+    for action in ("start", "close"):
+        assert _online(client, tid, key, action=action, table=2).status_code == 303
+    page = client.get(f"/turnier/{tid}?k={key}").text
+    assert '<span class="ostatus">geschlossen</span>' in page.split('data-online="2"')[1]
+    with client.websocket_connect(f"/ws/tables/{tb['id']}") as emil:
+        hello(emil, token=tb["tokens"][0])
+        emil.send_json({"type": "rematch"})  # players cannot reopen a closed table
+        while (m := emil.receive_json())["type"] != "error":
+            pass
+        assert m["code"] == "series_closed"
+    assert storage.load(db, tid).next_game(1, 2) == 1
+    assert _online(client, tid, key, action="reopen", table=2).status_code == 303
+    page = client.get(f"/turnier/{tid}?k={key}").text
+    assert '<span class="ostatus">Spiel 1 läuft</span>' in page.split('data-online="2"')[1]
+    # a bot for a player who never shows, and the seat given back when he comes
+    assert _online(client, tid, key, action="bot", table=2, seat=1).status_code == 303
+    assert _tables(client, tid, key)[2]["state"][1] == "Bot (heuristic)"
+    assert _online(client, tid, key, action="back", table=2, seat=1).status_code == 303
+    assert _tables(client, tid, key)[2]["state"][1] != "Bot (heuristic)"
+    r = _online(client, tid, key, action="back", table=2, seat=1)
+    assert r.status_code == 409 and "(5 Emil) wurde nicht durch einen Bot ersetzt" in _error(r.text)
+
+
+def test_online_tables_survive_a_restart(tmp_path: Path) -> None:
+    db = str(tmp_path / "t.db")
+    with make_client(db) as c:
+        tid, key = _create(c, "short", NAMES[:6], "1,2,3|4,5,6")
+        assert _online(c, tid, key, action="open").status_code == 200
+        before = _tables(c, tid, key)
+    with make_client(db) as c:
+        after = _tables(c, tid, key)
+        assert after == before
+        for seat in range(3):
+            assert _online(c, tid, key, action="bot", table=1, seat=seat).status_code == 303
+        assert _online(c, tid, key, action="start", table=1).status_code == 303
+        last = _until_done(c, after[1]["id"])
+        assert last["table"]["series"]["game"] is None
+        assert storage.load(c.app.state.tables.repo.db, tid).next_game(1, 1) is None  # type: ignore[attr-defined]
+
+
+def test_a_game_after_a_waiting_phone_report_waits_with_its_record(client: TestClient) -> None:
+    tid, key = _create(client, "short", NAMES[:6], "1,2,3|4,5,6")
+    page = client.get(f"/turnier/{tid}?k={key}").text
+    link = re.findall(r'class="table-link" href="([^"]*)"', page)[0].replace("&amp;", "&")
+    path, k = link.split("?k=")
+    r = client.post(path, data={"k": k, "game": 1, "loser": 3, "out": "1, 2"})
+    assert r.status_code == 200, r.text  # game 1 of table 1 waits for the organizer
+    assert _online(client, tid, key, action="open", table=1).status_code == 200
+    tb = _tables(client, tid, key)[1]
+    for seat in range(3):
+        assert _online(client, tid, key, action="bot", table=1, seat=seat).status_code == 303
+    assert _online(client, tid, key, action="start", table=1).status_code == 303
+    last = _until_done(client, tb["id"])  # the online table plays game 2 only
+    assert last["table"]["series"]["note"]["de"].startswith("Spiel 2 mit Protokoll gemeldet")
+    page = client.get(f"/turnier/{tid}?k={key}").text
+    assert "online gespielt" in page and 'class="record-link"' in page
+    r = _do(client, tid, key, action="confirm_all")
+    assert r.status_code == 200 and "2 Meldung(en) bestätigt; 0 warten noch" in r.text
+    db = client.app.state.tables.repo.db  # type: ignore[attr-defined]
+    games = storage.load(db, tid).rounds[0].games[1]
+    assert games[1].record is None and games[2].record is not None
+
+
+def test_reopening_a_table_closed_before_its_first_game(client: TestClient) -> None:
+    tid, key = _create(client, "short", NAMES[:6], "1,2,3|4,5,6")
+    assert _online(client, tid, key, action="open", table=1).status_code == 200
+    assert _online(client, tid, key, action="close", table=1).status_code == 303
+    r = client.post(f"/turnier/{tid}/online?lang=en", data={"k": key, "action": "bot",
+                                                            "table": 1, "seat": 0})
+    assert r.status_code == 409 and _error(r.text) == "the game has ended"
+    assert _online(client, tid, key, action="reopen", table=1).status_code == 303
+    page = client.get(f"/turnier/{tid}?k={key}").text
+    assert '<span class="ostatus">wartet auf den Start</span>' in page
+    page = client.get(f"/turnier/{tid}?k={key}&lang=en").text
+    assert '<span class="ostatus">waiting for the start</span>' in page
+    assert "Open the table as organizer" in page
+
+
+def test_a_player_withdrawn_meanwhile_is_seated_no_more(client: TestClient) -> None:
+    tid, key, tb = _bot_table(client, 1)
+    assert _do(client, tid, key, action="withdraw", number=3).status_code == 303  # never came
+    assert _online(client, tid, key, action="start", table=1).status_code == 303
+    _until_done(client, tb["id"])
+    db = client.app.state.tables.repo.db  # type: ignore[attr-defined]
+    games = storage.load(db, tid).rounds[0].games[1]
+    # the game still seating him could not be entered; the table played on without him
+    assert sorted(games) == [1, 2] and all(sorted(g.players) == [1, 2] for g in games.values())
+    session = client.app.state.tables.live[tb["id"]]  # type: ignore[attr-defined]
+    assert [s.name for s in session.seats] == ["1 Anna", "2 Ben"]
+    assert len(session.games) == 3
