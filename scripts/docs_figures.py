@@ -72,10 +72,12 @@ def figure(name: str, page: str, cost: str, how: str) -> Callable[[Callable[[], 
 
 
 def pct(k: int, n: int) -> str:
+    """A loss rate and its Wilson interval, rounded as ``schock arena`` prints them."""
     from schock.arena import wilson_interval
+    from schock.cli.arena import percent
 
     low, high = wilson_interval(k, n)
-    return f"{100 * k / n:.1f} % ({100 * low:.1f}-{100 * high:.1f} %)"
+    return f"{percent(k / n)} ({percent(low)[:-2]}-{percent(high)})"
 
 
 # ---------------------------------------------------------------- docs/equilibrium.md
@@ -85,11 +87,12 @@ ARENA_SEED = 0
 
 def _duel(other: str) -> str:
     from schock.arena import run_arena
+    from schock.cli.arena import percent
 
     run = run_arena("porz", ["equilibrium", other], games=ARENA_GAMES, seed=ARENA_SEED, jobs=1,
                     keep_records=False)  # fmt: skip
     eq, them = run.result("equilibrium"), run.result(other)
-    return f"{pct(eq.losses, eq.games)} against {100 * them.loss_rate:.1f} %"
+    return f"{pct(eq.losses, eq.games)} against {percent(them.loss_rate)}"
 
 
 for _other in ("optimal", "heuristic"):
@@ -379,8 +382,8 @@ def write(values: dict[str, str], docs: Path = DOCS) -> list[Path]:
         old = page.read_text(encoding="utf-8")
 
         def put(m: re.Match[str]) -> str:
-            if m[1] not in values:
-                return m[0]
+            if m[1] not in values or shows(m[2].strip("\n"), values[m[1]]):
+                return m[0]  # unknown here, or already shown (a wrapped line stays wrapped)
             body = values[m[1]]
             if m[2].startswith("\n"):  # a block: the markers on lines of their own
                 body = f"\n{body}\n"
