@@ -9,7 +9,7 @@ Targets:
   later players' reference results, also from cold);
 * ``round_last``: not losing as the last of three players against two
   covered results (``1-?-?/3``, and ``?-?-?/2`` that the middle seat chose
-  to stop on, conditioned on that choice: :meth:`Result.stopped`).
+  to stop on, conditioned on that choice: :func:`stopped_result`).
 
 Run: ``python benchmarks/solver.py [--repeat N]`` (prints the best of N runs).
 """
@@ -29,6 +29,7 @@ from schock.solver.turn import (
     TurnSolver,
     _problem,
     reference,
+    stopped_result,
 )
 
 
@@ -43,7 +44,7 @@ def round_first(rules: Rules) -> int:
 
 def round_last(rules: Rules) -> int:
     first = Result.parse(rules, "1-?-?/3")
-    middle = Result.stopped(rules, Table(before=(first,), after=1), 3, (), (), 3, 2)
+    middle = stopped_result(rules, Table(before=(first,), after=1), 3, (), (), 3, 2)
     before = (first, middle)
     return len(_problem(rules, Table(before=before), 2, Objective.LOSS).solver.policy())
 

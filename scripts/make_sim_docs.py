@@ -26,7 +26,7 @@ from pathlib import Path
 from schock.rules import PRESETS, Rules, field_label, load_rules
 from schock.sim import SimResult, Stat, simulate
 from schock.sim.plots import Panel, caption, plot_compare, plot_panels
-from schock.sim.tables import FIELDS, sweep_values
+from schock.sim.tables import FIELDS, HOUSE_RULE_FIELDS, sweep_values
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "sim"
 
@@ -200,8 +200,8 @@ def effects(run: Run, games: int, out: Path | None) -> str:
     ]
     inert = [name for name, (how, _) in FIELDS.items() if how == "inert"]
     for name, (how, _) in FIELDS.items():
-        if how in ("inert", "default"):  # default: the batch path simulates only the default
-            continue
+        if how in ("inert", "default") or name in HOUSE_RULE_FIELDS:
+            continue  # default: only the default is simulated; house rules: not on this page
         values = sweep_values(name)
         parts.append(f"### `{name}`: {field_label(name, 'en')}")
         who = "3 × heuristic"

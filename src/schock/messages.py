@@ -258,6 +258,26 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "rules.int_range": "a whole number from {lo} to {hi}",
         "rules.ladder_names": "the names {names}, each once, separated by '>'",
         "rules.text": "a text",
+        # rules files in the command's language (cli27)
+        "rules.need_all": "a rules file without 'extends' must give every field; missing: {missing}",
+        "rules.need_all_allowed": "extends = a preset id, or all fields",
+        "rules.not_utf8": "not UTF-8 text (byte {byte})",
+        "rules.cannot_read": "cannot read the file: {reason}",
+        "rules.not_toml": "not valid TOML: {reason}",
+        "rules.too_deep": "not valid rules: nested too deeply",
+        "rules.huge_number": (
+            "not valid rules: a number with thousands of digits; allowed: the values each field "
+            "lists (schock rules show)"
+        ),
+        "rules.tables": "tables are not used in rules files; write every key at the top level",
+        "rules.preset_or_path": "a preset id or a path",
+        "rules.bad_id": "bad id",
+        "rules.empty_id": "empty id",
+        "rules.id_allowed": (
+            "1 to 64 letters, digits, '-', '_' or '.', starting with a letter or digit"
+        ),
+        "rules.bad_text": "bad text",
+        "rules.text_allowed": "at most {limit} printable characters (no line breaks)",
         "record.no_file": "{where}: no such file",
         "record.not_utf8": "{where}: not UTF-8 text (byte {byte})",
         "record.cannot_read": "{where}: cannot read: {reason}",
@@ -374,6 +394,7 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         ),
         # online tournament tables (issue 25 item 9)
         "tw.online": "played online",
+        "tw.recorded": "from its game record",
         "tw.online_entered": "game {g} entered in the tournament (from its record)",
         "tw.online_waits": (
             "game {g} reported with its record; it waits for the organizer (an earlier game "
@@ -417,6 +438,54 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "sim.bot": "bot {bot!r} cannot play in the batch path{why}; allowed: {allowed}{unknown}",
         "sim.bot_why": " (its moves depend on the whole table)",
         "sim.bot_unknown": " (unknown bot; all bots: {known})",
+        # batch path: one's own policy, a table file or a function (issue 28, batch28)
+        "policy.who": "policy {name!r}",
+        "policy.file": "policy file {path!r}",
+        "policy.read": "cannot read policy file {path!r}: {reason}",
+        "policy.big": "policy file {path!r} is larger than {limit} bytes",
+        "policy.json": "policy file {path!r} is not JSON (UTF-8): {reason}; the format is in docs/sim.md",
+        "policy.object": "{where}: a policy is a JSON object, got {kind}",
+        "policy.keys": "{where}: unknown keys {keys}; allowed: schock_policy, name, otherwise, moves",
+        "policy.version": "{where}: 'schock_policy' must be {version} (the format version), got {value}",
+        "policy.name": "{where}: 'name' must be a text of 1 to 40 characters",
+        "policy.function": "{who}: a function move(kept, thrown, used, cap) is needed, got {value}",
+        "policy.otherwise": "{who}: 'otherwise' = {value}; allowed: {allowed}",
+        "policy.moves": "{who}: 'moves' must be an object of turn state -> move",
+        "policy.state": "{who}: state {key!r}: {reason}",
+        "policy.cap": (
+            "{who}: state {key!r}: give the cap as a number (the round's first player: "
+            "the rules' max_throws), not '*'"
+        ),
+        "policy.never": (
+            "{who}: state {key!r} cannot occur (throws from 1 to the cap; nothing kept "
+            "before the first throw)"
+        ),
+        "policy.move": (
+            "{who}: move {value} at {key!r}; allowed: 'stop', 'keep none' or 'keep D-D' "
+            "(the dice on the table for the next throw)"
+        ),
+        "policy.no_throw": "{who}: move {value} at {key!r}: no throw is left, only 'stop'",
+        "policy.dice": (
+            "{who}: move {value} at {key!r}: the dice to keep must come from the table "
+            "(kept) and the throw; allowed: stop, keep none, or keep some of {dice}"
+        ),
+        "policy.returned": (
+            "{who}: at {key!r} the function returned {value}; allowed: None (stop) or the "
+            "dice to keep (1 to 6)"
+        ),
+        "policy.illegal": (
+            "{who}: move 'keep {keep}' at {key!r} is not allowed under {rules} (set_aside = "
+            "{set_aside}, sixes_turning = {sixes}, take_back = {back}); allowed: stop, {allowed}"
+        ),
+        # batch path: solver bots (issue 28, batch28)
+        "sim.bot_why_level": (
+            " (it draws its moves at random at every decision, which no fixed table holds)"
+        ),
+        "sim.duel_seats": (
+            "bot {bot!r} plays the batch path at two seats only, got {n} seats: it plays for "
+            "the values of a two-player half, and with more players its turns depend on every "
+            "result before it, shown or under its cup, which no table holds (use schock arena)"
+        ),
         "sim.dask": "--cluster needs Dask distributed: pip install 'schock[sim]' (or 'dask[distributed]')",
         "sim.address": "a cluster address is a scheduler address such as tcp://host:8786, got {address!r}",
         "sim.unreachable": (
@@ -439,8 +508,8 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         # schock sim: recorded rows, sweeps and differences (issue 28, data28)
         "sim.record": "the rows to keep must be one of {allowed}, got {value!r}",
         "sim.rows_games": (
-            "--per {per} keeps every {per} in memory: at most {max} games, got {games} "
-            "(run several seeds, or --per game)"
+            "--per {per} keeps every {per} in memory: at most {max} games in all rule sets "
+            "together, got {games} (run several seeds, or --per game)"
         ),
         "sim.sweep_syntax": (
             "--sweep {text!r}: write FIELD or FIELD=V1,V2,... (a rules field and its values)"
@@ -755,6 +824,30 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "rules.int_range": "eine ganze Zahl von {lo} bis {hi}",
         "rules.ladder_names": "die Namen {names}, jeder einmal, getrennt durch '>'",
         "rules.text": "ein Text",
+        # rules files in the command's language (cli27)
+        "rules.need_all": (
+            "Eine Regeldatei ohne 'extends' muss jedes Feld angeben; es fehlen: {missing}"
+        ),
+        "rules.need_all_allowed": "extends = die Kennung eines Presets, oder alle Felder",
+        "rules.not_utf8": "kein UTF-8-Text (Byte {byte})",
+        "rules.cannot_read": "die Datei kann nicht gelesen werden: {reason}",
+        "rules.not_toml": "kein gültiges TOML: {reason}",
+        "rules.too_deep": "keine gültigen Regeln: zu tief verschachtelt",
+        "rules.huge_number": (
+            "keine gültigen Regeln: eine Zahl mit Tausenden Ziffern; erlaubt: die Werte, die jedes "
+            "Feld nennt (schock rules show)"
+        ),
+        "rules.tables": (
+            "Tabellen gibt es in Regeldateien nicht; jedes Feld steht auf der obersten Ebene"
+        ),
+        "rules.preset_or_path": "die Kennung eines Presets oder ein Pfad",
+        "rules.bad_id": "ungültige Kennung",
+        "rules.empty_id": "leere Kennung",
+        "rules.id_allowed": (
+            "1 bis 64 Buchstaben, Ziffern, '-', '_' oder '.', am Anfang ein Buchstabe oder eine Ziffer"
+        ),
+        "rules.bad_text": "ungültiger Text",
+        "rules.text_allowed": "höchstens {limit} druckbare Zeichen (ohne Zeilenumbruch)",
         "record.no_file": "{where}: Datei nicht gefunden",
         "record.not_utf8": "{where}: kein UTF-8-Text (Byte {byte})",
         "record.cannot_read": "{where}: kann nicht gelesen werden: {reason}",
@@ -884,6 +977,7 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         ),
         # online tournament tables (issue 25 item 9)
         "tw.online": "online gespielt",
+        "tw.recorded": "aus dem Spielprotokoll",
         "tw.online_entered": "Spiel {g} im Turnier eingetragen (aus seinem Protokoll)",
         "tw.online_waits": (
             "Spiel {g} mit Protokoll gemeldet; es wartet auf die Turnierleitung (ein "
@@ -942,6 +1036,64 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         ),
         "sim.bot_why": " (seine Züge hängen vom ganzen Tisch ab)",
         "sim.bot_unknown": " (unbekannter Bot; alle Bots: {known})",
+        # batch path: one's own policy, a table file or a function (issue 28, batch28)
+        "policy.who": "Strategie {name!r}",
+        "policy.file": "Strategie-Datei {path!r}",
+        "policy.read": "Strategie-Datei {path!r} lässt sich nicht lesen: {reason}",
+        "policy.big": "Strategie-Datei {path!r} ist größer als {limit} Bytes",
+        "policy.json": (
+            "Strategie-Datei {path!r} ist kein JSON (UTF-8): {reason}; das Format steht in "
+            "docs/sim.md"
+        ),
+        "policy.object": "{where}: eine Strategie ist ein JSON-Objekt, nicht {kind}",
+        "policy.keys": (
+            "{where}: unbekannte Schlüssel {keys}; erlaubt: schock_policy, name, otherwise, moves"
+        ),
+        "policy.version": (
+            "{where}: 'schock_policy' muss {version} sein (die Version des Formats), nicht {value}"
+        ),
+        "policy.name": "{where}: 'name' muss ein Text mit 1 bis 40 Zeichen sein",
+        "policy.function": (
+            "{who}: gebraucht wird eine Funktion move(kept, thrown, used, cap), nicht {value}"
+        ),
+        "policy.otherwise": "{who}: 'otherwise' = {value}; erlaubt: {allowed}",
+        "policy.moves": "{who}: 'moves' muss ein Objekt Zugstand -> Zug sein",
+        "policy.state": "{who}: Zugstand {key!r}: {reason}",
+        "policy.cap": (
+            "{who}: Zugstand {key!r}: die Wurfgrenze als Zahl angeben (der erste Spieler der "
+            "Runde: max_throws der Regeln), nicht '*'"
+        ),
+        "policy.never": (
+            "{who}: Zugstand {key!r} kommt nicht vor (Würfe von 1 bis zur Grenze; vor dem "
+            "ersten Wurf liegt nichts heraus)"
+        ),
+        "policy.move": (
+            "{who}: Zug {value} bei {key!r}; erlaubt: 'stop', 'keep none' oder 'keep D-D' "
+            "(die Würfel, die für den nächsten Wurf liegen bleiben)"
+        ),
+        "policy.no_throw": "{who}: Zug {value} bei {key!r}: kein Wurf mehr übrig, nur 'stop'",
+        "policy.dice": (
+            "{who}: Zug {value} bei {key!r}: liegen bleiben können nur Würfel vom Tisch und "
+            "aus dem Wurf; erlaubt: stop, keep none oder keep aus {dice}"
+        ),
+        "policy.returned": (
+            "{who}: bei {key!r} gab die Funktion {value} zurück; erlaubt: None (stehen) oder "
+            "die Würfel, die liegen bleiben (1 bis 6)"
+        ),
+        "policy.illegal": (
+            "{who}: Zug 'keep {keep}' bei {key!r} ist unter {rules} nicht erlaubt (set_aside = "
+            "{set_aside}, sixes_turning = {sixes}, take_back = {back}); erlaubt: stop, {allowed}"
+        ),
+        # batch path: solver bots (issue 28, batch28)
+        "sim.bot_why_level": (
+            " (er lost seine Züge bei jeder Entscheidung aus; das hält keine feste Tabelle)"
+        ),
+        "sim.duel_seats": (
+            "Bot {bot!r} spielt im Batch-Pfad nur zu zweit, nicht an {n} Plätzen: er spielt "
+            "für die Werte einer Hälfte zu zweit, und mit mehr Spielern hängen seine Züge von "
+            "jedem Ergebnis vor ihm ab, offen oder unter dem Becher; das hält keine Tabelle "
+            "(dafür schock arena nehmen)"
+        ),
         "sim.dask": (
             "--cluster braucht Dask distributed: pip install 'schock[sim]' "
             "(oder 'dask[distributed]')"
@@ -969,8 +1121,8 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         # schock sim: recorded rows, sweeps and differences (issue 28, data28)
         "sim.record": "Zeilen je {value!r}; erlaubt: {allowed}",
         "sim.rows_games": (
-            "--per {per} hält jede Zeile im Speicher: höchstens {max} Spiele, nicht {games} "
-            "(mehrere Seeds laufen lassen, oder --per game)"
+            "--per {per} hält jede Zeile im Speicher: höchstens {max} Spiele aller Regelwerke "
+            "zusammen, nicht {games} (mehrere Seeds laufen lassen, oder --per game)"
         ),
         "sim.sweep_syntax": (
             "--sweep {text!r}: erlaubt ist FELD oder FELD=W1,W2,... (ein Regelfeld und seine Werte)"

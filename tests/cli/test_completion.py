@@ -44,7 +44,9 @@ def test_subcommands_presets_bots_and_files_complete() -> None:
     assert complete("schock rules ") == ["plain,check", "plain,list", "plain,show"]
     assert complete("schock arena --rules m") == ["plain,mosel", "file,m"]
     assert complete("schock rules show p") == ["plain,porz", "file,p"]
-    assert complete("schock sim --bot ") == ["plain,heuristic", "plain,cautious", "plain,bold"]
+    assert complete("schock sim --bot ") == [
+        "plain,heuristic", "plain,cautious", "plain,bold", "plain,optimal", "plain,equilibrium"
+    ]
     bots = complete("schock arena --bot ")
     assert {"plain,optimal", "plain,random", "plain,heuristic"} <= set(bots)
     assert complete("schock play --bot r") == ["plain,random"]

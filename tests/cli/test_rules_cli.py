@@ -366,25 +366,66 @@ def test_check_speaks_german_first_and_english_with_lang(tmp_path: Path) -> None
     assert bad.exit_code == 2 and "fr" in bad.output
 
 
-@pytest.mark.parametrize("width", [60, 80, PLAIN_WIDTH])
+@pytest.mark.parametrize("width", [80, 100, PLAIN_WIDTH])
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_show_cuts_no_cell_at_any_width(width: int, lang: str) -> None:
-    """Issue 27 item 7: long cells wrap, none ends in '…' (piped: PLAIN_WIDTH; a terminal:
-    its width), and the allowed values are in the table's language."""
+    """Issue 27 items 5 and 7: long cells wrap at spaces, none ends in '…' or loses a
+    column (piped: PLAIN_WIDTH; a terminal: its width, 80 columns too), and the allowed
+    values are in the table's language."""
     import io
 
     from rich.console import Console
 
-    from schock.cli.rules import rules_table
+    from schock.cli.rules import display_value, rules_table
 
     for pid in PRESETS:
         console = Console(file=io.StringIO(), width=width, no_color=True)
-        console.print(rules_table(load_rules(pid), lang))
+        rules = load_rules(pid)
+        console.print(rules_table(rules, lang, width))
         out = console.file.getvalue()  # type: ignore[attr-defined]
         assert "…" not in out and max(len(line) for line in out.splitlines()) <= width
+        words = set(out.split())
         for name in FIELD_NAMES:
-            assert name in out, name
+            assert name in words, name
+            label = schock.rules.field_label(name, lang)
+            whole = {w for w in label.split() if len(w) <= 16}  # not an example of 40 letters
+            assert whole <= words, label  # no word of a label is broken
+            value = display_value(getattr(rules, name), lang)
+            if name not in ("name", "source", "ladder"):
+                assert value in words, (name, value)
     wide = Console(file=io.StringIO(), width=400, no_color=True)
     wide.print(rules_table(load_rules("porz"), lang))
     allowed = "eine ganze Zahl von 1 bis 99" if lang == "de" else "a whole number from 1 to 99"
     assert allowed in wide.file.getvalue()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("content", "de", "en"),
+    [
+        ('id = "x"\n', "Eine Regeldatei ohne 'extends' muss jedes Feld angeben; es fehlen: name",
+         "a rules file without 'extends' must give every field; missing: name"),
+        ('extends = "porz"\nid = "bad id!"\n', "ungültige Kennung; erlaubt: 1 bis 64 Buchstaben",
+         "bad id; allowed: 1 to 64 letters"),
+        ('extends = "porz"\n[x]\ny = 1\n', "Tabellen gibt es in Regeldateien nicht",
+         "tables are not used in rules files"),
+        ("extends = 3\n", "falscher Typ; erlaubt: die Kennung eines Presets oder ein Pfad",
+         "wrong type; allowed: a preset id or a path"),
+        ('extends = "porz"\nname = "a\\nb"\n', "ungültiger Text; erlaubt: höchstens 100 druckbare",
+         "bad text; allowed: at most 100 printable"),
+        ("extends = porz\n", "kein gültiges TOML", "not valid TOML"),
+    ],
+)
+def test_a_bad_rules_file_is_told_in_the_commands_language(
+    tmp_path: Path, content: str, de: str, en: str
+) -> None:
+    """Issue 27 item 6: no English inside a German refusal of a rules file (and back)."""
+    bad = tmp_path / "bad.toml"
+    bad.write_text(content, encoding="utf-8")
+    for lang, words in (("de", de), ("en", en)):
+        result = run("rules", "check", str(bad), "--lang", lang)
+        assert result.exit_code == 2 and words in result.output, result.output
+    assert bad.read_text(encoding="utf-8") == content
+    raw = tmp_path / "raw.toml"
+    raw.write_bytes(b"id = '\xff'\n")
+    result = run("rules", "check", str(raw))
+    assert result.exit_code == 2 and "kein UTF-8-Text (Byte 6)" in result.output

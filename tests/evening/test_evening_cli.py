@@ -49,7 +49,7 @@ def test_a_whole_evening(db: Path, tmp_path: Path) -> None:
     r = run(db, "list")
     assert "Dienstag" in r.output and "3 Mitglieder, 1 Abend)" in r.output
     r = run(db, "list", "Dienstag")
-    assert "Abend 1  2026-11-20  2 Spiele  (offen)" in r.output
+    assert "Abend 1  20.11.2026  2 Spiele  (offen)" in r.output
 
 
 def test_english_alias_and_void(db: Path) -> None:
@@ -162,3 +162,28 @@ def test_the_link_of_a_group(db: Path) -> None:
 def test_a_second_group_of_the_same_name_is_refused(db: Path) -> None:
     r = run(db, "new-group", "DIENSTAG", "-m", "X", "-m", "Y")
     assert r.exit_code == 2 and "Es gibt schon eine Gruppe 'DIENSTAG'" in r.output
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_every_line_of_an_evening_is_in_the_commands_language(tmp_path: Path, lang: str) -> None:
+    """Issue 27 item 6: the evening commands print one language (dates as it writes them)."""
+    db = tmp_path / "a.db"
+
+    def say(*args: str) -> str:
+        r = CliRunner().invoke(main, ["abend", *args, "--db", str(db), "--lang", lang])
+        assert r.exit_code == 0, r.output
+        return r.output
+
+    out = say("new-group", "Dienstag", "-m", "Anna", "-m", "Ben")
+    out += say("start", "Dienstag", "--date", "2026-11-20")
+    out += say("game", "Dienstag", "--loser", "Anna")
+    out += say("list") + say("list", "Dienstag") + say("games", "Dienstag")
+    out += say("ledger", "Dienstag") + say("stats", "Dienstag")
+    out += say("settle", "Dienstag", "Anna") + say("member", "Dienstag", "Cem")
+    if lang == "de":
+        assert "Abend 1 am 20.11.2026 begonnen." in out and "Anna hat 1 Runde bezahlt." in out
+        assert not re.search(r"\b(Game|Evening|entry|lost|owes|paid|Streak|created)\b", out), out
+    else:
+        assert "Evening 1 of Nov 20, 2026 started." in out and "Anna paid 1 round." in out
+        assert not re.search(r"\b(Spiel|Abend|Eintrag|verloren|schuldet|bezahlt|Serie|angelegt)\b",
+                             out), out

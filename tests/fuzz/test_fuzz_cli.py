@@ -35,7 +35,7 @@ def _stop(*_args: Any, **_kwargs: Any) -> Any:
 LONG_WORK = [
     ("schock.cli.play", "run_app"),
     ("schock.cli.arena", "run_arena"),
-    ("uvicorn", "run"),  # schock serve
+    ("schock.cli.serve", "serve_app"),  # schock serve
     ("schock.sim", "simulate"),  # schock sim
     ("schock.cli.solve", "solve"),  # schock solve (minutes per preset on a cold cache)
 ]

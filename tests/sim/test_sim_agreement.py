@@ -12,10 +12,12 @@ that a rule changed in one path is rejected far below it.
 from __future__ import annotations
 
 import functools
+from pathlib import Path
 
 import pytest
 
 from schock import PRESETS, load_rules
+from schock.rules import Rules
 from schock.sim import SimResult, simulate
 from schock.sim.reference import compare, engine_games
 
@@ -94,3 +96,64 @@ def test_another_bot_in_one_path_is_caught() -> None:
         batch("irmgarteich", ("heuristic", "bold", "cautious")),
     )
     assert min(p.values()) < ALPHA / 100, p
+
+
+# ------------------------------------------------------------------ issue 28: solver bots, house rules
+def _example(name: str) -> Rules:
+    from schock.rules.loader import load_example
+
+    return load_example(name)
+
+
+@pytest.mark.parametrize(
+    ("rules", "bots", "games"),
+    [
+        ("porz", ("optimal", "heuristic"), 400),
+        ("irmgarteich", ("equilibrium", "heuristic"), 250),  # blind: declared by the values
+        ("mosel", ("cautious", "equilibrium"), 200),  # halves, final, most Deckel starts
+    ],
+)
+def test_duel_bots_agree_with_the_engine(rules: str, bots: tuple[str, ...], games: int) -> None:
+    p = compare(engine(rules, bots, games), batch(rules, bots))
+    assert len(p) >= 15
+    assert not _failures(p), p
+
+
+@pytest.mark.parametrize(
+    ("example", "bots", "games"),
+    [
+        ("mit-jule", ("heuristic",) * 3, 1000),  # jule, jule_deckel, ladder
+        ("jule-unter-schock", ("bold", "heuristic", "cautious"), 600),  # jule_on_hand, ladder
+        ("app-standard", ("cautious", "bold", "heuristic"), 600),  # take_back off, halves
+        ("turnier-offen", ("heuristic",) * 3, 1000),  # general off, schock_aus_keeps
+        ("turnier-offen", ("optimal", "bold"), 200),  # last throw shown, to a duel bot
+    ],
+)
+def test_house_rules_agree_with_the_engine(
+    example: str, bots: tuple[str, ...], games: int
+) -> None:
+    rules = _example(example)
+    p = compare(engine_games(rules, bots, games=games, seed=SEED), batch(rules, bots))
+    assert not _failures(p), p
+
+
+def test_schock_aus_keeps_changed_in_one_path_is_caught() -> None:
+    rules = _example("turnier-offen")
+    bots = ("heuristic",) * 3
+    p = compare(
+        engine_games(rules, bots, games=1000, seed=SEED),
+        batch(rules.replace(schock_aus_keeps=False), bots),
+    )
+    assert min(p.values()) < ALPHA / 100, p
+
+
+def test_a_policy_file_agrees_with_the_engine(tmp_path: Path) -> None:
+    """One's own table (docs/sim.md): the engine plays it move by move (TableBot)."""
+    import json
+
+    path = tmp_path / "mine.json"
+    moves = {"1-1-4 1/3": "stop", "1-4-5 1/3": "keep none", "1-2-3 1/3": "keep 1", "6-6-5 1/3": "keep 1"}
+    path.write_text(json.dumps({"schock_policy": 1, "name": "mine", "otherwise": "bold", "moves": moves}))
+    bots = (str(path), "heuristic", "cautious")
+    p = compare(engine_games("mosel", bots, games=500, seed=SEED), batch("mosel", bots))
+    assert not _failures(p), p

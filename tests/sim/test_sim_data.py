@@ -178,8 +178,11 @@ def test_parquet_has_the_schema_and_the_metadata(
     ("args", "en", "de"),
     [
         (["--per", "hand"], "got 'hand'", "Zeilen je 'hand'; erlaubt: game, round, turn"),
-        (["--per", "turn", "--games", "60000"], "at most 50000 games, got 60000",
-         "höchstens 50000 Spiele, nicht 60000"),
+        (["--per", "turn", "--games", "60000"], "at most 50000 games in all rule sets together, "
+         "got 60000", "höchstens 50000 Spiele aller Regelwerke zusammen, nicht 60000"),
+        (["--per", "round", "--games", "100000", "--sweep", "deckel=9,13,17"],
+         "at most 200000 games in all rule sets together, got 300000",
+         "höchstens 200000 Spiele aller Regelwerke zusammen, nicht 300000"),
         (["--sweep", "deckel="], "write FIELD or FIELD=V1,V2", "erlaubt ist FELD oder FELD=W1,W2"),
         (["--sweep", "deckel=,"], "write FIELD or FIELD=V1,V2", "erlaubt ist FELD oder FELD=W1,W2"),
         (["--sweep", "deckel=9,x"], "--sweep deckel=x: allowed: a whole number",

@@ -20,7 +20,7 @@ from schock.sim.core import Chunk, make_spec, run_chunk
 
 
 def _python_chunk(monkeypatch: pytest.MonkeyPatch, spec: Any, seed: int, games: int) -> Chunk:
-    for name in ("_die", "_key", "_roll_off", "_turn", "_record"):
+    for name in ("_die", "_key", "_roll_off", "_throw", "_follow", "_slot", "_give", "_record"):
         monkeypatch.setattr(kernel, name, getattr(kernel, name).py_func)
     monkeypatch.setattr(kernel, "play_games", kernel.play_games.py_func)
     with warnings.catch_warnings():
@@ -36,12 +36,16 @@ def _python_chunk(monkeypatch: pytest.MonkeyPatch, spec: Any, seed: int, games: 
         ("ferschweiler", ["cautious", "heuristic"], {"final_starter": "random"}),
         ("niederrhein", ["heuristic"] * 3, {"opening": "one_die_low"}),
         ("irmgarteich", ["bold"] * 3, {"structure": "halves_and_final", "deckel": 5}),
+        ("irmgarteich", ["equilibrium", "optimal"], {"deckel": 5}),  # blind, duel slots
+        ("porz", ["optimal", "heuristic"], {"last_throw_covered": False, "deckel": 4}),
+        ("irmgarteich", ["heuristic"] * 3, {"schock_aus_keeps": True, "general": False}),
     ],
 )
 def test_python_source_and_compiled_kernel_agree(
     monkeypatch: pytest.MonkeyPatch, preset: str, bots: list[str], change: dict[str, Any]
 ) -> None:
     spec = make_spec(load_rules(preset).replace(**change), bots)
+    run_chunk(spec, 11, 0, 60)  # every duel slot these games need, solved
     compiled = run_chunk(spec, 11, 0, 60, "turn")
     python = _python_chunk(monkeypatch, spec, 11, 60)
     assert (compiled.rows == python.rows).all()

@@ -31,6 +31,17 @@ def test_every_rules_field_has_a_stated_handling() -> None:
     assert set(tables.FIELDS) == set(FIELD_NAMES)
 
 
+def test_a_field_simulated_only_at_its_default_is_refused_elsewhere(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    fields = dict(tables.FIELDS)
+    fields["jule"] = ("default", "not checked")
+    monkeypatch.setattr(tables, "FIELDS", fields)
+    rule_params(load_rules("porz"))
+    with pytest.raises(InvalidInputError, match="jule = True is not supported"):
+        rule_params(load_rules("porz").replace(jule=True))
+
+
 def test_a_field_the_batch_path_does_not_know_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     fields = dict(tables.FIELDS)
     del fields["blind"]
@@ -119,7 +130,7 @@ def test_set_aside_flows_into_the_risk_profiles_moves() -> None:
 
 
 def test_supported_bots_and_refusals() -> None:
-    assert supported_bots() == ("heuristic", "cautious", "bold")
+    assert supported_bots() == ("heuristic", "cautious", "bold", "optimal", "equilibrium")
     with pytest.raises(InvalidInputError, match="'random' cannot play in the batch path"):
         policy_table(load_rules("porz"), "random")
     with pytest.raises(InvalidInputError, match="unknown bot"):

@@ -11,7 +11,7 @@ from schock.engine import Game
 from schock.errors import InvalidInputError
 from schock.results import Kind, evaluation_table
 from schock.solver.hints import hints, situation
-from schock.solver.turn import Result, Table, grade, parse_state, solve
+from schock.solver.turn import Result, Table, grade, parse_state, solve, stopped_result
 
 
 def _kinds(rules_id: str, r: Result) -> dict[str, float]:
@@ -72,6 +72,6 @@ def test_stopped_refuses_what_cannot_be() -> None:
     mosel = load_rules("mosel")
     t = Table(after=1)
     with pytest.raises(InvalidInputError, match="before the round's limit"):
-        Result.stopped(mosel, t, 3, (), (), 3, 3)
+        stopped_result(mosel, t, 3, (), (), 3, 3)
     with pytest.raises(InvalidInputError, match="3 dice"):
-        Result.stopped(mosel, t, 3, (1,), (), 3, 2)
+        stopped_result(mosel, t, 3, (1,), (), 3, 2)

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
 from schock import IllegalActionError, load_rules
 from schock import keep as keep_module
-from schock.engine import Game, TableDice, parse_action
-from schock.engine import game as game_module
+from schock.engine import Game, TableDice, compiled, parse_action
+from schock.engine import state as state_module
 from schock.messages import (
     CATALOG,
     LANGS,
@@ -23,11 +22,11 @@ from schock.messages import (
 )
 from schock.tui.render import illegal_text
 
-# the source file, also when the engine runs compiled (a .so beside game.py)
-GAME_SOURCE = Path(game_module.__file__).with_name("game.py").read_text(encoding="utf-8")
+# the source files, also when the engine runs compiled (a .so beside each .py)
+GAME_SOURCE = "".join(p.read_text(encoding="utf-8") for p in compiled.sources())
 RULE_REFS = {
     f"{module.__name__}.{name}": value
-    for module in (game_module, keep_module)
+    for module in (state_module, keep_module)
     for name, value in vars(module).items()
     if name.startswith("R_")
 }

@@ -233,20 +233,18 @@ def test_sqlite_sync_full_reaches_every_connection(tmp_path: Path) -> None:
 
 
 def test_schock_serve_freezes_its_start_up_objects_for_the_collector(tmp_path: Path) -> None:
-    """The process's one app (schock serve sets ``freeze_gc``) hides what lives after its
-    start from the garbage collector, so full passes look only at what tables made since;
-    a test app (no flag) freezes nothing."""
+    """Once its app answers, a ``schock serve`` process (``serve_app``) hides what lives
+    then from the garbage collector and makes full passes rare, so they look only at what
+    tables made since, seldom; a test app freezes nothing."""
     import gc
 
     thresholds = gc.get_threshold()
     try:
-        with make(tmp_path):
+        with make(tmp_path) as c:
+            assert c.get("/api/health").json() == {"ok": True}
             assert gc.get_freeze_count() == 0
-        app = create_app(Settings(db=str(tmp_path / "f.db"), bot_delay=0))
-        app.state.freeze_gc = True
-        with TestClient(app) as c:
-            frozen = gc.get_freeze_count()
-            assert frozen > 10_000  # modules, classes, the app
+            frozen = ops.freeze_startup_objects()
+            assert frozen == gc.get_freeze_count() > 10_000  # modules, classes, the app
             assert gc.get_threshold() == ops.SERVER_GC_THRESHOLDS
             assert c.get("/api/health").json() == {"ok": True}
     finally:

@@ -6,9 +6,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import uvicorn
 from click.testing import CliRunner
 
+import schock.cli.serve as serve_module
 from schock.cli import main
 from schock.web import urls
 
@@ -18,11 +18,13 @@ def test_serve_prints_the_address_and_runs_uvicorn(
 ) -> None:
     seen: dict[str, Any] = {}
 
-    def fake_run(app: Any, **kw: Any) -> None:
+    def fake_run(app: Any, on_ready: Any = None, **kw: Any) -> None:
         seen["app"] = app
         seen.update(kw)
+        if on_ready is not None:
+            on_ready()  # the server answers
 
-    monkeypatch.setattr(uvicorn, "run", fake_run)
+    monkeypatch.setattr(serve_module, "serve_app", fake_run)
     db = tmp_path / "x.db"
     r = CliRunner().invoke(main, ["serve", "--port", "8123", "--db", str(db), "--bot-delay", "0"])
     assert r.exit_code == 0, r.output
@@ -32,7 +34,7 @@ def test_serve_prints_the_address_and_runs_uvicorn(
 
 
 def test_serve_default_db_in_the_app_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: None)
+    monkeypatch.setattr(serve_module, "serve_app", lambda app, on_ready, **kw: on_ready())
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
     monkeypatch.setenv("HOME", str(tmp_path))
     monkeypatch.setattr(urls, "lan_addresses", lambda: ("192.168.1.20", "2001:db8::5"))
@@ -52,11 +54,13 @@ def test_serve_refuses_a_bad_db() -> None:
 def run_fake(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
     seen: dict[str, Any] = {}
 
-    def fake_run(app: Any, **kw: Any) -> None:
+    def fake_run(app: Any, on_ready: Any = None, **kw: Any) -> None:
         seen["app"] = app
         seen.update(kw)
+        if on_ready is not None:
+            on_ready()  # the server answers
 
-    monkeypatch.setattr(uvicorn, "run", fake_run)
+    monkeypatch.setattr(serve_module, "serve_app", fake_run)
     return seen
 
 
@@ -121,3 +125,40 @@ def test_every_setting_is_in_the_configuration_table() -> None:
             continue
         assert p.envvar == "SCHOCK_" + str(p.name).upper(), p.name
         assert any(f"`{p.opts[0]}`" in r and f"`{p.envvar}`" in r for r in rows), p.name
+
+
+def test_the_address_is_printed_only_once_the_server_answers(tmp_path: Path) -> None:
+    """Issue 27 item 7: ``schock serve`` prints its address after the server listens: the
+    moment the first line appears, a request to that address is answered. A port that is
+    taken prints no address and ends with uvicorn's status 3."""
+    import os
+    import re
+    import socket
+    import subprocess
+    import sys
+    import urllib.request
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    cmd = [sys.executable, "-m", "schock", "serve", "--port", str(port), "--db",
+           str(tmp_path / "s.db"), "--lang", "en"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    try:
+        assert proc.stdout is not None
+        first = proc.stdout.readline()  # waits for the announcement, however long it takes
+        url = re.search(r"http://\S+/", first)
+        assert url is not None, first
+        with urllib.request.urlopen(url.group(0) + "api/health", timeout=10) as answer:
+            assert answer.status == 200
+    finally:
+        proc.terminate()
+        proc.wait(60)
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        busy = taken.getsockname()[1]
+        r = CliRunner().invoke(main, ["serve", "--port", str(busy), "--db", str(tmp_path / "b.db")])
+    assert r.exit_code == 3 and "http://" not in r.output, r.output

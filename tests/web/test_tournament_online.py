@@ -165,6 +165,8 @@ def test_a_round_of_online_tables_played_by_bots_matches_the_command_line(
     _same_on_the_command_line(web, tmp_path, preset)
     page = client.get(f"/turnier/{tid}?k={key}").text
     assert page.count('class="ostatus">Runde fertig<') == 2
+    assert f"Runde 1, Tisch {games[0].table}, Spiel {games[0].game}: Verlierer" in page
+    assert "aus dem Spielprotokoll" in page  # the history says where the result came from
     g = games[0]
     link = f"/turnier/{tid}/record/{g.round}/{g.table}/{g.game}.json?k={key}"
     assert link in page.replace("&amp;", "&")
@@ -224,6 +226,9 @@ def test_refusals_not_organizer_not_drawn_entered_already(client: TestClient) ->
 
 def test_a_game_entered_by_hand_meanwhile_is_never_entered_twice(client: TestClient) -> None:
     tid, key, tb = _bot_table(client, 2)
+    page = client.get(f"/turnier/{tid}?k={key}").text
+    assert page.count('class="onote plays-online"') == 1
+    assert "Dieser Tisch spielt online (Spiel 1" in page.split('data-table="2"')[1]
     # game 1 arrives on paper before the online game ends
     assert _do(client, tid, key, action="enter", table=2, game=1, loser=4,
                out="5, 6").status_code == 303

@@ -57,6 +57,13 @@ def test_a_player_joins_by_his_seat_link_and_his_game_enters_itself(
     _fits(phone)
     phone.screenshot(path=str(shots / "tournament-online-seat-waiting-360.png"))
 
+    host = chromium.new_context(viewport=LAPTOP).new_page()  # the table as the organizer
+    host.goto(table.locator("a.host-link").get_attribute("href"))
+    host.locator("#host #start").wait_for()
+    assert host.locator("#waiting").is_hidden()  # no invite, no seat changes here
+    assert host.get_by_text("Bot dazu").count() == 0
+    _fits(host)
+    host.close()
     org.reload()
     assert org.locator('[data-online="1"] .oseat').first.inner_text() == "online"
     org.locator('[data-online="1"] button.table-start').click()

@@ -8,9 +8,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import uvicorn
 from click.testing import CliRunner
 
+import schock.cli.serve
 from schock.cli import main
 from schock.cli.serve import run_server
 from schock.errors import InvalidInputError
@@ -71,12 +71,12 @@ def test_serve_holds_the_lock_while_it_runs(tmp_path: Path, monkeypatch: pytest.
     db = str(tmp_path / "s.db")
     seen: list[bool] = []
 
-    def fake_run(app: Any, **kw: Any) -> None:
+    def fake_run(app: Any, on_ready: Any = None, **kw: Any) -> None:
         with pytest.raises(InvalidInputError):
             lock_writer(db)
         seen.append(True)
 
-    monkeypatch.setattr(uvicorn, "run", fake_run)
+    monkeypatch.setattr(schock.cli.serve, "serve_app", fake_run)
     r = CliRunner().invoke(main, ["serve", "--db", db, "--port", "8123"])
     assert r.exit_code == 0, r.output
     assert seen == [True]

@@ -62,6 +62,73 @@ def _lang() -> str:
     return str(click.get_current_context().meta.get("schock.lang", "de"))
 
 
+#: What the evening commands print, in German and English (issue 27 item 6).
+_TEXT = {
+    "de": {
+        "no_groups": "Noch keine Gruppe (schock abend new-group NAME -m ...)",
+        "group_line": "{gid}  {name}  ({members}, {evenings})",
+        "evening_line": "Abend {n}  {day}  {games}{open}",
+        "open": "  (offen)",
+        "created": "Gruppe {name!r} angelegt: {gid}",
+        "link_hint": "Der Link ihrer Seiten: schock abend link {gid}",
+        "member": "{name} ist dabei.",
+        "started": "Abend {n} am {day} begonnen.",
+        "entered": "Spiel {n} eingetragen (Eintrag {seq}): verloren hat {loser}{extra}.",
+        "void": "Eintrag {entry} gestrichen.",
+        "restore": "Eintrag {entry} gilt wieder.",
+        "games_csv": "{games} nach {path} geschrieben.",
+        "game_line": "Spiel {n:>3} (Eintrag {seq:>3})  Abend {evening}  verloren: {loser:<12} "
+                     "Schock Aus: {sa}  [{players}]{mark}",
+        "voided": "  (gestrichen)",
+        "ledger_csv": "Schuldenliste nach {path} geschrieben.",
+        "is_owed": "bekommt", "owes": "schuldet", "owes_nothing": "schuldet nichts",
+        "settle_up": "Zum Begleichen:", "pays": "zahlt",
+        "paid": "{payer} hat {amount} bezahlt{to}.", "paid_to": " an {payee}",
+        "stats_head": ("Name", "Spiele", "Verl.", "Quote", "Sch.Aus", "Serie-", "Serie+", "offen"),
+        "cannot_write": "{path}: kann nicht geschrieben werden: {reason}",
+    },
+    "en": {
+        "no_groups": "No groups yet (schock abend new-group NAME -m ...)",
+        "group_line": "{gid}  {name}  ({members}, {evenings})",
+        "evening_line": "Evening {n}  {day}  {games}{open}",
+        "open": "  (open)",
+        "created": "Group {name!r} created: {gid}",
+        "link_hint": "The link of its pages: schock abend link {gid}",
+        "member": "{name} is in.",
+        "started": "Evening {n} of {day} started.",
+        "entered": "Game {n} entered (entry {seq}): {loser} lost{extra}.",
+        "void": "Entry {entry} voided.",
+        "restore": "Entry {entry} counts again.",
+        "games_csv": "{games} written to {path}.",
+        "game_line": "Game {n:>3} (entry {seq:>3})  evening {evening}  lost: {loser:<12} "
+                     "Schock Aus: {sa}  [{players}]{mark}",
+        "voided": "  (voided)",
+        "ledger_csv": "Ledger written to {path}.",
+        "is_owed": "is owed", "owes": "owes", "owes_nothing": "owes nothing",
+        "settle_up": "To settle up:", "pays": "pays",
+        "paid": "{payer} paid {amount}{to}.", "paid_to": " to {payee}",
+        "stats_head": ("Name", "Games", "Lost", "Rate", "Sch.Aus", "Streak-", "Streak+", "owed"),
+        "cannot_write": "{path}: cannot write it: {reason}",
+    },
+}
+
+
+def _t(key: str, **params: object) -> str:
+    text = _TEXT[_lang()][key]
+    assert isinstance(text, str)
+    return text.format(**params)
+
+
+def _day(value: str) -> str:
+    """An evening's date as the language writes it (``25.11.2026``, ``Nov 25, 2026``)."""
+    from schock.i18n import day
+
+    try:
+        return day(value, _lang())
+    except ValueError:
+        return value
+
+
 @contextmanager
 def _db(db_path: str | None, *, create: bool = False) -> Iterator[Database]:
     """The database of ``--db``; only ``new-group`` (``create=True``) makes a new one."""
@@ -76,7 +143,7 @@ def _write(path: Path, text: str) -> None:
     try:
         path.write_text(text, encoding="utf-8")
     except OSError as err:
-        raise BadInputError(f"{path}: cannot write it: {err.strerror}") from None
+        raise BadInputError(_t("cannot_write", path=path, reason=err.strerror)) from None
 
 
 @click.group(cls=AbendGroup, name="abend")
@@ -93,18 +160,20 @@ def list_cmd(group: str | None, db_path: str | None) -> None:
         if group is None:
             groups = list_groups(db)
             if not groups:
-                click.echo("Noch keine Gruppe / no groups yet (schock abend new-group NAME -m ...)")
+                click.echo(_t("no_groups"))
             for gid, name, _ in groups:
                 st = load_group(db, gid)
                 lang = _lang()
-                click.echo(f"{gid}  {name}  ({plural('members', len(st.members), lang)}, "
-                           f"{plural('evenings', len(st.evenings), lang)})")
+                click.echo(_t("group_line", gid=gid, name=name,
+                              members=plural("members", len(st.members), lang),
+                              evenings=plural("evenings", len(st.evenings), lang)))
             return
         st = load_group(db, find_group(db, group))
     click.echo(f"{st.name}: {', '.join(st.members)}")
     for e in st.evenings:
         n = len(st.valid_games(e.number))
-        click.echo(f"Abend {e.number}  {e.day}  {plural('games', n, _lang())}{'' if e.closed else '  (offen)'}")
+        click.echo(_t("evening_line", n=e.number, day=_day(e.day), games=plural("games", n, _lang()),
+                      open="" if e.closed else _t("open")))
 
 
 def _settings(stake: str, amount: str | None, currency: str, sa: int) -> Settings:
@@ -131,8 +200,8 @@ def new_group(name: str, members: tuple[str, ...], stake: str, amount: str | Non
     settings = _settings(stake, amount, currency, sa)
     with _db(db_path, create=True) as db:
         gid = create_group(db, name, members, settings)
-    click.echo(f"Gruppe {name.strip()!r} angelegt: {gid}")
-    click.echo(f"Der Link ihrer Seiten: schock abend link {gid}")
+    click.echo(_t("created", name=name.strip(), gid=gid))
+    click.echo(_t("link_hint", gid=gid))
 
 
 @abend.command("link")
@@ -160,7 +229,7 @@ def member(group: str, name: str, db_path: str | None) -> None:
     """Adds a member to GROUP."""
     with _db(db_path) as db:
         change(db, find_group(db, group), lambda st: st.add_member(name))
-    click.echo(f"{name.strip()} ist dabei.")
+    click.echo(_t("member", name=name.strip()))
 
 
 @abend.command("start")
@@ -173,7 +242,7 @@ def start(group: str, day: str | None, db_path: str | None) -> None:
         gid = find_group(db, group)
         change(db, gid, lambda st: st.start_evening(day or date.today().isoformat()))
         st = load_group(db, gid)
-    click.echo(f"Abend {st.evenings[-1].number} am {st.evenings[-1].day} begonnen.")
+    click.echo(_t("started", n=st.evenings[-1].number, day=_day(st.evenings[-1].day)))
 
 
 @abend.command("game")
@@ -220,10 +289,7 @@ def game(group: str, loser: str | None, players: tuple[str, ...], schock_aus: tu
     g = st.games[-1]
     extra = f", Schock Aus: {len(g.schock_aus)}" if g.schock_aus else ""
     number = len(st.games)  # games are counted from 1; the entry number is what void takes
-    if _lang() == "en":
-        click.echo(f"Game {number} entered (entry {g.seq}): {g.loser} lost{extra}.")
-    else:
-        click.echo(f"Spiel {number} eingetragen (Eintrag {g.seq}): verloren hat {g.loser}{extra}.")
+    click.echo(_t("entered", n=number, seq=g.seq, loser=g.loser, extra=extra))
 
 
 @abend.command("void")
@@ -235,7 +301,7 @@ def void(group: str, entry: int, restore: bool, db_path: str | None) -> None:
     """Voids a wrong game or payment ENTRY (nothing is deleted; --restore undoes it)."""
     with _db(db_path) as db:
         change(db, find_group(db, group), lambda st: st.void(entry, voided=not restore))
-    click.echo(f"Eintrag {entry} {'gilt wieder' if restore else 'gestrichen'}.")
+    click.echo(_t("restore" if restore else "void", entry=entry))
 
 
 @abend.command("games")
@@ -249,12 +315,12 @@ def games(group: str, csv_path: Path | None, db_path: str | None) -> None:
         st = load_group(db, find_group(db, group))
     if csv_path is not None:
         _write(csv_path, games_csv(st))
-        click.echo(f"{len(st.games)} Spiele nach {csv_path} geschrieben.")
+        click.echo(_t("games_csv", games=plural("games", len(st.games), _lang()), path=csv_path))
         return
     for number, g in enumerate(st.games, start=1):
-        mark = "  (gestrichen)" if g.voided else ""
-        click.echo(f"Spiel {number:>3} (Eintrag {g.seq:>3})  Abend {g.evening}  verloren: {g.loser:<12} "
-                   f"Schock Aus: {len(g.schock_aus)}  [{', '.join(g.players)}]{mark}")
+        click.echo(_t("game_line", n=number, seq=g.seq, evening=g.evening, loser=g.loser,
+                      sa=len(g.schock_aus), players=", ".join(g.players),
+                      mark=_t("voided") if g.voided else ""))
 
 
 def _amount(st: Stammtisch, value: int) -> str:
@@ -273,21 +339,19 @@ def ledger(group: str, csv_path: Path | None, db_path: str | None) -> None:
         st = load_group(db, find_group(db, group))
     if csv_path is not None:
         _write(csv_path, ledger_csv(st))
-        click.echo(f"Schuldenliste nach {csv_path} geschrieben.")
+        click.echo(_t("ledger_csv", path=csv_path))
         return
-    en = _lang() == "en"
     geld = st.settings.stake == "geld"
     for name, owed in st.balance().items():
         if geld and owed < 0:
-            word = "is owed" if en else "bekommt"
-            click.echo(f"{name:<16} {word} {_amount(st, -owed)}")
+            click.echo(f"{name:<16} {_t('is_owed')} {_amount(st, -owed)}")
         else:
-            word = ("owes" if en else "schuldet") if owed else ("owes nothing" if en else "schuldet nichts")
+            word = _t("owes") if owed else _t("owes_nothing")
             click.echo(f"{name:<16} {word} {_amount(st, owed) if owed else ''}".rstrip())
     if geld:
-        click.echo("To settle up:" if en else "Zum Begleichen:")
+        click.echo(_t("settle_up"))
         for (a, b), cents in st.debts().items():
-            click.echo(f"  {a} {'pays' if en else 'zahlt'} {b} {_amount(st, cents)}")
+            click.echo(f"  {a} {_t('pays')} {b} {_amount(st, cents)}")
 
 
 @abend.command("settle")
@@ -312,10 +376,8 @@ def settle(group: str, payer: str, payee: str | None, amount: str | None, entry_
         change(db, gid, pay)
         st = load_group(db, gid)
     p = st.payments[-1]
-    if _lang() == "en":
-        click.echo(f"{p.payer} paid {_amount(st, p.amount)}" + (f" to {p.payee}." if p.payee else "."))
-    else:
-        click.echo(f"{p.payer} hat {_amount(st, p.amount)} bezahlt" + (f" an {p.payee}." if p.payee else "."))
+    to = _t("paid_to", payee=p.payee) if p.payee else ""
+    click.echo(_t("paid", payer=p.payer, amount=_amount(st, p.amount), to=to))
 
 
 def _rounds(text: str) -> int:
@@ -334,8 +396,8 @@ def stats(group: str, evening: int | None, db_path: str | None) -> None:
         st = load_group(db, find_group(db, group))
     if evening is not None and evening > len(st.evenings):
         raise BadInputError(Msg("abend.evening_param", {"text": str(evening), "n": len(st.evenings)}))
-    click.echo(f"{'Name':<16}{'Spiele':>7}{'Verl.':>6}{'Quote':>7}{'Sch.Aus':>8}"
-               f"{'Serie-':>7}{'Serie+':>7}  offen")
+    name, games_, lost, rate, sa, minus, plus, owed = _TEXT[_lang()]["stats_head"]
+    click.echo(f"{name:<16}{games_:>7}{lost:>6}{rate:>7}{sa:>8}{minus:>8}{plus:>8}  {owed}")
     for s in st.stats(evening):
         click.echo(f"{s.name:<16}{s.games:>7}{s.losses:>6}{s.loss_rate:>7.0%}{s.schock_aus:>8}"
-                   f"{s.longest_losing:>7}{s.longest_not_losing:>7}  {_amount(st, s.owed)}")
+                   f"{s.longest_losing:>8}{s.longest_not_losing:>8}  {_amount(st, s.owed)}")

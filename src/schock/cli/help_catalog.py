@@ -546,8 +546,8 @@ HELP: dict[str, tuple[str | None, str | None]] = {
         'Language of the messages.',
     ),
     # schock sim
-    "Simulate many games in the fast batch path (numba) and print statistics.\n\nNeeds the extra 'sim': pip install 'schock[sim]'. The bots are fixed\npolicies (heuristic, cautious, bold); the same seed gives the same\nnumbers with any --jobs or cluster.\n\nExamples:\n\n  schock sim --rules porz --rules niederrhein --games 1000000 --plot cmp.png\n\n  schock sim --rules mosel --bot bold --bot heuristic --bot cautious --out games.csv\n\n  schock sim --rules porz --sweep opening --plot opening.svg\n\n  schock sim --rules porz --sweep deckel=9,13,17 --sweep opening --out r.csv --per round": (
-        "Viele Spiele im schnellen Stapelweg (numba) simulieren und Statistiken ausgeben.\n\nBraucht das Extra 'sim': pip install 'schock[sim]'. Die Bots sind feste Strategien\n(heuristic, cautious, bold); derselbe Seed gibt dieselben Zahlen mit jedem --jobs\nund jedem Cluster.\n\nBeispiele:\n\n  schock sim --rules porz --rules niederrhein --games 1000000 --plot cmp.png\n\n  schock sim --rules mosel --bot bold --bot heuristic --bot cautious --out games.csv\n\n  schock sim --rules porz --sweep opening --plot opening.svg\n\n  schock sim --rules porz --sweep deckel=9,13,17 --sweep opening --out r.csv --per round",
+    "Simulate many games in the fast batch path (numba) and print statistics.\n\nNeeds the extra 'sim': pip install 'schock[sim]'. The bots are fixed\npolicies (heuristic, cautious, bold) or, at two seats, the exact\noptimal and equilibrium bots; the same seed gives the same numbers with\nany --jobs or cluster.\n\nExamples:\n\n  schock sim --rules porz --rules niederrhein --games 1000000 --plot cmp.png\n\n  schock sim --rules mosel --bot bold --bot heuristic --bot cautious --out games.csv\n\n  schock sim --rules porz --sweep opening --plot opening.svg\n\n  schock sim --rules porz --sweep deckel=9,13,17 --sweep opening --out r.csv --per round": (
+        "Viele Spiele im schnellen Stapelweg (numba) simulieren und Statistiken ausgeben.\n\nBraucht das Extra 'sim': pip install 'schock[sim]'. Die Bots sind feste Strategien\n(heuristic, cautious, bold) oder, an zwei Plätzen, die exakten Bots optimal und\nequilibrium; derselbe Seed gibt dieselben Zahlen mit jedem --jobs und jedem Cluster.\n\nBeispiele:\n\n  schock sim --rules porz --rules niederrhein --games 1000000 --plot cmp.png\n\n  schock sim --rules mosel --bot bold --bot heuristic --bot cautious --out games.csv\n\n  schock sim --rules porz --sweep opening --plot opening.svg\n\n  schock sim --rules porz --sweep deckel=9,13,17 --sweep opening --out r.csv --per round",
         None,
     ),
     # schock sim --rules
@@ -556,8 +556,8 @@ HELP: dict[str, tuple[str | None, str | None]] = {
         None,
     ),
     # schock sim --bot
-    'The bot of one seat (heuristic, cautious, bold); once for every seat. Default: heuristic.': (
-        'Der Bot eines Platzes (heuristic, cautious, bold); für jeden Platz einmal. Standard: heuristic.',
+    'The bot of one seat (heuristic, cautious, bold; at two seats also optimal, equilibrium; or a policy file NAME.json, docs/sim.md); once for every seat. Default: heuristic.': (
+        'Der Bot eines Platzes (heuristic, cautious, bold; an zwei Plätzen auch optimal, equilibrium; oder eine Strategie-Datei NAME.json, docs/sim.md); für jeden Platz einmal. Standard: heuristic.',
         None,
     ),
     # schock sim --players

@@ -9,7 +9,14 @@ import click
 from rich import box
 from rich.table import Table
 
-from schock.cli.common import SafePath, SchockGroup, complete_rules, lang_option, make_console
+from schock.cli.common import (
+    PLAIN_WIDTH,
+    SafePath,
+    SchockGroup,
+    complete_rules,
+    lang_option,
+    make_console,
+)
 from schock.errors import InvalidInputError
 from schock.i18n import plural
 from schock.messages import Msg
@@ -72,26 +79,42 @@ def differences(rules: Rules, base: Rules) -> list[str]:
     ]
 
 
-def rules_table(rules: Rules, lang: str = "de") -> Table:
+#: Below this width the label in the other language is left out; below
+#: :data:`COMPACT_WIDTH` the allowed values stand under each value (every column keeps
+#: whole words at 80 columns).
+BOTH_LABELS_WIDTH = 110
+COMPACT_WIDTH = 100
+
+
+def rules_table(rules: Rules, lang: str = "de", width: int = PLAIN_WIDTH) -> Table:
     """Every field of ``rules``: label (in ``lang``), key, value, the values a rules
-    file may give it (in ``lang``), label in the other language. Long cells wrap,
-    none is cut (on a terminal at its width, else at :data:`PLAIN_WIDTH`)."""
+    file may give it (in ``lang``) and, from :data:`BOTH_LABELS_WIDTH` columns on, the
+    label in the other language. Long cells wrap at spaces, none is cut (on a terminal
+    at its ``width``, else at :data:`PLAIN_WIDTH`)."""
+    from rich.text import Text
+
     other = "en" if lang == "de" else "de"
     label, key, value, allowed, description = _HEADINGS[lang]
+    both, compact = width >= BOTH_LABELS_WIDTH, width < COMPACT_WIDTH
     table = Table(title=f"{rules.id}: {rules.name}", box=box.SIMPLE_HEAD, title_justify="left")
-    table.add_column(label, ratio=1, overflow="fold")
+    table.add_column(label, ratio=1, overflow="fold", min_width=16)
     table.add_column(key, no_wrap=True)
-    table.add_column(value, min_width=22, max_width=32, overflow="fold")
-    table.add_column(allowed, ratio=1, overflow="fold")
-    table.add_column(description, ratio=1, overflow="fold")
+    if compact:
+        table.add_column(f"{value} / {allowed}", ratio=1, overflow="fold", min_width=20)
+    else:
+        table.add_column(value, min_width=22, max_width=32, overflow="fold")
+        table.add_column(allowed, ratio=1, overflow="fold", min_width=12)
+    if both:
+        table.add_column(description, ratio=1, overflow="fold")
     for name in FIELD_NAMES:
-        table.add_row(
-            field_label(name, lang),
-            name,
-            display_value(getattr(rules, name), lang),
-            allowed_values(name, lang),
-            field_label(name, other),
-        )
+        shown = display_value(getattr(rules, name), lang)
+        what = allowed_values(name, lang)
+        if compact:
+            cells: list[str | Text] = [Text(shown) + Text("\n" + what, style="dim")]
+        else:
+            cells = [shown, what]
+        table.add_row(field_label(name, lang), name, *cells,
+                      *([field_label(name, other)] if both else []))
     return table
 
 
@@ -131,7 +154,8 @@ def show(name_or_file: str, lang: str, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(loaded.to_dict(), ensure_ascii=False, indent=2))
         return
-    make_console().print(rules_table(loaded, lang))
+    out = make_console()
+    out.print(rules_table(loaded, lang, out.width))
 
 
 _CHECK = {

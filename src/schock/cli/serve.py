@@ -7,6 +7,7 @@ a bad value is one line on stderr and exit 2, before anything is written.
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -120,20 +121,48 @@ def serve(host: str, port: int, db: str | None, base_url: str | None, root_path:
         click.echo(Msg("db.serve_workers", {"n": workers, "first": ports[0],
                                             "last": ports[-1]}).text(lang))
         raise SystemExit(run_workers(run_server, settings, host, ports))
-    for line in startup_lines(settings, lang):
-        click.echo(line)
+
+    def ready() -> None:  # the address only once the server answers on it
+        for line in startup_lines(settings, lang):
+            click.echo(line)
+
     try:
-        run_server(settings, host, port)
+        run_server(settings, host, port, on_ready=ready)
     finally:
         if lock is not None:
             lock.release()
 
 
-def run_server(settings: Settings, host: str, port: int) -> None:
-    """One server process: the app, its connection guard, the logs, uvicorn."""
-    import dataclasses
-
+def serve_app(app: Any, on_ready: Callable[[], None] | None = None, **options: Any) -> None:
+    """uvicorn with ``options`` (those of ``uvicorn.run``); ``on_ready`` is called once
+    the socket listens and the app has started, i.e. when the server answers. A port
+    that is taken ends it with uvicorn's status 3 before anything is announced. Once it
+    answers, what lives then is frozen for the garbage collector: the process serves
+    this one app (:func:`schock.web.ops.freeze_startup_objects`)."""
     import uvicorn
+
+    from schock.web.ops import freeze_startup_objects
+
+    class _Announcing(uvicorn.Server):
+        async def startup(self, sockets: Any = None) -> None:
+            await super().startup(sockets)
+            if self.started:
+                freeze_startup_objects()
+                if on_ready is not None:
+                    on_ready()
+
+    server = _Announcing(uvicorn.Config(app, **options))
+    server.run()
+    if not server.started:  # uvicorn.run's behaviour: a failed start is exit status 3
+        raise SystemExit(3)
+
+
+def run_server(
+    settings: Settings, host: str, port: int, on_ready: Callable[[], None] | None = None
+) -> None:
+    """One server process: the app, its connection guard, the logs, uvicorn; ``on_ready``
+    is called when it answers."""
+    import dataclasses
 
     from schock.web import create_app
     from schock.web.guard import Limits, protocol_class
@@ -145,15 +174,14 @@ def run_server(settings: Settings, host: str, port: int) -> None:
                     max_per_address=settings.max_connections_per_address,
                     exempt=settings.forwarded_allow_ips)
     app.state.guard = limits
-    app.state.freeze_gc = True  # the process's one app: its start-up objects need no GC
     configure(settings.log_format)
     # no permessage-deflate: a state frame carries only what changed (~2.4 KB), and
     # compressing every frame for every socket cost ~6 % of the server's time per action
     # and a compressor for each socket (benchmarks/web.py)
-    uvicorn.run(app, host=host, port=port, ws_max_size=16384, http=protocol_class(limits),
-                ws_per_message_deflate=False,
-                timeout_keep_alive=settings.idle_timeout, proxy_headers=False,
-                server_header=False, access_log=False, log_config=None)
+    serve_app(app, on_ready, host=host, port=port, ws_max_size=16384,
+              http=protocol_class(limits), ws_per_message_deflate=False,
+              timeout_keep_alive=settings.idle_timeout, proxy_headers=False,
+              server_header=False, access_log=False, log_config=None)
 
 
 def startup_lines(settings: Settings, lang: str) -> list[str]:

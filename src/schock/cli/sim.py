@@ -288,7 +288,11 @@ def _seats(bots: Sequence[str], players: int | None) -> list[str]:
     multiple=True,
     metavar="NAME",
     shell_complete=bot_completion(batch=True),
-    help="The bot of one seat (heuristic, cautious, bold); once for every seat. Default: heuristic.",
+    help=(
+        "The bot of one seat (heuristic, cautious, bold; at two seats also optimal, "
+        "equilibrium; or a policy file NAME.json, docs/sim.md); once for every seat. "
+        "Default: heuristic."
+    ),
 )
 @click.option(
     "--players", type=int, default=None, help="Seats when one --bot plays every seat (default 3)."
@@ -362,8 +366,9 @@ def sim(
     """Simulate many games in the fast batch path (numba) and print statistics.
 
     Needs the extra 'sim': pip install 'schock[sim]'. The bots are fixed
-    policies (heuristic, cautious, bold); the same seed gives the same
-    numbers with any --jobs or cluster.
+    policies (heuristic, cautious, bold) or, at two seats, the exact
+    optimal and equilibrium bots; the same seed gives the same numbers with
+    any --jobs or cluster.
 
     Examples:
 
@@ -392,9 +397,6 @@ def sim(
         raise BadInputError(Msg("sim.record", {"value": per, "allowed": ", ".join(LEVELS)}))
     if per != "game" and out_path is None:
         raise BadInputError(Msg("sim.per_out", {"per": per}))
-    limit = MAX_GAMES[per]
-    if out_path is not None and limit is not None and games > limit:
-        raise BadInputError(Msg("sim.rows_games", {"per": per, "max": limit, "games": games}))
     _check_plot(plot_path, "--plot")
     if out_path is not None and out_path.suffix.lower() not in (".csv", ".parquet"):
         raise BadInputError(Msg("sim.format", {
@@ -425,6 +427,10 @@ def sim(
             notes.append(t["same"].format(field=name, value=value, other=other))
         fields = "-".join(a.field for a in sweep.axes)
         plot_path = plot_path or Path(f"sweep-{fields}.png")
+    limit = MAX_GAMES[per]
+    if out_path is not None and limit is not None and games * len(rule_sets) > limit:
+        raise BadInputError(Msg("sim.rows_games", {
+            "per": per, "max": limit, "games": games * len(rule_sets)}))
     _check_writable(plot_path, "--plot")  # before the run: a run's figures are never lost
     err = Console(stderr=True)
     show = not quiet and sys.stderr.isatty()

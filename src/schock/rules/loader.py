@@ -189,11 +189,10 @@ def _load_file(path: Path, chain: tuple[Path, ...]) -> Rules:
     except FileNotFoundError:
         raise RulesError(Msg("rules.no_file"), file=label) from None
     except UnicodeDecodeError as exc:
-        raise RulesError(f"not UTF-8 text (byte {exc.start})", file=label) from None
+        raise RulesError(Msg("rules.not_utf8", {"byte": exc.start}), file=label) from None
     except (OSError, ValueError) as exc:
-        raise RulesError(
-            f"cannot read the file: {getattr(exc, 'strerror', None) or exc}", file=label
-        ) from None
+        reason = getattr(exc, "strerror", None) or str(exc)
+        raise RulesError(Msg("rules.cannot_read", {"reason": reason}), file=label) from None
     return _build(_parse(text, label), label, chain=(*chain, path), base_dir=path.parent)
 
 
@@ -201,15 +200,11 @@ def _parse(text: str, label: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise RulesError(f"not valid TOML: {exc}", file=label) from None
+        raise RulesError(Msg("rules.not_toml", {"reason": str(exc)}), file=label) from None
     except RecursionError:
-        raise RulesError("not valid rules: nested too deeply", file=label) from None
+        raise RulesError(Msg("rules.too_deep"), file=label) from None
     except ValueError:  # tomllib's int() of a number with thousands of digits
-        raise RulesError(
-            "not valid rules: a number with thousands of digits; allowed: the values each field "
-            "lists (schock rules show)",
-            file=label,
-        ) from None
+        raise RulesError(Msg("rules.huge_number"), file=label) from None
 
 
 def _build(
@@ -226,7 +221,7 @@ def _build(
                 continue
             if isinstance(raw, dict):
                 raise RulesError(
-                    "tables are not used in rules files; write every key at the top level",
+                    Msg("rules.tables"),
                     key=key,
                     value="[table]",
                     allowed=", ".join(FIELD_NAMES),
@@ -237,14 +232,14 @@ def _build(
             missing = [f for f in FIELD_NAMES if f not in values and f not in ("source", "base")]
             if missing:
                 raise RulesError(
-                    "a rules file without 'extends' must give every field; missing: "
-                    + ", ".join(missing),
-                    allowed="extends = a preset id, or all fields",
+                    Msg("rules.need_all", {"missing": ", ".join(missing)}),
+                    allowed=Msg("rules.need_all_allowed"),
                 )
             return Rules(**values)
         if not isinstance(extends, str):
             raise RulesError(
-                "wrong type", key="extends", value=repr(extends), allowed="a preset id or a path"
+                Msg("rules.wrong_type"), key="extends", value=repr(extends),
+                allowed=Msg("rules.preset_or_path"),
             )
         parent = _resolve_extends(extends, chain, base_dir)
         values.setdefault("id", _default_id(label, parent))

@@ -339,7 +339,6 @@ _INT_RANGES: dict[str, tuple[int, int]] = {
 _STRINGS = frozenset({"id", "name", "source", "base", "ladder"})
 #: A rule set's id names files (saved games, docs pages): a short slug.
 _ID_RE = re.compile(r"[^\W_][\w.-]{0,63}")
-_ID_ALLOWED = "1 to 64 letters, digits, '-', '_' or '.', starting with a letter or digit"
 _TEXT_LIMITS = {"name": 100, "source": 300}
 
 
@@ -418,18 +417,22 @@ def check_field(name: str, value: Any) -> None:
             )
     elif name in _STRINGS:
         if not isinstance(value, str):
-            raise RulesError("wrong type", key=name, value=short_repr(value), allowed="a text")
+            raise RulesError(
+                Msg("rules.wrong_type"), key=name, value=short_repr(value), allowed=Msg("rules.text")
+            )
         if name in ("id", "base") and value and not _ID_RE.fullmatch(value):
-            raise RulesError("bad id", key=name, value=short_repr(value), allowed=_ID_ALLOWED)
+            raise RulesError(Msg("rules.bad_id"), key=name, value=short_repr(value),
+                             allowed=Msg("rules.id_allowed"))
         if name == "ladder":
             parse_ladder(value)
         if name == "id" and not value:
-            raise RulesError("empty id", key=name, value=short_repr(value), allowed=_ID_ALLOWED)
+            raise RulesError(Msg("rules.empty_id"), key=name, value=short_repr(value),
+                             allowed=Msg("rules.id_allowed"))
         limit = _TEXT_LIMITS.get(name, 0)
         if limit and (len(value) > limit or not value.isprintable()):
             raise RulesError(
-                "bad text",
+                Msg("rules.bad_text"),
                 key=name,
                 value=short_repr(value),
-                allowed=f"at most {limit} printable characters (no line breaks)",
+                allowed=Msg("rules.text_allowed", {"limit": limit}),
             )

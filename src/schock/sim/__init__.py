@@ -2,10 +2,12 @@
 
 ``schock.sim`` plays whole games (halves, final, Durchmarsch, opening,
 Einkaufen, every rules field) for bots whose moves depend only on their own
-dice: the heuristic and the risk profiles (``cautious``, ``bold``). Their
-moves, the evaluation and the ranking of results are lookup tables derived
-from the rules and the bots themselves (:mod:`schock.sim.tables`), so the
-kernel (:mod:`schock.sim.kernel`) has no rule of its own. The reference
+dice: the heuristic and the risk profiles (``cautious``, ``bold``), and, at
+two seats, the exact ``optimal`` and ``equilibrium`` bots through policy
+slots solved on demand (:mod:`schock.sim.duel`). Their moves, the evaluation
+and the ranking of results are lookup tables derived from the rules and the
+bots themselves (:mod:`schock.sim.tables`), so the kernel
+(:mod:`schock.sim.kernel`) has no rule of its own. The reference
 engine playing the same bots gives the same distributions
 (:mod:`schock.sim.reference`, ``tests/sim``).
 

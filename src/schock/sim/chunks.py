@@ -28,8 +28,15 @@ from schock.errors import InvalidInputError
 from schock.messages import Msg
 from schock.rules import Rules
 from schock.sim import kernel
+from schock.sim.duel import NO_SLOTS, DuelTables
 from schock.sim.tables import (
+    DUEL_ONLY,
     KINDS,
+    MAX_CAP,
+    STATE_KEEP,
+    STATES,
+    bot_label,
+    check_bots,
     eval_tables,
     policy_table,
     rule_params,
@@ -53,26 +60,46 @@ class Spec:
     tables: tuple[Any, ...]
     params: tuple[Any, ...]
     deckel: int
+    rules: Rules | None = None
+    duel: tuple[str, ...] = ()
+    """The duel bots at the table (their slots are solved where the chunk runs)."""
 
 
-def make_spec(rules: Rules, bots: Sequence[str]) -> Spec:
-    """The tables and parameters for ``bots`` (one per seat) under ``rules``."""
+def make_spec(rules: Rules, bots: Sequence[Any]) -> Spec:
+    """The tables and parameters for ``bots`` (one per seat: a bot's name, a
+    :class:`~schock.sim.policy.Policy` or a policy file's path) under ``rules``."""
     p = rule_params(rules)
     if not MIN_SEATS <= len(bots) <= MAX_SEATS:
         raise InvalidInputError(
             Msg("sim.seats", {"low": MIN_SEATS, "high": MAX_SEATS, "n": len(bots)})
         )
-    names = sorted(set(bots))
-    policy = np.stack([policy_table(rules, b) for b in names])
-    seat_policy = np.array([names.index(b) for b in bots], dtype=np.int64)
-    # the opening round throws once, with policy 0 at cap 1: every policy stops there
+    check_bots(tuple(bots))
+    duel = tuple(sorted({b for b in bots if isinstance(b, str) and b in DUEL_ONLY}))
+    if duel:
+        duel_tables(rules, duel)  # the half values: solved (or refused) here, once
+    fixed: dict[str, Any] = {}
+    for b in bots:
+        if not (isinstance(b, str) and b in DUEL_ONLY):
+            fixed.setdefault(bot_label(b), b)
+    names = sorted(fixed)
+    if names:
+        policy = np.stack([policy_table(rules, fixed[name]) for name in names])
+    else:
+        policy = np.full((1, MAX_CAP + 1, MAX_CAP + 1, len(STATES)), -1, dtype=np.int16)
+    seat_kind = np.array([1 if bot_label(b) in duel else 0 for b in bots], dtype=np.int64)
+    seat_policy = np.array(
+        [duel.index(b) if b in duel else names.index(bot_label(b)) for b in bots],
+        dtype=np.int64,
+    )
     state_of, state_dice, keep_len = state_arrays()
     e = eval_tables(rules)
     tables = (
         policy,
+        seat_kind,
         seat_policy,
         state_of,
         state_dice,
+        STATE_KEEP,
         keep_len,
         e.strength,
         e.deckel,
@@ -80,8 +107,30 @@ def make_spec(rules: Rules, bots: Sequence[str]) -> Spec:
         e.by_throws,
         e.kind,
     )
-    params = (p.deckel, p.max_throws, p.opening, p.most_deckel, p.halves, p.final_random)
-    return Spec(rules.id, len(bots), tables, params, p.deckel)
+    params = (
+        p.deckel,
+        p.max_throws,
+        p.opening,
+        p.most_deckel,
+        p.halves,
+        p.final_random,
+        p.schock_aus_keeps,
+        p.last_throw_covered,
+    )
+    return Spec(rules.id, len(bots), tables, params, p.deckel, rules if duel else None, duel)
+
+
+#: The duel slots solved in this process, per rule set and duel bots (a process
+#: keeps them for every later chunk).
+_DUELS: dict[tuple[Rules, tuple[str, ...]], DuelTables] = {}
+
+
+def duel_tables(rules: Rules, bots: tuple[str, ...]) -> DuelTables:
+    key = (rules, bots)
+    t = _DUELS.get(key)
+    if t is None:
+        t = _DUELS[key] = DuelTables(rules, bots)
+    return t
 
 
 #: Rounds per game a recording chunk makes room for at first (a chunk that needs
@@ -116,6 +165,12 @@ def run_chunk(spec: Spec, seed: int, index: int, games: int, record: str = "game
         raise InvalidInputError(f"record must be one of {RECORD_LEVELS}, got {record!r}")
     chunk_seed = np.uint64(derive_seed(seed, index, "sim") | 1)
     play: Any = kernel.play_games  # a numba dispatcher
+    duel: Any
+    if spec.duel:
+        assert spec.rules is not None
+        duel = duel_tables(spec.rules, spec.duel)
+    else:
+        duel = NO_SLOTS
     # room for the rounds and turns of a typical game; a chunk that needs more is
     # played again with exactly what it needs (it gives the same games)
     room_rounds = 0 if record == "game" else games * ROOM_ROUNDS
@@ -128,10 +183,14 @@ def run_chunk(spec: Spec, seed: int, index: int, games: int, record: str = "game
         rec_rounds = np.empty((room_rounds, len(kernel.ROUND_COLUMNS)), dtype=np.int32)
         rec_turns = np.empty((room_turns, len(kernel.TURN_COLUMNS)), dtype=np.int32)
         rec_n = np.zeros(2, dtype=np.int64)
-        rounds = play(
-            games, spec.seats, chunk_seed, *spec.tables, *spec.params, rows, kinds, deckel,
-            round_losers, rec_rounds, rec_turns, rec_n,
-        )
+        ctl = np.zeros(4, dtype=np.int64)  # from game, status, missing slot, rounds
+        while play(
+            games, spec.seats, chunk_seed, ctl, *spec.tables, *spec.params,
+            duel.keys, duel.slots, duel.tab, duel.open_act, duel.nrkey, duel.ng,
+            rows, kinds, deckel, round_losers, rec_rounds, rec_turns, rec_n,
+        ):  # fmt: skip
+            # a duel slot no game needed before: solve it, and play that game again
+            duel.fill(int(ctl[2]))
         n_rounds, n_turns = int(rec_n[0]), int(rec_n[1])
         if record == "game" or (
             n_rounds <= room_rounds and (record == "round" or n_turns <= room_turns)
@@ -139,7 +198,7 @@ def run_chunk(spec: Spec, seed: int, index: int, games: int, record: str = "game
             break
         room_rounds, room_turns = n_rounds, (n_turns if record == "turn" else 0)
     return Chunk(
-        index, rows, kinds, deckel, round_losers, int(rounds),
+        index, rows, kinds, deckel, round_losers, int(ctl[3]),
         rec_rounds[:n_rounds] if record != "game" else None,
         rec_turns[:n_turns] if record == "turn" else None,
     )

@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -37,6 +38,7 @@ from schock.sim.chunks import (
 )
 from schock.sim.cluster import run_on_cluster
 from schock.sim.stats import Stat
+from schock.sim.tables import bot_label
 
 __all__ = [
     "CHUNK",
@@ -206,7 +208,7 @@ def _whole(name: str, value: object, low: int | None) -> int:
 
 def simulate(
     rules: Rules | str,
-    bots: Sequence[str],
+    bots: Sequence[Any],
     *,
     games: int,
     seed: int = 0,
@@ -216,7 +218,9 @@ def simulate(
     progress: Progress | None = None,
     record: str = "game",
 ) -> SimResult:
-    """Play ``games`` games with ``bots`` (one per seat) under ``rules`` in the batch path.
+    """Play ``games`` games with ``bots`` (one per seat: a bot's name, a
+    :class:`~schock.sim.policy.Policy` or a policy file's path) under ``rules``
+    in the batch path.
 
     ``jobs`` processes play (1: here; None: one per core); ``cluster`` is the
     address of a Dask scheduler to run the chunks on instead (waiting up to
@@ -230,10 +234,10 @@ def simulate(
     (1000, 1000)
     >>> bool((r.rows == simulate("porz", ["heuristic"] * 3, games=1000, seed=1).rows).all())
     True
-    >>> simulate("porz", ["heuristic", "optimal"], games=10)
+    >>> simulate("porz", ["heuristic", "good"], games=10)
     Traceback (most recent call last):
     ...
-    schock.errors.InvalidInputError: bot 'optimal' cannot play in the batch path (its moves depend on the whole table); allowed: heuristic, cautious, bold
+    schock.errors.InvalidInputError: bot 'good' cannot play in the batch path (it draws its moves at random at every decision, which no fixed table holds); allowed: heuristic, cautious, bold, optimal, equilibrium
     """
     loaded = load_rules(rules) if isinstance(rules, str) else rules
     if not isinstance(loaded, Rules):
@@ -251,8 +255,8 @@ def simulate(
     if record not in RECORD_LEVELS:
         raise InvalidInputError(Msg("sim.record", {
             "value": record, "allowed": ", ".join(RECORD_LEVELS)}))
-    bots = tuple(bots)
-    spec = make_spec(loaded, bots)
+    spec = make_spec(loaded, tuple(bots))
+    labels = tuple(bot_label(b) for b in bots)
     work = chunks(games)
     done: list[Chunk] = []
     started = time.perf_counter()
@@ -287,4 +291,4 @@ def simulate(
                     for f in futures:
                         f.cancel()
                     raise
-    return merge(loaded.id, bots, seed, done, time.perf_counter() - started)
+    return merge(loaded.id, labels, seed, done, time.perf_counter() - started)

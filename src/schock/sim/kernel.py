@@ -17,6 +17,14 @@ starter: round 0). So two rule sets played with the same seed give each seat the
 same dice in the same round of the same game for as long as their games run
 alike, and the difference of their figures has a far smaller variance than
 that of two independent runs (:mod:`schock.sim.stats`).
+
+A seat plays a fixed policy (``policy[p, cap, used, state]``) or, in a
+two-player game, a duel bot whose policy slot depends on the Deckel and on
+what it sees of the first player's result (:mod:`schock.sim.duel`). A slot
+not solved yet stops the kernel (status 1, its key in ``ctl[2]``); the caller
+solves it and calls again from the game it stopped in (``ctl[0]``): its dice
+are keyed, so it is the same game. A game's counts and records are kept only
+once it is over, so a game played again counts once.
 """
 
 from __future__ import annotations
@@ -86,6 +94,8 @@ _S25 = np.uint64(25)
 _S27 = np.uint64(27)
 _S32 = np.uint64(32)
 _SIX = np.uint64(6)
+#: Throws a policy table holds (``schock.sim.tables.MAX_CAP`` + 1).
+MAX_CAP1 = 10
 _S30 = np.uint64(30)
 _S31 = np.uint64(31)
 _GOLD = np.uint64(0x9E3779B97F4A7C15)
@@ -138,26 +148,71 @@ def _roll_off(s: Any, cand: Any, m: int, low: bool) -> Any:
 
 
 @njit(cache=True)
-def _turn(
-    s: Any, policy: Any, p: int, cap: int, state_of: Any, state_dice: Any, keep_len: Any
-) -> Any:
-    """One turn under policy ``p`` with ``cap`` throws: (state, result, on_hand, throws)."""
-    keep = 0
-    used = 0
+def _throw(s: Any, keep: int, state_of: Any, keep_len: Any) -> Any:
+    """Throw the dice not kept: (generator state, the state after the throw)."""
+    m = 3 - keep_len[keep]
+    code = 0
+    mult = 1
+    for _ in range(m):
+        s, d = _die(s)
+        code += (d - 1) * mult
+        mult *= 6
+    return s, state_of[keep, code]
+
+
+@njit(cache=True)
+def _follow(s: Any, tab: Any, cap: int, used: int, st: int, state_of: Any, keep_len: Any) -> Any:
+    """Play on from ``st`` after ``used`` throws by ``tab[used, state]`` (-1: stop)
+    up to ``cap`` throws: (generator state, final state, throws used)."""
     while True:
-        used += 1
-        m = 3 - keep_len[keep]
-        code = 0
-        mult = 1
-        for _ in range(m):
-            s, d = _die(s)
-            code += (d - 1) * mult
-            mult *= 6
-        st = state_of[keep, code]
-        a = policy[p, cap, used, st]
+        a = tab[used, st]
         if a < 0 or used >= cap:
-            return s, state_dice[st], 1 if keep == 0 else 0, used
-        keep = a
+            return s, st, used
+        s, st = _throw(s, a, state_of, keep_len)
+        used += 1
+
+
+@njit(cache=True)
+def _slot(keys: Any, slots: Any, key: int) -> int:
+    """The duel slot of ``key`` in the open-addressing table, -1 if not solved yet."""
+    mask = keys.shape[0] - 1
+    h = np.int64(((np.uint64(key) * _GOLD) >> _S32) & np.uint64(mask))
+    while True:
+        k = keys[h]
+        if k == key:
+            return int(slots[h])
+        if k < 0:
+            return -1
+        h = (h + 1) & mask
+
+
+@njit(cache=True)
+def _give(
+    deck: Any, loser: int, giver: int, all_d: bool, owed: int, stock: int, total: int,
+    keeps: bool,
+) -> Any:
+    """Give the Deckel of a round: (new Stock, 1 if all Deckel went, the Deckel
+    that changed hands: at a Schock Aus what the loser received)."""
+    if all_d:
+        kept = deck[giver] if keeps else 0  # schock_aus_keeps: the thrower keeps his own
+        amount = total - deck[loser] - kept
+        for i in range(deck.shape[0]):
+            deck[i] = 0
+        deck[loser] = total - kept
+        deck[giver] += kept
+        return 0, 1, amount
+    if stock > 0:
+        amount = min(owed, stock)
+        stock -= amount
+    else:
+        # the winner plays, so he holds Deckel (nobody buys in: Einkaufen)
+        amount = min(owed, deck[giver])
+        deck[giver] -= amount
+    deck[loser] += amount
+    return stock, 0, amount
+
+
+LIFT, ZU, BLIND, RETHROW = 0, 1, 2, 3
 
 
 @njit(cache=True)
@@ -165,10 +220,13 @@ def play_games(
     n_games: int,
     n: int,
     seed: Any,
+    ctl: Any,
     policy: Any,
+    seat_kind: Any,
     seat_policy: Any,
     state_of: Any,
     state_dice: Any,
+    state_keep: Any,
     keep_len: Any,
     strength: Any,
     deckel_value: Any,
@@ -181,6 +239,14 @@ def play_games(
     most_deckel: bool,
     halves: bool,
     final_random: bool,
+    keeps_aus: bool,
+    covered_last: bool,
+    ht_keys: Any,
+    ht_slots: Any,
+    duel_tab: Any,
+    duel_open: Any,
+    nrkey: int,
+    ng: int,
     rows: Any,
     kinds: Any,
     deckel_hist: Any,
@@ -189,9 +255,10 @@ def play_games(
     rec_turns: Any,
     rec_n: Any,
 ) -> int:
-    """Play ``n_games`` games with ``n`` seats; fill ``rows``, add to ``kinds`` and
-    ``deckel_hist`` and ``round_losers`` (per seat); return the number of rounds
-    played (opening rounds included).
+    """Play games ``ctl[0]`` to ``n_games - 1`` with ``n`` seats; fill ``rows``, add
+    to ``kinds``, ``deckel_hist``, ``round_losers`` (per seat) and ``ctl[3]`` (the
+    rounds played, opening rounds included). Return 0 when done, 1 at a duel slot
+    not solved yet (see the module docs).
 
     ``rec_rounds`` and ``rec_turns`` (int32, columns :data:`ROUND_COLUMNS` and
     :data:`TURN_COLUMNS`) receive every round and turn while they have room;
@@ -207,11 +274,22 @@ def play_games(
     used = np.zeros(n, np.int64)
     caps = np.zeros(n, np.int64)
     cand = np.zeros(2 * n, np.int64)
-    all_rounds = 0
+    kinds_g = np.zeros(kinds.shape[0], np.int64)
+    deckel_g = np.zeros(deckel_hist.shape[0], np.int64)
+    losers_g = np.zeros(n, np.int64)
     n_round_rows = rec_rounds.shape[0]
     n_turn_rows = rec_turns.shape[0]
-    for g in range(n_games):
+    d1 = total + 1
+    cap1 = MAX_CAP1
+    for g in range(ctl[0], n_games):
         game_key = _key(chunk_key, g)
+        ctl[0] = g
+        rec0 = rec_n[0]
+        rec1 = rec_n[1]
+        kinds_g[:] = 0
+        deckel_g[:] = 0
+        losers_g[:] = 0
+        game_rounds = 0
         for c in range(rows.shape[1]):
             rows[g, c] = -1
         rows[g, 1] = 0
@@ -248,14 +326,15 @@ def play_games(
                     for i in range(n):
                         if member[i]:
                             s = _key(round_key, i)
-                            s, r, h, u = _turn(s, policy, 0, 1, state_of, state_dice, keep_len)
+                            s, st = _throw(s, 0, state_of, keep_len)
+                            r = state_dice[st]
                             order[m] = i
                             res[m] = r
-                            hand[m] = h
-                            used[m] = u
+                            hand[m] = 1
+                            used[m] = 1
                             caps[m] = 1
-                            grade[m] = strength[r, h]
-                            kinds[kind[r, h]] += 1
+                            grade[m] = strength[r, 1]
+                            kinds_g[kind[r, 1]] += 1
                             m += 1
                     win = 0
                     worst = grade[0]
@@ -276,23 +355,17 @@ def play_games(
                         loser = cand[0]
                     wr = res[win]
                     wh = hand[win]
-                    if all_deckel[wr, wh]:
-                        amount = total - deck[loser]
-                        for i in range(n):
-                            deck[i] = 0
-                        deck[loser] = total
-                        stock = 0
-                        ended_all = 1
-                    else:
-                        amount = min(deckel_value[wr, wh], stock)
-                        stock -= amount
-                        deck[loser] += amount
-                    deckel_hist[amount] += 1
+                    stock, ea, amount = _give(
+                        deck, loser, order[win], all_deckel[wr, wh] != 0, deckel_value[wr, wh],
+                        stock, total, keeps_aus,
+                    )
+                    ended_all |= ea
+                    deckel_g[amount] += 1
                     rows[g, 12] += amount
-                    round_losers[loser] += 1
+                    losers_g[loser] += 1
                     _record(
                         rec_rounds, rec_turns, rec_n, n_round_rows, n_turn_rows, g, half,
-                        rounds, 1, m, -1, 1, loser, order[win], wr, wh, amount, ended_all,
+                        rounds, 1, m, -1, 1, loser, order[win], wr, wh, amount, ea,
                         stock, deck[loser], order, caps, used, res, hand,
                     )
                     starter = loser
@@ -333,16 +406,46 @@ def play_games(
                         order[m] = c
                         m += 1
                 limit = max_throws
+                blind = False
+                rkey = 0
                 win = 0
                 lose = 0
                 for j in range(m):
+                    c = order[j]
                     cap = max_throws if j == 0 else limit
-                    s = _key(round_key, order[j])
-                    s, r, h, u = _turn(
-                        s, policy, seat_policy[order[j]], cap, state_of, state_dice, keep_len
-                    )
-                    if j == 0:
-                        limit = u
+                    s = _key(round_key, c)
+                    p = seat_policy[c]
+                    unseen = False
+                    if seat_kind[c] == 0 or cap == 1:
+                        s, st = _throw(s, 0, state_of, keep_len)
+                        if cap > 1:
+                            s, st, u = _follow(s, policy[p, cap], cap, 1, st, state_of, keep_len)
+                        else:
+                            u = 1
+                    else:
+                        # a duel bot (two seats): the slot of its Deckel and what it sees
+                        other = order[1 - j]
+                        key = ((p * d1 + deck[c]) * d1 + deck[other]) * nrkey + rkey
+                        sl = _slot(ht_keys, ht_slots, key)
+                        if sl < 0:  # not solved yet: the caller solves it, this game again
+                            rec_n[0] = rec0
+                            rec_n[1] = rec1
+                            ctl[1] = 1
+                            ctl[2] = key
+                            return 1
+                        s, st = _throw(s, 0, state_of, keep_len)
+                        a = duel_open[sl] if j == 0 else LIFT
+                        if a == LIFT:
+                            s, st, u = _follow(s, duel_tab[sl], cap, 1, st, state_of, keep_len)
+                        elif a == RETHROW:
+                            s, st = _throw(s, 0, state_of, keep_len)
+                            s, st, u = _follow(s, duel_tab[sl], cap, 2, st, state_of, keep_len)
+                        else:
+                            u = 1
+                            unseen = True
+                            blind = a == BLIND
+                    r = state_dice[st]
+                    h = 1 if state_keep[st] == 0 else 0
                     res[j] = r
                     hand[j] = h
                     used[j] = u
@@ -351,42 +454,39 @@ def play_games(
                     if by_throws[r, h]:
                         gr += 15 - u
                     grade[j] = gr
-                    kinds[kind[r, h]] += 1
+                    if j == 0:
+                        limit = u
+                        # what the second player sees: a covered result (the dice
+                        # on the table) or a shown one
+                        if covered_last and (u == max_throws or unseen):
+                            rkey = 1 + (ng + np.int64(state_keep[st])) * cap1 + u
+                        else:
+                            rkey = 1 + gr * cap1 + u
+                    kinds_g[kind[r, h]] += 1
                     if gr > grade[win]:
                         win = j
                     if gr <= grade[lose]:
                         lose = j
                 loser = order[lose]
-                round_losers[loser] += 1
+                losers_g[loser] += 1
                 wr = res[win]
                 wh = hand[win]
-                if all_deckel[wr, wh]:
-                    amount = total - deck[loser]
-                    for i in range(n):
-                        deck[i] = 0
-                    deck[loser] = total
-                    stock = 0
-                    ended_all = 1
-                elif stock > 0:
-                    amount = min(deckel_value[wr, wh], stock)
-                    stock -= amount
-                    deck[loser] += amount
-                else:
-                    # the winner plays, so he holds Deckel (nobody buys in: Einkaufen)
-                    giver = order[win]
-                    amount = min(deckel_value[wr, wh], deck[giver])
-                    deck[giver] -= amount
-                    deck[loser] += amount
-                deckel_hist[amount] += 1
+                owed = deckel_value[wr, wh] * (2 if blind else 1)
+                stock, ea, amount = _give(
+                    deck, loser, order[win], all_deckel[wr, wh] != 0, owed, stock, total,
+                    keeps_aus,
+                )
+                ended_all |= ea
+                deckel_g[amount] += 1
                 rows[g, 12] += amount
                 _record(
                     rec_rounds, rec_turns, rec_n, n_round_rows, n_turn_rows, g, half,
                     rounds, 0, m, starter, limit, loser, order[win], wr, wh, amount,
-                    all_deckel[wr, wh], stock, deck[loser], order, caps, used, res, hand,
+                    ea, stock, deck[loser], order, caps, used, res, hand,
                 )
                 lost = deck[loser] == total
             # the half is lost
-            all_rounds += rounds
+            game_rounds += rounds
             rows[g, 2 + half] = loser
             rows[g, 5 + half] = rounds
             rows[g, 8 + half] = ended_all
@@ -406,7 +506,17 @@ def play_games(
                 member[i] = i in (loser, first_loser)
             starter = -1 if final_random else first_loser
             half = 2
-    return all_rounds
+        # the game is over: count it
+        for i in range(kinds.shape[0]):
+            kinds[i] += kinds_g[i]
+        for i in range(deckel_hist.shape[0]):
+            deckel_hist[i] += deckel_g[i]
+        for i in range(n):
+            round_losers[i] += losers_g[i]
+        ctl[3] += game_rounds
+    ctl[0] = n_games
+    ctl[1] = 0
+    return 0
 
 
 @njit(cache=True)

@@ -38,7 +38,7 @@ import numpy as np
 import numpy.typing as npt
 
 from schock.arena import derive_seed
-from schock.bots import make_bot, play_game
+from schock.bots import play_game
 from schock.engine import events as ev
 from schock.engine.dice_sources import SeededDice
 from schock.engine.game import Automation, Game
@@ -47,10 +47,11 @@ from schock.results import evaluate
 from schock.rules import Rules, load_rules
 from schock.sim import kernel
 from schock.sim.core import Chunk, SimResult, merge
-from schock.sim.tables import KIND_INDEX, KINDS
+from schock.sim.policy import engine_bot
+from schock.sim.tables import KIND_INDEX, KINDS, bot_label
 
 
-def engine_game(rules: Rules, bots: Sequence[str], seed: int, index: int) -> Chunk:
+def engine_game(rules: Rules, bots: Sequence[Any], seed: int, index: int) -> Chunk:
     """Game ``index`` played by the engine, read into a one-row chunk."""
     n = len(bots)
     game = Game(
@@ -59,7 +60,7 @@ def engine_game(rules: Rules, bots: Sequence[str], seed: int, index: int) -> Chu
         dice=SeededDice(derive_seed(seed, index, "sim-engine")),
         automations=set(Automation),
     )
-    players = [make_bot(b, seed=derive_seed(seed, index, "bot", i)) for i, b in enumerate(bots)]
+    players = [engine_bot(b, seed=derive_seed(seed, index, "bot", i)) for i, b in enumerate(bots)]
     play_game(game, players)
     row = np.full(kernel.NCOL, -1, dtype=np.int32)
     row[1] = 0
@@ -106,14 +107,14 @@ def engine_game(rules: Rules, bots: Sequence[str], seed: int, index: int) -> Chu
 
 
 def engine_games(
-    rules: Rules | str, bots: Sequence[str], *, games: int, seed: int = 0
+    rules: Rules | str, bots: Sequence[Any], *, games: int, seed: int = 0
 ) -> SimResult:
     """``games`` games of the reference engine (slow: for tests of the batch path)."""
     loaded = load_rules(rules) if isinstance(rules, str) else rules
     if games < 1:
         raise InvalidInputError(f"games must be a whole number from 1 on, got {games!r}")
     parts = [engine_game(loaded, bots, seed, i) for i in range(games)]
-    return merge(loaded.id, bots, seed, parts, per_game=True)
+    return merge(loaded.id, [bot_label(b) for b in bots], seed, parts, per_game=True)
 
 
 # ------------------------------------------------------------------ comparing

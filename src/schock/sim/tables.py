@@ -39,6 +39,7 @@ import numpy.typing as npt
 
 from schock.bots import RiskBot, available_bots, make_bot
 from schock.bots.base import stands_on
+from schock.bots.solver_bots import DIFFICULTIES
 from schock.errors import InvalidInputError
 from schock.messages import Msg
 from schock.results import Kind, evaluation_table, sort_key
@@ -79,6 +80,9 @@ KEEP_INDEX = {k: i for i, k in enumerate(KEEPS)}
 STATES: tuple[tuple[Dice, Dice], ...] = tuple((k, t) for k in KEEPS for t in _multisets(3 - len(k)))
 STATE_INDEX = {s: i for i, s in enumerate(STATES)}
 
+#: The keep (index in :data:`KEEPS`) each state was thrown with.
+STATE_KEEP = np.array([KEEP_INDEX[k] for k, _t in STATES], dtype=np.int16)
+
 #: A policy's answer "stop".
 STOP: Dice | None = None
 
@@ -87,7 +91,8 @@ def state_arrays() -> tuple[I16, I16, I16]:
     """``state_of[keep, roll]``: the state after throwing ``roll`` (the dice as they
     fell, coded ``sum(d_i * 6**i)`` with faces 0 to 5) with ``keep`` on the table;
     ``state_dice[state]``: the index in :data:`RESULTS3` of all three dice;
-    ``keep_len[keep]``: how many dice a keep holds."""
+    ``keep_len[keep]``: how many dice a keep holds. (``STATE_KEEP[state]``: the
+    keep a state was thrown with.)"""
     state_of = np.full((len(KEEPS), 216), -1, dtype=np.int16)
     for ki, keep in enumerate(KEEPS):
         m = 3 - len(keep)
@@ -178,15 +183,52 @@ def _risk_move(bot: RiskBot) -> MoveFn:
 
 
 def supported_bots() -> tuple[str, ...]:
-    """The bots the batch path can play: fixed policies that look only at their own dice.
+    """The bots the batch path can play: fixed policies that look only at their own
+    dice (any number of seats), and the two-player solver bots (two seats).
 
     >>> supported_bots()
-    ('heuristic', 'cautious', 'bold')
+    ('heuristic', 'cautious', 'bold', 'optimal', 'equilibrium')
     """
+    return fixed_bots() + DUEL_ONLY
+
+
+#: Bots the batch path plays at two seats only (:mod:`schock.sim.duel`).
+DUEL_ONLY: tuple[str, ...] = ("optimal", "equilibrium")
+
+
+def fixed_bots() -> tuple[str, ...]:
+    """The bots whose moves depend only on their own dice and the throw limit."""
     return tuple(b for b in available_bots() if _move_fn(b, check=False) is not None)
 
 
-def _move_fn(bot: str, *, check: bool = True) -> MoveFn | None:
+def check_bots(bots: tuple[Any, ...]) -> None:
+    """Refuse a table of bots the batch path cannot play, saying which and why."""
+    for bot in bots:
+        if isinstance(bot, str) and bot in DUEL_ONLY:
+            if len(bots) != 2:
+                raise InvalidInputError(Msg("sim.duel_seats", {"bot": bot, "n": len(bots)}))
+        else:
+            _move_fn(bot)
+
+
+def bot_label(bot: Any) -> str:
+    """The name a seat's bot goes by: a bot's name, a policy's name, a policy file's path."""
+    from schock.sim.policy import Policy
+
+    return bot.name if isinstance(bot, Policy) else str(bot)
+
+
+def _move_fn(bot: Any, *, check: bool = True) -> MoveFn | None:
+    from schock.sim.policy import Policy
+
+    if isinstance(bot, str) and bot.endswith(".json"):
+        bot = Policy.load(bot)  # a policy file (docs/sim.md, "Your own policy")
+    if isinstance(bot, Policy):
+        return bot.move
+    if not isinstance(bot, str):
+        raise InvalidInputError(
+            f"a seat's bot is a name or a schock.sim.policy.Policy, got {type(bot).__name__}"
+        )
     if bot == "heuristic":
         return heuristic_move
     if bot in available_bots():
@@ -197,14 +239,16 @@ def _move_fn(bot: str, *, check: bool = True) -> MoveFn | None:
         known = available_bots()
         raise InvalidInputError(Msg("sim.bot", {
             "bot": bot,
-            "why": Msg("sim.bot_why") if bot in known else "",
+            "why": Msg("sim.bot_why_level" if bot in DIFFICULTY_NAMES else "sim.bot_why")
+            if bot in known
+            else "",
             "allowed": ", ".join(supported_bots()),
             "unknown": "" if bot in known else Msg("sim.bot_unknown", {"known": ", ".join(known)}),
         }))
     return None
 
 
-def policy_table(rules: Rules, bot: str) -> I16:
+def policy_table(rules: Rules, bot: Any) -> I16:
     """``table[cap, used, state]``: -1 to stop, else the index in :data:`KEEPS`
     of the dice to keep for the next throw, for every cap up to ``rules.max_throws``."""
     fn = _move_fn(bot)
@@ -226,9 +270,11 @@ def policy_table(rules: Rules, bot: str) -> I16:
 
 # ------------------------------------------------------------------ the rules fields
 #: How the batch path honours each field of :class:`Rules`. ``table``: through the
-#: lookup tables above; ``kernel``: a parameter of the kernel; ``inert``: the field
-#: changes nothing for fixed policies that look only at their own dice (with the
-#: reason). A field missing here (a new one) makes :func:`rule_params` refuse.
+#: lookup tables above (and the duel bots' slots); ``kernel``: a parameter of the
+#: kernel; ``inert``: the field changes nothing for the fixed bots (with the reason;
+#: what the duel bots make of it: :data:`DUEL_FIELDS`); ``default``: only the default
+#: value is simulated (none now). A field missing here (a new one) makes
+#: :func:`rule_params` refuse.
 FIELDS: dict[str, tuple[str, str]] = {
     "id": ("inert", "a name"),
     "name": ("inert", "a name"),
@@ -254,19 +300,49 @@ FIELDS: dict[str, tuple[str, str]] = {
     "structure": ("kernel", "halves and final, or one half"),
     "final_starter": ("kernel", "first half loser or a roll-off"),
     "strafdeckel": ("inert", "scorekeeping at a real table; nothing falls off in a simulation"),
-    # House-rule fields (issue 16) the batch path has not been checked against yet: it
-    # simulates them only at their default value and refuses any other by name.
-    "general": ("default", "not yet checked against the engine"),
-    "jule": ("default", "not yet checked against the engine"),
-    "jule_deckel": ("default", "not yet checked against the engine"),
-    "jule_on_hand": ("default", "not yet checked against the engine"),
-    "ladder": ("default", "not yet checked against the engine"),
-    "take_back": ("default", "not yet checked against the engine"),
-    "last_throw_covered": ("default", "not yet checked against the engine"),
-    "schock_aus_keeps": ("default", "not yet checked against the engine"),
+    "general": ("table", "evaluation (a triple is a General or an einfacher Wurf)"),
+    "jule": ("table", "evaluation and ranking (1-2-4 as Jule)"),
+    "jule_deckel": ("table", "evaluation (the Deckel a Jule gives)"),
+    "jule_on_hand": ("table", "evaluation (a composed Jule)"),
+    "ladder": ("table", "ranking of the special results"),
+    "take_back": ("table", "which keeps the solver bots may choose; the heuristic never takes back"),
+    "last_throw_covered": (
+        "kernel",
+        "what the second of two players sees of the first one's result (only the duel "
+        "bots look at it)",
+    ),
+    "schock_aus_keeps": ("kernel", "on Schock Aus the thrower keeps his Deckel"),
 }
 
+#: Fields the duel bots (``optimal``, ``equilibrium``: :mod:`schock.sim.duel`) play
+#: differently from the fixed bots, and how the batch path honours them for them.
+DUEL_FIELDS: dict[str, str] = {
+    "blind": "the round's first player declares blind where the half's values say so "
+    "(its slot's first move); the kernel then plays one throw each and doubles the Deckel",
+    "last_throw_covered": "the second player's slot depends on the first player's result "
+    "as he sees it: shown (the grade and the throw limit) or covered (the dice on the table)",
+    "einkaufen": "they never buy into a round (in two seats nobody can)",
+    "simultaneous_first_throw": "a loaded throw is looked at when the turn comes: the same "
+    "throw, the same decisions",
+}
+
+#: The house-rule fields of issue 16 (docs/house-rules.md): honoured and checked
+#: against the engine (tests/sim), not swept on the findings page of the presets.
+HOUSE_RULE_FIELDS: tuple[str, ...] = (
+    "general",
+    "jule",
+    "jule_deckel",
+    "jule_on_hand",
+    "ladder",
+    "take_back",
+    "last_throw_covered",
+    "schock_aus_keeps",
+)
+
 OPENING_HIGH, OPENING_LOW, OPENING_ROUND = 0, 1, 2
+
+#: The bots that draw their moves at random (the solver bots that err on purpose too).
+DIFFICULTY_NAMES = frozenset({"random"} | {n for n, t in DIFFICULTIES.items() if t > 0})
 
 
 @dataclass(frozen=True)
@@ -279,6 +355,8 @@ class RuleParams:
     most_deckel: bool
     halves: bool
     final_random: bool
+    schock_aus_keeps: bool
+    last_throw_covered: bool
 
 
 def rule_params(rules: Rules) -> RuleParams:
@@ -312,6 +390,8 @@ def rule_params(rules: Rules) -> RuleParams:
         most_deckel=rules.starter_after_stock is StarterAfterStock.MOST_DECKEL,
         halves=rules.structure is Structure.HALVES_AND_FINAL,
         final_random=rules.final_starter is FinalStarter.RANDOM,
+        schock_aus_keeps=rules.schock_aus_keeps,
+        last_throw_covered=rules.last_throw_covered,
     )
 
 
@@ -326,7 +406,7 @@ def sweep_values(field: str) -> list[Any]:
     >>> sweep_values("name")
     Traceback (most recent call last):
     ...
-    schock.errors.InvalidInputError: cannot sweep rules field 'name' (allowed: deckel, max_throws, set_aside, sixes_turning, strasse_on_hand, general_on_hand, schock_doof_above_general, fewer_throws_better, schock_hand, blind, einkaufen, simultaneous_first_throw, opening, starter_after_stock, structure, final_starter, strafdeckel)
+    schock.errors.InvalidInputError: cannot sweep rules field 'name' (allowed: deckel, max_throws, set_aside, sixes_turning, strasse_on_hand, general_on_hand, schock_doof_above_general, fewer_throws_better, schock_hand, blind, einkaufen, simultaneous_first_throw, opening, starter_after_stock, structure, final_starter, strafdeckel, general, jule, jule_on_hand, take_back, last_throw_covered, schock_aus_keeps)
     """
     from schock.rules.model import _BOOLS, _ENUMS
 
@@ -334,16 +414,15 @@ def sweep_values(field: str) -> list[Any]:
         return [str(m) for m in _ENUMS[field]]
     if field in _BOOLS:
         return [False, True]
-    if field == "deckel":
-        return [5, 9, 13, 17, 21]
-    if field == "max_throws":
-        return [1, 2, 3, 4, 5]
+    if field in _INT_SWEEPS:
+        return list(_INT_SWEEPS[field])
     sweepable = [
-        f.name
-        for f in dataclasses.fields(Rules)
-        if f.name not in _STRINGS_FIELDS and FIELDS[f.name][0] != "default"
+        name for name in FIELD_NAMES if name in _ENUMS or name in _BOOLS or name in _INT_SWEEPS
     ]
     raise InvalidInputError(Msg("sim.sweep", {"field": field, "allowed": ", ".join(sweepable)}))
 
 
-_STRINGS_FIELDS = frozenset({"id", "name", "source", "base"})
+_INT_SWEEPS: dict[str, tuple[int, ...]] = {
+    "deckel": (5, 9, 13, 17, 21),
+    "max_throws": (1, 2, 3, 4, 5),
+}

@@ -35,7 +35,7 @@ from schock.engine.actions import (
 from schock.engine.views import TurnView, View
 from schock.errors import InvalidInputError
 from schock.rules.model import SetAside
-from schock.solver.turn_policy import _Problem, _problem
+from schock.solver.turn_policy import _Problem, _problem, stopped_result
 from schock.solver.turn_state import _PROBS, Move, Objective, Result, Stakes, Table, TurnState
 
 _LABELS = {
@@ -104,7 +104,7 @@ def situation(view: View) -> Situation:
             # he saw his throw and chose to stand on it: condition on that choice
             extra = list((Counter(shown) - Counter(tv.kept)).elements())
             seen = Table(before=tuple(before), after=len(order) - i - 1)
-            before.append(Result.stopped(rules, seen, limit, tv.kept, extra, tv.hidden, tv.throws))
+            before.append(stopped_result(rules, seen, limit, tv.kept, extra, tv.hidden, tv.throws))
         else:
             before.append(Result.covered(rules, shown, tv.hidden, tv.throws, on_hand=not tv.kept))
     table = Table(

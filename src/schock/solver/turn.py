@@ -15,7 +15,7 @@ What a result is worth depends on the round around the turn, a
   a result still under its cup, every way its hidden dice may lie (each
   hidden die uniform, as thrown; but where the player looked and chose to
   stop, only the ways he would have stopped on under the reference model,
-  :meth:`Result.stopped`);
+  :func:`stopped_result`);
 * how many players come **after** this one. In a round of two, the second
   player answers exactly what he sees: a shown result with the best chance
   to beat it (:func:`answer_to_shown`), a result still under its cup with
@@ -60,6 +60,7 @@ from __future__ import annotations
 from schock.solver.turn_policy import (
     Choice,
     solve,
+    stopped_result,
 )
 from schock.solver.turn_policy import (
     _no_utility as _no_utility,
@@ -167,5 +168,6 @@ __all__ = [
     "second_utility",
     "second_value",
     "solve",
+    "stopped_result",
     "strengths",
 ]

@@ -17,12 +17,15 @@
 from __future__ import annotations
 
 import functools
+from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from schock.errors import InvalidInputError
 from schock.results import evaluation_table
 from schock.rules.model import Rules
 from schock.solver.turn_state import (
+    _PROBS,
     Dice,
     Move,
     Objective,
@@ -203,3 +206,59 @@ def solve(
     check_state(rules, state)
     obj = Objective.parse(objective)
     return _problem(rules, table, state.limit, obj).choices(state)
+
+
+# ---------------------------------------------------------------- a covered result chosen to stop on
+
+
+def stopped_result(
+    rules: Rules,
+    table: Table,
+    limit: int,
+    kept: Sequence[int],
+    shown: Sequence[int],
+    hidden: int,
+    throws: int,
+) -> Result:
+    """The covered result of a player who looked at his throw and chose to stop
+    (not the round's first player, and before his last allowed throw).
+
+    He stopped because his dice were good enough, so they are not uniform:
+    under the reference model he played at his seat like the solver, for
+    the chance not to lose the round at ``table`` (what he saw before him,
+    the players after him) within ``limit`` throws. ``kept`` were on the
+    table for his last throw, ``shown`` are dice of that throw the table
+    sees, ``hidden`` the dice still under his cup. The result is every way
+    the hidden dice may lie where he would have stopped, weighted by its
+    chance (uniform dice if he stopped where the model never would).
+
+    >>> from schock import load_rules
+    >>> mosel = load_rules("mosel")
+    >>> t = Table(before=(Result.parse(mosel, "6-6-?/3"),), after=1)
+    >>> r = stopped_result(mosel, t, 3, (), (), 3, 2)   # ?-?-?/2, covered after a look
+    >>> round(r.p_at_least(grade(mosel, evaluation_table(mosel)[((1, 2, 3), True)], 2)), 3)
+    0.833
+    """
+    kept_t = tuple(sorted(kept))
+    shown_t = tuple(shown)
+    if len(kept_t) + len(shown_t) + hidden != 3 or hidden < 1:
+        raise InvalidInputError(
+            f"a covered result has 3 dice with at least one hidden: {list(kept_t)} kept, "
+            f"{list(shown_t)} shown and {hidden} hidden is not"
+        )
+    if not 1 <= throws < limit <= rules.max_throws:
+        raise InvalidInputError(
+            f"a player chose to stop only before the round's limit: {throws} throw(s) "
+            f"of {limit} (limit 1 to {rules.max_throws})"
+        )
+    solver = _problem(rules, table, limit, Objective.LOSS).solver  # where the policy stops
+    ev = evaluation_table(rules)
+    weights: dict[int, float] = defaultdict(float)
+    for roll, p in _PROBS[hidden]:
+        thrown = tuple(sorted(shown_t + roll))
+        if solver.after(kept_t, thrown, throws)[1].stop:
+            dice = tuple(sorted(kept_t + thrown))
+            weights[grade(rules, ev[(dice, not kept_t)], throws)] += p
+    if not weights:
+        return Result.covered(rules, kept_t + shown_t, hidden, throws, on_hand=not kept_t)
+    return Result.of(weights)

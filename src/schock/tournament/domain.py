@@ -27,7 +27,7 @@ numbers are never reused or renumbered.
 >>> t.enter(1, 1, 2, out=[[2], [4]], loser=1)
 Traceback (most recent call last):
 ...
-schock.tournament.domain.Refused: round 1, table 1, game 2: player 4 does not sit at this table (its players: 1, 2, 3)
+schock.tournament.errors.Refused: round 1, table 1, game 2: player 4 does not sit at this table (its players: 1, 2, 3)
 """
 
 from __future__ import annotations
@@ -44,26 +44,11 @@ from datetime import UTC, datetime
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from schock.errors import IllegalActionError, InvalidInputError
+from schock.errors import InvalidInputError
 from schock.messages import Msg
 from schock.rules import Rules
+from schock.tournament.errors import Refused as Refused  # where it was first
 from schock.tournament.format import DrawMode, Scoring, TournamentFormat
-
-
-class Refused(IllegalActionError):
-    """A command the tournament's state forbids; ``message("de")`` gives it in German."""
-
-    def __init__(self, en: str, de: str) -> None:
-        super().__init__(en)
-        self.de = de
-
-    def message(self, lang: str = "en") -> str:
-        """The reason in ``lang``."""
-        return self.de if lang == "de" else self.reason
-
-    def localized(self, lang: str = "en") -> str:
-        """The reason in ``lang`` (as :meth:`message`)."""
-        return self.message(lang)
 
 
 def _where(rnd: int, table: int, game: int | None = None) -> tuple[str, str]:

@@ -20,14 +20,13 @@ from schock.engine.record import from_json, replay, rules_to_json
 from schock.errors import SchockError
 from schock.results import Kind, evaluate
 from schock.rules import Structure
+from schock.tournament.errors import Refused
 
 if TYPE_CHECKING:
     from schock.tournament.domain import Tournament
 
 
 def _refuse(where: tuple[str, str], en: str, de: str) -> Exception:
-    from schock.tournament.domain import Refused
-
     return Refused(f"{where[0]}: {en}", f"{where[1]}: {de}")
 
 

@@ -42,8 +42,6 @@ def create_app(settings: Settings) -> FastAPI:
         app.state.tables = ops.ServerTables(ops.CountingRepo(db, app.state.metrics), settings)
         tournament_online.install(app.state.tables, db)
         evictor = asyncio.get_running_loop().create_task(ops.evict_loop(app.state))
-        if getattr(app.state, "freeze_gc", False):  # schock serve: one app for the process
-            ops.freeze_startup_objects()
         try:
             yield
         finally:

@@ -89,8 +89,8 @@ def freeze_startup_objects() -> int:
     out of the garbage collector's sight and make its full passes rarer
     (:data:`SERVER_GC_THRESHOLDS`); returns how many were frozen. Full passes then
     look only at what the tables made since, and seldom: they were the slowest actions
-    under load. Called by ``schock serve`` once the app has started; nothing frozen is
-    ever freed, so it is not for test apps."""
+    under load. Called by ``schock serve`` once the app has started and answers;
+    nothing frozen is ever freed, so it is not for test apps."""
     gc.collect()
     gc.freeze()
     gc.set_threshold(*SERVER_GC_THRESHOLDS)

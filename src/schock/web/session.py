@@ -64,6 +64,11 @@ class Refused(Exception):
         return {"type": "error", "code": self.key, "de": self.de, "en": self.en}
 
 
+#: The parts of a state message that are the same for every seat (see
+#: :func:`schock.web.messages.state_message`).
+_SHARED = ("table", "log", "story")
+
+
 def encode(message: dict[str, Any]) -> str:
     """A message as the JSON text a websocket sends (as Starlette's ``send_json``).
 
@@ -366,8 +371,12 @@ class TableSession:
         if archive is not None:
             self.games.append(archive)
             if self.series is not None and self.series.game_over(self, archive):
-                with contextlib.suppress(Refused):  # the table's round is over
+                try:  # nobody to ask: the next game at once
                     self._start_next()
+                except Refused:  # the table's round is over
+                    pass
+                except Exception:  # pragma: no cover - a bug; the game just over is kept
+                    logger.exception("table %s: the next game of its series failed", self.id)
 
     def _archive(self) -> StoredGame:
         """The current game as a kept record (finished, or ended before its end)."""
@@ -806,17 +815,27 @@ class TableSession:
         await self._deliver(conn, lambda: self.message_for(conn, info))
 
     def encoded_for(self, conn: Connection, info: dict[str, Any],
-                    made: dict[tuple[int | None, str, int], str]) -> str:
+                    made: dict[tuple[int | None, str, int], str],
+                    shared: dict[tuple[str, int], str]) -> str:
         """:meth:`message_for` as JSON text, made once per broadcast for all connections
         that are sent the same (the same seat's view, language and log lines: the
-        sockets of one seat, the spectators)."""
+        sockets of one seat, the spectators); the parts that are the same for every
+        seat (the table, the new log lines, the story) are encoded once per language
+        and log position (``shared``) and joined to each seat's own."""
         seat, _ = self.bound(conn)
         chronicle, frozen, _lines, _story = self.told(conn.lang)
         whose, kept = conn.told
-        key = (seat, conn.lang, kept if whose == (chronicle, conn.lang) else 0)
+        start = kept if whose == (chronicle, conn.lang) else 0
+        key = (seat, conn.lang, start)
         text = made.get(key)
         if text is None:
-            text = made[key] = encode(self.message_for(conn, info))
+            message = self.message_for(conn, info)
+            common = shared.get((conn.lang, start))
+            if common is None:
+                common = shared[(conn.lang, start)] = encode(
+                    {k: message[k] for k in _SHARED})[1:-1]
+            own = encode({k: v for k, v in message.items() if k not in _SHARED})
+            text = made[key] = f"{own[:-1]},{common}}}"
         else:
             conn.told = ((chronicle, conn.lang), frozen)
         return text
@@ -829,8 +848,9 @@ class TableSession:
         await self.rebind()
         info = self.table_info()
         made: dict[tuple[int | None, str, int], str] = {}
+        shared: dict[tuple[str, int], str] = {}
         for conn in list(self.conns):
-            await self._deliver(conn, partial(self.encoded_for, conn, info, made))
+            await self._deliver(conn, partial(self.encoded_for, conn, info, made, shared))
 
     def welcome(self, conn: Connection) -> dict[str, Any]:
         seat, host = self.bound(conn)

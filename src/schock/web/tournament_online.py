@@ -123,6 +123,8 @@ class OnlineSeries:
         self.closed = bool(row.closed)
         self.note: dict[str, str] | None = json.loads(row.note) if row.note else None
         self.next = self._upcoming(t)
+        self._seen: Tournament | None = None
+        """The tournament as the last report read it (entries it made included)."""
 
     def _upcoming(self, t: Tournament) -> int | None:
         """The tournament game the table plays next (after the current one when that is
@@ -152,7 +154,7 @@ class OnlineSeries:
             logger.exception("online table %s: reporting game %d failed", self.table_id,
                              game.number)
             note = _note("tw.online_failed", g=self.game)
-        self.next = self._upcoming(storage.load(self.db, self.tid))
+        self.next = self._upcoming(self._seen or storage.load(self.db, self.tid))
         if self.next is None:  # the table's round is over
             self.game = None
             self._store(note=note, game=None)
@@ -162,12 +164,13 @@ class OnlineSeries:
 
     def _report(self, session: TableSession, game: StoredGame) -> str:
         """Enter (or file) the game's result; returns the note the table is told."""
+        self._seen = None
         g = self.game
         if g is None or game.number != self.web_game or game.record is None:
             return _note("tw.online_unbound", n=game.number)
         record = json.loads(game.record)
         for _attempt in range(2):  # the organizer may have saved meanwhile: read again once
-            t = storage.load(self.db, self.tid)
+            t = self._seen = storage.load(self.db, self.tid)
             have = t.rounds[self.round - 1].games.get(self.table, {}).get(g)
             if have is not None:  # entered by hand (or from a phone) meanwhile: not twice
                 try:
@@ -447,7 +450,8 @@ def online_view(request: Request, t: Tournament, secret: str) -> list[dict[str, 
             "number": tb, "open": True, "id": session.id, "seats": seats,
             "host_link": f"{base}{q}#host={host_token(secret, rnd.number, tb)}",
             "watch_link": f"{base}{q}", "started": session.started, "ended": session.ended,
-            "over": session.game.over, "closed": series.closed, "game": series.game,
+            "over": session.game.over, "closed": series.closed or session.ended,
+            "game": series.game,
             "next": series.next,
             "note": series.note, "web_game": session.game_no,
             "people": any(s["bot"] is None for s in info["seats"]),

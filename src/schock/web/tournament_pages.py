@@ -263,6 +263,11 @@ def _organizer_view(
             "text": "|".join(",".join(map(str, tb)) for tb in preview),
             "repeats": draws.repeat_count([*t.history(), preview]),
         }
+    online = online_view(request, t, access.secret)
+    playing = {o["number"]: o for o in online or [] if o["open"] and not o["closed"]
+               and o["game"] is not None}
+    for tb in tables:
+        tb["online"] = playing.get(tb["number"])
     return _render(
         request, "turnier_org.html", status, t=t, key=access.secret, access=access,
         rnd=rnd, tables=tables, points=t.format.scoring is Scoring.POINTS,
@@ -272,7 +277,7 @@ def _organizer_view(
         pending=_pending_view(t, _db(request), _lang(request)), notice=notice,
         standings=standings(t, shown), shown=shown, ledger=ledger(t), history=history,
         error=error, preview=preview_info, modes=MODES, roster=roster,
-        online=online_view(request, t, access.secret), bots=BOTS,
+        online=online, bots=BOTS,
     )
 
 
@@ -653,6 +658,8 @@ def _entry_text(t: Tournament, entry: dict[str, Any], lang: str) -> str:
         parts.append(Msg("tw.kept").text(lang))
     if entry.get("online"):
         parts.append(Msg("tw.online").text(lang))
+    if entry.get("recorded"):  # entered from a record: scorekept or played online
+        parts.append(Msg("tw.recorded").text(lang))
     return " · ".join(parts)
 
 
@@ -696,7 +703,7 @@ def _event_entry(event: GameEntered) -> dict[str, Any]:
     """An entered game in the shape of a report (for :func:`_entry_text`)."""
     return {"loser": event.loser, "out": [list(g) for g in event.out],
             "schock_aus": {str(p): n for p, n in event.schock_aus if n},
-            "kept": event.record is not None}
+            "recorded": event.record is not None}
 
 
 def _table_chips(t: Tournament, rnd: int, table: int, players: list[int]) -> dict[int, int] | None:

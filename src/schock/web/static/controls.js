@@ -74,7 +74,9 @@ document.addEventListener("schock:state", (ev) => {
   const {state, welcome, send} = ev.detail;
   online();
   // a seat link that plays no seat now: a bot plays it (the host may give it back)
-  $("watching").hidden = !(SEAT_LINK && state.seat === null);
+  const watching = SEAT_LINK && state.seat === null;
+  $("watching").hidden = !(watching && !state.table.series);
+  $("watching-series").hidden = !(watching && state.table.series);
   const host = !!(welcome && welcome.host);
   renderSeries(state.table.series, state.table);
   renderEvening(state, send, host);
@@ -190,20 +192,20 @@ function renderHost(state, welcome, send) {
         button(T.cancel, () => { confirming = false; renderHost(state, welcome, send); }, {id: "end-no"})));
     } else box.append(button(T.end, () => { confirming = true; renderHost(state, welcome, send); }, {id: "end"}));
   }
-  if (!t.started) {
+  if (!t.started && !t.series) {  // a tournament table keeps its drawn seats
     const pick = el("select", {"aria-label": T.bot}, ...welcome.bots.map((b) => el("option", {value: b}, b)));
     box.append(pick, button(T.addBot, () => cmd("add_bot", {bot: pick.value})));
   }
   const seats = el("ul", {class: "hostseats"});
   t.seats.forEach((s, i) => {
     const row = [];
-    if (s.bot && !t.started) row.push(button(`${T.removeBot}: ${s.name}`, () => cmd("remove_bot", {seat: i})));
+    if (s.bot && !t.started && !t.series) row.push(button(`${T.removeBot}: ${s.name}`, () => cmd("remove_bot", {seat: i})));
     if (!s.bot && !s.online && t.started && !t.ended) row.push(button(`${s.name}: ${T.replace}`, () => cmd("replace", {seat: i, bot: "heuristic"}), {class: "replace"}));
     if (s.replaced && !t.ended) row.push(button(`${s.name}: ${T.giveBack}`, () => cmd("give_back", {seat: i}), {class: "give-back"}));
     if (row.length) seats.append(el("li", {}, ...row));
   });
   if (seats.children.length) box.append(seats);
-  const people = t.seats.map((s, i) => [s, i]).filter(([s, i]) => !s.bot && s.person && i !== state.seat);
+  const people = t.series ? [] : t.seats.map((s, i) => [s, i]).filter(([s, i]) => !s.bot && s.person && i !== state.seat);
   if (people.length) {
     const pick = el("select", {id: "hand-to", "aria-label": T.hand}, ...people.map(([s, i]) => el("option", {value: String(i)}, s.name)));
     box.append(el("p", {class: "hand"}, el("label", {}, T.hand + " ", pick),

@@ -57,7 +57,8 @@ document.addEventListener("schock:state", (ev) => {
   rememberLink(state, welcome);
   const t = state.table;
   const between = t.started && t.over && !t.ended;  // late-comers may join
-  const show = !!(welcome && welcome.host && credentials.length && ((!t.started && !t.ended) || between));
+  // a tournament table has no invite and keeps its drawn seats (the organizer page has them)
+  const show = !t.series && !!(welcome && welcome.host && credentials.length && ((!t.started && !t.ended) || between));
   if (!show) invite = null;  // asked again when this page is the host's (again)
   box.hidden = !show;
   if (!show) return;
