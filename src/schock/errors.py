@@ -12,6 +12,7 @@ Two families, both :class:`ValueError` subclasses, as in python-chess:
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Self
 
 from schock.messages import Msg, rule_label
 
@@ -109,12 +110,10 @@ class NotationError(InvalidInputError):
         return self.msg.text(lang) + self._where(lang)
 
 
-class RulesError(InvalidInputError):
-    """A rule set that is not valid: names the file, the key, the value and what is allowed.
-
-    >>> str(RulesError("bad value", key="deckel", value="0", allowed="1 to 99", file="x.toml"))
-    'x.toml: deckel = 0: bad value; allowed: 1 to 99'
-    """
+class DataFileError(InvalidInputError):
+    """A data file (rule set, tournament format) that is not valid: names the file,
+    the key, the value and what is allowed (each part plain English or a catalog
+    :class:`~schock.messages.Msg`, which :meth:`localized` gives in German too)."""
 
     def __init__(
         self,
@@ -159,11 +158,19 @@ class RulesError(InvalidInputError):
         """
         return self._text(lang)
 
-    def in_file(self, file: str) -> RulesError:
+    def in_file(self, file: str) -> Self:
         """The same error, naming ``file``."""
-        return RulesError(
+        return type(self)(
             self.message_msg, key=self.key, value=self.value, allowed=self.allowed_msg, file=file
         )
+
+
+class RulesError(DataFileError):
+    """A rule set that is not valid: names the file, the key, the value and what is allowed.
+
+    >>> str(RulesError("bad value", key="deckel", value="0", allowed="1 to 99", file="x.toml"))
+    'x.toml: deckel = 0: bad value; allowed: 1 to 99'
+    """
 
 
 class RecordError(InvalidInputError):

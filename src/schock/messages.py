@@ -282,6 +282,25 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "record.not_utf8": "{where}: not UTF-8 text (byte {byte})",
         "record.cannot_read": "{where}: cannot read: {reason}",
         "record.bad": "{where}: not a game record: {reason}",
+        # the parts of a record file (engine/record.py, safejson.py), cli27
+        "rec.at": "{where}: {reason}",
+        "rec.object": "a record is a JSON object",
+        "rec.format": "format: expected 'schock-record', got {got}",
+        "rec.version": "version: this schock reads version {version}, got {got}",
+        "rec.keys": "unknown keys {keys}; allowed: {allowed}",
+        "rec.missing": "{key}: missing",
+        "rec.seats": "seats: expected a list",
+        "rec.seat": "seats[{i}]: expected {{'name': ..., 'age': ..., 'bot': ...}}",
+        "rec.starter": "starter: expected a seat number or null, got {got}",
+        "rec.actions": 'actions: expected a list of strings like "0 throw"',
+        "rec.rules": "{where}: expected an object with 'preset' and 'overrides'",
+        "rec.preset": "{where}.preset: {got} is not a preset; allowed: {allowed}",
+        "rec.start": "cannot start the game: {reason}",
+        "json.bad": "{what}: not valid JSON: line {line}, column {col}: {reason}",
+        "json.deep": "{what}: JSON nested too deeply",
+        "json.bad_plain": "not valid JSON: line {line}, column {col}: {reason}",
+        "json.deep_plain": "JSON nested too deeply",
+        "notation.unknown_action": "unknown action {verb!r} (allowed: {allowed})",
         "record.table_dice": (
             "{where}: its dice come from a real table (dice.source = 'table'); "
             "schock play throws its own dice, so it resumes records with seeded or scripted dice"
@@ -852,6 +871,25 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "record.not_utf8": "{where}: kein UTF-8-Text (Byte {byte})",
         "record.cannot_read": "{where}: kann nicht gelesen werden: {reason}",
         "record.bad": "{where}: kein Spielprotokoll: {reason}",
+        # the parts of a record file (engine/record.py, safejson.py), cli27
+        "rec.at": "{where}: {reason}",
+        "rec.object": "Ein Spielprotokoll ist ein JSON-Objekt",
+        "rec.format": "format: erwartet 'schock-record', nicht {got}",
+        "rec.version": "version: dieses schock liest Version {version}, nicht {got}",
+        "rec.keys": "unbekannte Schlüssel {keys}; erlaubt: {allowed}",
+        "rec.missing": "{key}: fehlt",
+        "rec.seats": "seats: erwartet eine Liste",
+        "rec.seat": "seats[{i}]: erwartet {{'name': ..., 'age': ..., 'bot': ...}}",
+        "rec.starter": "starter: erwartet eine Platznummer oder null, nicht {got}",
+        "rec.actions": 'actions: erwartet eine Liste von Texten wie "0 throw"',
+        "rec.rules": "{where}: erwartet ein Objekt mit 'preset' und 'overrides'",
+        "rec.preset": "{where}.preset: {got} ist kein Preset; erlaubt: {allowed}",
+        "rec.start": "Das Spiel kann nicht beginnen: {reason}",
+        "json.bad": "{what}: kein gültiges JSON: Zeile {line}, Spalte {col}: {reason}",
+        "json.deep": "{what}: JSON zu tief verschachtelt",
+        "json.bad_plain": "kein gültiges JSON: Zeile {line}, Spalte {col}: {reason}",
+        "json.deep_plain": "JSON zu tief verschachtelt",
+        "notation.unknown_action": "unbekannte Aktion {verb!r} (erlaubt: {allowed})",
         "record.table_dice": (
             "{where}: Seine Würfel kommen von einem echten Tisch (dice.source = 'table'); "
             "schock play wirft selbst und setzt nur Spiele mit Seed- oder vorgegebenen "

@@ -23,6 +23,7 @@ import json
 from typing import Any
 
 from schock.errors import InvalidInputError
+from schock.messages import Msg
 
 #: Whole numbers read from JSON have at most this many digits (seeds fit in 128 bits).
 MAX_INT_DIGITS = 40
@@ -50,10 +51,9 @@ def loads_json(text: str, what: str) -> Any:
     try:
         return json.loads(text, parse_int=_int, parse_constant=_constant)
     except json.JSONDecodeError as exc:
-        raise InvalidInputError(
-            f"{what}: not valid JSON: line {exc.lineno}, column {exc.colno}: {exc.msg}"
-        ) from None
+        raise InvalidInputError(Msg("json.bad", {"what": what, "line": exc.lineno,
+                                                 "col": exc.colno, "reason": exc.msg})) from None
     except _Refused as exc:
         raise InvalidInputError(f"{what}: {exc}") from None
     except RecursionError:
-        raise InvalidInputError(f"{what}: JSON nested too deeply") from None
+        raise InvalidInputError(Msg("json.deep", {"what": what})) from None

@@ -101,3 +101,8 @@ def test_the_command_list_is_translated_line_by_line() -> None:
     assert "The Stammtisch evening: games, rounds and debts, statistics." in en
     keep = help_of(("keep",), "--lang", "de")
     assert "--resume DATEI" in keep and "[Standard: porz]" in keep
+
+
+def test_no_locale_at_all_is_german() -> None:
+    assert help_lang(["-h"], {}) == "de" and help_lang(["-h"], {"LANG": ""}) == "de"
+    assert help_lang(["-h", "--lang=en"], {"LANG": "de_DE"}) == "en"

@@ -26,7 +26,7 @@ def test_every_input_message_has_german_and_english() -> None:
         de = INPUT_CATALOG["de"][key]
         assert placeholders(de) == placeholders(en), key
         # a frame only ("{where}: {reason}"), or game words the same in both languages
-        if key not in ("input.where", "tw.schock_aus", "sim.sweep_value"):
+        if key not in ("input.where", "tw.schock_aus", "sim.sweep_value", "rec.at"):
             assert de != en, key
         assert f'"{key}"' in SOURCE, f"{key} is never raised"
 

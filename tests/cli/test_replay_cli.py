@@ -183,7 +183,31 @@ def test_file_that_is_not_text(tmp_path: Path) -> None:
 
 def test_malformed_json(tmp_path: Path) -> None:
     path = write(tmp_path / "broken.json", '{"format": "schock-record",\n  "version": 1,,\n}')
-    assert_bad_input(run("replay", str(path)), "broken.json", "not valid JSON", "line 2")
+    assert_bad_input(run("replay", str(path)), "broken.json", "kein gültiges JSON", "Zeile 2")
+    assert_bad_input(run("replay", str(path), "--lang", "en"), "not valid JSON", "line 2")
+
+
+@pytest.mark.parametrize(
+    ("content", "de", "en"),
+    [
+        ('{"format": "schock-record"}', "version: dieses schock liest Version 1, nicht None",
+         "version: this schock reads version 1, got None"),
+        ("[1]", "Ein Spielprotokoll ist ein JSON-Objekt", "a record is a JSON object"),
+        ('{"format": "x"}', "format: erwartet 'schock-record', nicht 'x'",
+         "format: expected 'schock-record', got 'x'"),
+        ('{"format": "schock-record", "version": 1, "rules": {"preset": "porz", "overrides": {}},'
+         ' "seats": [{"name": "A"}, {"name": "B"}], "dice": {"source": "seeded", "seed": 1},'
+         ' "actions": ["0 fly"]}', "actions[0]: unbekannte Aktion 'fly' (erlaubt: throw",
+         "actions[0]: unknown action 'fly' (allowed: throw"),
+    ],
+)
+def test_a_bad_record_is_told_in_the_commands_language(
+    tmp_path: Path, content: str, de: str, en: str
+) -> None:
+    """Issue 27 item 6: no English inside a German refusal of a record file (and back)."""
+    path = write(tmp_path / "bad.json", content)
+    assert_bad_input(run("replay", str(path)), "kein Spielprotokoll", de)
+    assert_bad_input(run("replay", str(path), "--lang", "en"), "not a game record", en)
 
 
 def test_wrong_version(tmp_path: Path) -> None:
@@ -199,7 +223,7 @@ def test_bad_action_string(tmp_path: Path) -> None:
     assert isinstance(actions, list)
     actions[3] = "1 jump"
     path = write(tmp_path / "bad.json", json.dumps(data))
-    assert_bad_input(run("replay", str(path)), "bad.json", "actions[3]", "unknown action 'jump'")
+    assert_bad_input(run("replay", str(path)), "bad.json", "actions[3]", "unbekannte Aktion 'jump'")
 
 
 def _first(actions: list[str], pattern: str) -> int:

@@ -68,3 +68,23 @@ def test_no_bar_when_not_a_terminal(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert "Durchlauf" not in result.output and "━" not in result.output
     assert result.output.startswith("mini: Gleichgewicht zu zweit")
+
+
+def test_the_bar_goes_to_stderr_only_when_it_is_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from schock.cli.solve import progress_console
+
+    class Stream(io.StringIO):
+        def __init__(self, tty: bool) -> None:
+            super().__init__()
+            self.tty = tty
+
+        def isatty(self) -> bool:
+            return self.tty
+
+    monkeypatch.setattr(sys, "stderr", Stream(False))
+    assert progress_console() is None
+    monkeypatch.setattr(sys, "stderr", Stream(True))
+    console = progress_console()
+    assert console is not None and console.stderr

@@ -15,14 +15,7 @@ from pathlib import Path
 SRC = Path(__file__).resolve().parents[2] / "src"
 
 #: Circles still in the house (issue 29), each with why it is left.
-KNOWN = {
-    # new this session, in modules other changes are still editing (their owners to
-    # make one-way): sim.policy lazily imports sim.tables' move function while
-    # sim.tables lazily imports Policy; the online tables' pages and the tournament
-    # pages import each other (lazily on one side)
-    frozenset({"schock.sim.policy", "schock.sim.tables"}),
-    frozenset({"schock.web.tournament_online", "schock.web.tournament_pages"}),
-}
+KNOWN: set[frozenset[str]] = set()  # none left
 
 
 def _name(root: Path, path: Path) -> str:

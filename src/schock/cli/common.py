@@ -324,4 +324,4 @@ def read_record(file: Path, option: str = "") -> Record:
 
         return loads(text)
     except InvalidInputError as exc:
-        raise BadInputError(Msg("record.bad", {"where": where, "reason": str(exc)})) from None
+        raise BadInputError(Msg("record.bad", {"where": where, "reason": exc})) from None

@@ -146,7 +146,9 @@ def parse_action(text: str) -> tuple[int, Action]:
     where = text.find(verb)
     if verb not in _VERBS:
         raise NotationError(
-            f"unknown action {verb[:20]!r} (allowed: {', '.join(_VERBS)})", text=text, position=where
+            Msg("notation.unknown_action", {"verb": verb[:20], "allowed": ", ".join(_VERBS)}),
+            text=text,
+            position=where,
         )
     nargs = {
         "throw": (0, 1),

@@ -42,6 +42,7 @@ from schock.engine.dice_sources import DiceSource, ScriptedDice, SeededDice, Tab
 from schock.engine.game import Game
 from schock.engine.seat import Seat
 from schock.errors import InvalidInputError, RecordError, SchockError
+from schock.messages import Msg
 from schock.rules import PRESETS, Rules, load_rules
 from schock.rules.model import coerce_field
 from schock.safejson import loads_json
@@ -75,11 +76,11 @@ def rules_to_json(rules: Rules) -> dict[str, Any]:
 def rules_from_json(data: Any, where: str = "rules") -> Rules:
     """Inverse of :func:`rules_to_json`."""
     if not isinstance(data, dict):
-        raise RecordError(f"{where}: expected an object with 'preset' and 'overrides'")
+        raise RecordError(Msg("rec.rules", {"where": where}))
     preset = data.get("preset")
     if preset not in PRESETS:
         raise RecordError(
-            f"{where}.preset: {preset!r} is not a preset; allowed: {', '.join(PRESETS)}"
+            Msg("rec.preset", {"where": where, "got": repr(preset)[:60], "allowed": ", ".join(PRESETS)})
         )
     overrides = data.get("overrides", {})
     if not isinstance(overrides, dict):
@@ -91,7 +92,7 @@ def rules_from_json(data: Any, where: str = "rules") -> Rules:
         values = {k: coerce_field(k, v) for k, v in overrides.items()}
         return load_rules(preset).replace(**values)
     except SchockError as exc:
-        raise RecordError(f"{where}.overrides: {exc}") from None
+        raise RecordError(Msg("rec.at", {"where": f"{where}.overrides", "reason": exc})) from None
 
 
 def _placeholders(pairs: Any, where: str) -> dict[int, int]:
@@ -125,7 +126,7 @@ def dice_source(desc: Any, where: str = "dice") -> DiceSource:
         if kind == "table":
             return TableDice(_placeholders(desc.get("placeholders", []), where))
     except InvalidInputError as exc:
-        raise RecordError(f"{where}: {exc}") from None
+        raise RecordError(Msg("rec.at", {"where": where, "reason": exc})) from None
     raise RecordError(f"{where}.source: {kind!r}; allowed: 'seeded', 'scripted', 'table'")
 
 
@@ -180,6 +181,9 @@ def loads(text: str) -> Record:
     try:
         data = loads_json(text, "record")
     except InvalidInputError as exc:
+        plain = {"json.bad": "json.bad_plain", "json.deep": "json.deep_plain"}
+        if exc.msg is not None and exc.msg.key in plain:  # "record:" is said by the caller
+            raise RecordError(Msg(plain[exc.msg.key], exc.msg.params)) from None
         raise RecordError(str(exc).removeprefix("record: ")) from None
     return from_json(data)
 
@@ -187,30 +191,31 @@ def loads(text: str) -> Record:
 def from_json(data: Any) -> Record:
     """Check and read a record dict."""
     if not isinstance(data, dict):
-        raise RecordError("a record is a JSON object")
+        raise RecordError(Msg("rec.object"))
     if data.get("format") != FORMAT:
-        raise RecordError(f"format: expected {FORMAT!r}, got {data.get('format')!r}")
+        raise RecordError(Msg("rec.format", {"got": repr(data.get("format"))[:60]}))
     version = data.get("version")
     if version.__class__ is not int or version != VERSION:
         raise RecordError(
-            f"version: this schock reads version {VERSION}, got {data.get('version')!r}"
+            Msg("rec.version", {"version": VERSION, "got": repr(data.get("version"))[:60]})
         )
     allowed = {"format", "version", "rules", "seats", "starter", "dice", "actions", "result"}
     extra = set(data) - allowed
     if extra:
-        raise RecordError(f"unknown keys {sorted(extra)}; allowed: {', '.join(sorted(allowed))}")
+        raise RecordError(Msg("rec.keys", {"keys": str(sorted(extra))[:200],
+                                           "allowed": ", ".join(sorted(allowed))}))
     for key in ("rules", "seats", "dice", "actions"):
         if key not in data:
-            raise RecordError(f"{key}: missing")
+            raise RecordError(Msg("rec.missing", {"key": key}))
     rules = rules_from_json(data["rules"])
     seats_raw = data["seats"]
     if not isinstance(seats_raw, list):
-        raise RecordError("seats: expected a list")
+        raise RecordError(Msg("rec.seats"))
     seats = []
     bots: list[str | None] = []
     for i, s in enumerate(seats_raw):
         if not isinstance(s, dict) or set(s) - {"name", "age", "bot"}:
-            raise RecordError(f"seats[{i}]: expected {{'name': ..., 'age': ..., 'bot': ...}}")
+            raise RecordError(Msg("rec.seat", {"i": i}))
         bot = s.get("bot")
         if bot is not None and (not isinstance(bot, str) or not bot):
             raise RecordError(f"seats[{i}].bot: expected the name of a bot kind, got {bot!r}")
@@ -218,20 +223,20 @@ def from_json(data: Any) -> Record:
         try:
             seats.append(Seat(s.get("name"), s.get("age")))  # type: ignore[arg-type]
         except InvalidInputError as exc:
-            raise RecordError(f"seats[{i}]: {exc}") from None
+            raise RecordError(Msg("rec.at", {"where": f"seats[{i}]", "reason": exc})) from None
     starter = data.get("starter")
     if starter is not None and (isinstance(starter, bool) or not isinstance(starter, int)):
-        raise RecordError(f"starter: expected a seat number or null, got {starter!r}")
+        raise RecordError(Msg("rec.starter", {"got": repr(starter)[:60]}))
     dice = data["dice"]
     dice_source(dice)  # checks it
     actions = data["actions"]
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-        raise RecordError('actions: expected a list of strings like "0 throw"')
+        raise RecordError(Msg("rec.actions"))
     for i, a in enumerate(actions):
         try:
             parse_action(a)
         except InvalidInputError as exc:
-            raise RecordError(f"actions[{i}]: {exc}") from None
+            raise RecordError(Msg("rec.at", {"where": f"actions[{i}]", "reason": exc})) from None
     result = data.get("result")
     if result is not None and (not isinstance(result, dict) or "loser" not in result):
         raise RecordError('result: expected {"loser": seat, "durchmarsch": bool}')
@@ -254,14 +259,15 @@ def replay(record: Record, *, upto: int | None = None, dice: DiceSource | None =
             starter=record.starter,
         )
     except InvalidInputError as exc:
-        raise RecordError(f"cannot start the game: {exc}") from None
+        raise RecordError(Msg("rec.start", {"reason": exc})) from None
     actions = record.actions if upto is None else record.actions[:upto]
     for i, text in enumerate(actions):
         seat, action = parse_action(text)
         try:
             game.apply(seat, action)
         except SchockError as exc:
-            raise RecordError(f"actions[{i}] {text!r}: {exc}") from exc
+            where = f"actions[{i}] {text!r}"
+            raise RecordError(Msg("rec.at", {"where": where, "reason": exc})) from exc
     if upto is None and record.result is not None:
         want = record.result.get("loser")
         if not game.over or game.loser != want:

@@ -29,13 +29,13 @@ from schock.messages import Msg
 from schock.rules import Rules
 from schock.sim import kernel
 from schock.sim.duel import NO_SLOTS, DuelTables
+from schock.sim.policy import bot_label, move_source
 from schock.sim.tables import (
     DUEL_ONLY,
     KINDS,
     MAX_CAP,
     STATE_KEEP,
     STATES,
-    bot_label,
     check_bots,
     eval_tables,
     policy_table,
@@ -73,14 +73,15 @@ def make_spec(rules: Rules, bots: Sequence[Any]) -> Spec:
         raise InvalidInputError(
             Msg("sim.seats", {"low": MIN_SEATS, "high": MAX_SEATS, "n": len(bots)})
         )
-    check_bots(tuple(bots))
+    sources = [move_source(b) for b in bots]  # a policy file is read once, here
+    check_bots(tuple(sources))
     duel = tuple(sorted({b for b in bots if isinstance(b, str) and b in DUEL_ONLY}))
     if duel:
         duel_tables(rules, duel)  # the half values: solved (or refused) here, once
     fixed: dict[str, Any] = {}
-    for b in bots:
+    for b, source in zip(bots, sources, strict=True):
         if not (isinstance(b, str) and b in DUEL_ONLY):
-            fixed.setdefault(bot_label(b), b)
+            fixed.setdefault(bot_label(b), source)
     names = sorted(fixed)
     if names:
         policy = np.stack([policy_table(rules, fixed[name]) for name in names])

@@ -37,8 +37,8 @@ from schock.sim.chunks import (
     run_chunk,
 )
 from schock.sim.cluster import run_on_cluster
+from schock.sim.policy import bot_label
 from schock.sim.stats import Stat
-from schock.sim.tables import bot_label
 
 __all__ = [
     "CHUNK",

@@ -57,6 +57,7 @@ from schock.engine.views import View
 from schock.errors import InvalidInputError, NotationError, short_repr
 from schock.messages import Msg
 from schock.rules.model import Rules, SetAside
+from schock.sim.tables import _move_fn
 from schock.solver.hints import plan_actions
 from schock.solver.turn_state import Move, _options, parse_state
 
@@ -180,11 +181,23 @@ class Policy:
 @functools.cache
 def _fallback(bot: str) -> Callable[[Rules, Dice, Dice, int, int], Dice | None]:
     """A fixed bot's moves, made once per process (its solvers are kept)."""
-    from schock.sim.tables import _move_fn
-
     fn = _move_fn(bot)
     assert fn is not None
     return fn
+
+
+def bot_label(bot: Any) -> str:
+    """The name a seat's bot goes by: a bot's name, a policy's name, a policy file's path."""
+    return bot.name if isinstance(bot, Policy) else str(bot)
+
+
+def move_source(bot: Any) -> Any:
+    """What :mod:`schock.sim.tables` builds a seat's table from: a bot's name as it
+    is, one's own policy (a :class:`Policy` or a policy file's path) as its move
+    function."""
+    if isinstance(bot, str) and bot.endswith(".json"):
+        bot = Policy.load(bot)  # a policy file (docs/sim.md, "Your own policy")
+    return bot.move if isinstance(bot, Policy) else bot
 
 
 def option(

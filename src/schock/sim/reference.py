@@ -47,8 +47,8 @@ from schock.results import evaluate
 from schock.rules import Rules, load_rules
 from schock.sim import kernel
 from schock.sim.core import Chunk, SimResult, merge
-from schock.sim.policy import engine_bot
-from schock.sim.tables import KIND_INDEX, KINDS, bot_label
+from schock.sim.policy import bot_label, engine_bot
+from schock.sim.tables import KIND_INDEX, KINDS
 
 
 def engine_game(rules: Rules, bots: Sequence[Any], seed: int, index: int) -> Chunk:

@@ -211,20 +211,11 @@ def check_bots(bots: tuple[Any, ...]) -> None:
             _move_fn(bot)
 
 
-def bot_label(bot: Any) -> str:
-    """The name a seat's bot goes by: a bot's name, a policy's name, a policy file's path."""
-    from schock.sim.policy import Policy
-
-    return bot.name if isinstance(bot, Policy) else str(bot)
-
-
 def _move_fn(bot: Any, *, check: bool = True) -> MoveFn | None:
-    from schock.sim.policy import Policy
-
-    if isinstance(bot, str) and bot.endswith(".json"):
-        bot = Policy.load(bot)  # a policy file (docs/sim.md, "Your own policy")
-    if isinstance(bot, Policy):
-        return bot.move
+    """A bot's moves by name, or ``bot`` itself where it is a move function (one's
+    own policy: :func:`schock.sim.policy.move_source`)."""
+    if callable(bot):
+        return cast(MoveFn, bot)
     if not isinstance(bot, str):
         raise InvalidInputError(
             f"a seat's bot is a name or a schock.sim.policy.Policy, got {type(bot).__name__}"

@@ -52,17 +52,15 @@ number whenever ``d`` is even or ``n`` is odd. At the format's own table size
 from __future__ import annotations
 
 import dataclasses
-import functools
-import tomllib
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from schock.engine.game import MAX_SEATS, MIN_SEATS
-from schock.errors import InvalidInputError, SchockError
+from schock.errors import DataFileError, SchockError
+from schock.loading import DataFiles
 from schock.rules import PRESETS as RULES_PRESETS
 from schock.rules import Rules, load_rules
 
@@ -72,40 +70,12 @@ PRESETS: tuple[str, ...] = ("irmgarteich", "porz", "mosel")
 _ALIASES = {"irmgarteicher": "irmgarteich", "porzer": "porz", "moselschock": "mosel"}
 
 
-class FormatError(InvalidInputError):
+class FormatError(DataFileError):
     """A format that is not valid: names the file, the key, the value and what is allowed.
 
     >>> str(FormatError("bad value", key="chips", value="-1", allowed="0 to 99", file="f.toml"))
     'f.toml: chips = -1: bad value; allowed: 0 to 99'
     """
-
-    def __init__(
-        self,
-        message: str,
-        *,
-        key: str | None = None,
-        value: str | None = None,
-        allowed: str | None = None,
-        file: str | None = None,
-    ):
-        self.message = message
-        self.key = key
-        self.value = value
-        self.allowed = allowed
-        self.file = file
-        text = f"{file}: " if file else ""
-        if key is not None:
-            text += f"{key} = {value}: " if value is not None else f"{key}: "
-        text += message
-        if allowed:
-            text += f"; allowed: {allowed}"
-        super().__init__(text)
-
-    def in_file(self, file: str) -> FormatError:
-        """The same error, naming ``file``."""
-        return FormatError(
-            self.message, key=self.key, value=self.value, allowed=self.allowed, file=file
-        )
 
 
 class Scoring(StrEnum):
@@ -487,66 +457,23 @@ def coerce_field(name: str, value: Any) -> Any:
 
 
 # ------------------------------------------------------------------ loading
-_META_KEYS = ("extends",)
-
-
-def preset_id(name: str) -> str | None:
-    """The preset id for a name or alias (any case), or None."""
-    key = name.strip().lower()
-    key = _ALIASES.get(key, key)
-    return key if key in PRESETS else None
-
-
-def load_format(name_or_path: str | Path) -> TournamentFormat:
-    """A preset by id or alias, or a format TOML file by path."""
-    if isinstance(name_or_path, str):
-        pid = preset_id(name_or_path)
-        if pid is not None:
-            return _load_preset(pid)
-        looks_like_path = name_or_path.endswith(".toml") or "/" in name_or_path
-        if not looks_like_path and not Path(name_or_path).is_file():
-            raise FormatError(
-                f"unknown tournament format {name_or_path!r}",
-                allowed=f"a preset ({', '.join(PRESETS)}) or the path of a format TOML file",
-            )
-    return _load_file(Path(name_or_path).resolve(), chain=())
-
-
-def loads_format(
-    text: str, *, name: str = "<string>", base_dir: Path | None = None
-) -> TournamentFormat:
-    """A format from TOML text (``extends`` and ``rules`` paths relative to ``base_dir``)."""
-    return _build(_parse(text, name), name, chain=(), base_dir=base_dir or Path.cwd())
-
-
-@functools.cache
-def _load_preset(pid: str) -> TournamentFormat:
-    label = f"<format preset {pid}>"
-    text = (
-        resources.files("schock.tournament").joinpath("presets", f"{pid}.toml").read_text("utf-8")
-    )
-    return _build(_parse(text, label), label, chain=(), base_dir=None)
-
-
-def _load_file(path: Path, chain: tuple[Path, ...]) -> TournamentFormat:
-    label = str(path)
-    if path in chain:
-        cycle = " -> ".join(str(p) for p in (*chain, path))
-        raise FormatError(f"'extends' goes round in a circle: {cycle}", key="extends", file=label)
-    try:
-        text = path.read_text("utf-8")
-    except FileNotFoundError:
-        raise FormatError("no such format file", file=label) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise FormatError(f"cannot read the file: {exc}", file=label) from None
-    return _build(_parse(text, label), label, chain=(*chain, path), base_dir=path.parent)
-
-
-def _parse(text: str, label: str) -> dict[str, Any]:
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise FormatError(f"not valid TOML: {exc}", file=label) from None
+#: The errors of format files (schock.loading's keys), in English.
+_WORDS = {
+    "unknown": "unknown tournament format {name}",
+    "allowed_names": f"a preset ({', '.join(PRESETS)}) or the path of a format TOML file",
+    "no_file": "no such format file",
+    "not_utf8": "not UTF-8 text (byte {byte})",
+    "cannot_read": "cannot read the file: {reason}",
+    "not_toml": "not valid TOML: {reason}",
+    "too_deep": "not a valid format: nested too deeply",
+    "huge_number": "not a valid format: a number with thousands of digits",
+    "tables": "tables are not used in format files; write every key at the top level",
+    "need_all": "a format file without 'extends' must give every field; missing: {missing}",
+    "need_all_allowed": "extends = a preset id, or all fields",
+    "wrong_type": "wrong type",
+    "preset_or_path": "a preset id or a path",
+    "no_extends": "neither a format preset nor an existing format file",
+}
 
 
 def _rules_path(rules: str, base_dir: Path) -> str:
@@ -556,71 +483,60 @@ def _rules_path(rules: str, base_dir: Path) -> str:
     return str(path if path.is_absolute() else (base_dir / path).resolve())
 
 
-def _build(
-    data: dict[str, Any], label: str, *, chain: tuple[Path, ...], base_dir: Path | None
-) -> TournamentFormat:
-    try:
-        values: dict[str, Any] = {}
-        for key, raw in data.items():
-            if key in _META_KEYS:
-                continue
-            if isinstance(raw, dict):
-                raise FormatError(
-                    "tables are not used in format files; write every key at the top level",
-                    key=key,
-                    value="[table]",
-                    allowed=", ".join(FIELD_NAMES),
-                )
-            values[key] = coerce_field(key, raw)
-        if "rules" in values and base_dir is not None:
-            values["rules"] = _rules_path(values["rules"], base_dir)
-        if "rules" in values:
-            try:
-                load_rules(values["rules"])
-            except SchockError as exc:
-                raise FormatError(
-                    f"not a rule set: {exc}",
-                    key="rules",
-                    value=repr(values["rules"]),
-                    allowed="a rules preset (" + ", ".join(RULES_PRESETS) + ") or a rules file",
-                ) from None
-        extends = data.get("extends")
-        if extends is None:
-            missing = [f for f in FIELD_NAMES if f not in values and f not in ("source", "base")]
-            if missing:
-                raise FormatError(
-                    "a format file without 'extends' must give every field; missing: "
-                    + ", ".join(missing),
-                    allowed="extends = a preset id, or all fields",
-                )
-            return TournamentFormat(**values)
-        if not isinstance(extends, str):
+def _prepare(values: dict[str, Any], base_dir: Path | None) -> None:
+    """A format's rules: a path relative to its file, and a rule set that loads."""
+    if "rules" in values and base_dir is not None:
+        values["rules"] = _rules_path(values["rules"], base_dir)
+    if "rules" in values:
+        try:
+            load_rules(values["rules"])
+        except SchockError as exc:
             raise FormatError(
-                "wrong type", key="extends", value=repr(extends), allowed="a preset id or a path"
-            )
-        parent = _resolve_extends(extends, chain, base_dir)
-        stem = Path(label).stem if not label.startswith("<") else ""
-        values.setdefault("id", stem or f"{parent.id}-custom")
-        values.setdefault("name", f"{parent.name} ({values['id']})")
-        values["base"] = parent.base
-        values.setdefault("source", parent.source)
-        return parent.replace(**values)
-    except FormatError as exc:
-        raise exc.in_file(label) if exc.file is None else exc from None
+                f"not a rule set: {exc}",
+                key="rules",
+                value=repr(values["rules"]),
+                allowed="a rules preset (" + ", ".join(RULES_PRESETS) + ") or a rules file",
+            ) from None
 
 
-def _resolve_extends(
-    extends: str, chain: tuple[Path, ...], base_dir: Path | None
+def _extend(parent: TournamentFormat, values: dict[str, Any], label: str) -> TournamentFormat:
+    """A format file: the fields it gives on the format it extends."""
+    stem = Path(label).stem if not label.startswith("<") else ""
+    values.setdefault("id", stem or f"{parent.id}-custom")
+    values.setdefault("name", f"{parent.name} ({values['id']})")
+    values["base"] = parent.base
+    values.setdefault("source", parent.source)
+    return parent.replace(**values)
+
+
+_FILES: DataFiles[TournamentFormat] = DataFiles(
+    noun="format",
+    error=FormatError,
+    presets=PRESETS,
+    aliases=_ALIASES,
+    package="schock.tournament",
+    preset_label="<format preset {}>",
+    field_names=FIELD_NAMES,
+    coerce=coerce_field,
+    make=lambda values: TournamentFormat(**values),
+    extend=_extend,
+    say=lambda key, **params: _WORDS[key].format(**params),
+    prepare=_prepare,
+)
+
+
+def preset_id(name: str) -> str | None:
+    """The preset id for a name or alias (any case), or None."""
+    return _FILES.preset_id(name)
+
+
+def load_format(name_or_path: str | Path) -> TournamentFormat:
+    """A preset by id or alias, or a format TOML file by path."""
+    return _FILES.load(name_or_path)
+
+
+def loads_format(
+    text: str, *, name: str = "<string>", base_dir: Path | None = None
 ) -> TournamentFormat:
-    pid = preset_id(extends)
-    if pid is not None:
-        return _load_preset(pid)
-    path = (base_dir / extends).resolve() if base_dir is not None else None
-    if path is None or not path.is_file():
-        raise FormatError(
-            "neither a format preset nor an existing format file",
-            key="extends",
-            value=repr(extends),
-            allowed=f"a preset ({', '.join(PRESETS)}) or a path relative to this file",
-        )
-    return _load_file(path, chain)
+    """A format from TOML text (``extends`` and ``rules`` paths relative to ``base_dir``)."""
+    return _FILES.loads(text, name=name, base_dir=base_dir)

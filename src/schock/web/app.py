@@ -63,6 +63,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(evening.router)
     app.include_router(tournament_pages.router)
     app.include_router(tournament_online.router)
+    app.state.online_tables = tournament_online.online_view  # the organizer page's part
     app.include_router(analyse.router)
     middleware.install(app, settings)
     return app

@@ -46,7 +46,6 @@ from fastapi.responses import RedirectResponse, Response
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from schock.bots import available_bots
 from schock.errors import IllegalActionError, InvalidInputError
 from schock.messages import Msg
 from schock.store import Database
@@ -474,5 +473,3 @@ async def entered_record(tid: str, rnd: int, table: int, game: int, request: Req
                  f'attachment; filename="{tid}-r{rnd}-t{table}-g{game}.json"'},
     )
 
-
-BOTS = tuple(available_bots())

@@ -14,6 +14,7 @@ twice; only the organizer's confirmation creates the domain event.
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import json
 import re
@@ -28,6 +29,7 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from starlette.datastructures import UploadFile
 
+from schock.bots import available_bots
 from schock.errors import IllegalActionError, InvalidInputError
 from schock.messages import Msg
 from schock.store import Database
@@ -235,6 +237,13 @@ def _organizer_view(
     error: str | None = None, preview: list[list[int]] | None = None,
     notice: str | None = None, roster: dict[str, Any] | None = None,
 ) -> Response:
+    return _render(request, "turnier_org.html", status, error=error, notice=notice,
+                   roster=roster, **_organizer_context(request, t, access, preview))
+
+
+def _organizer_context(request: Request, t: Tournament, access: TournamentAccessRow,
+                       preview: list[list[int]] | None = None) -> dict[str, Any]:
+    """What the organizer page shows (its live parts too: :func:`organizer_live`)."""
     rnd = t.current_round
     stand = request.query_params.get("stand", "")
     shown = int(stand) if stand.isdigit() and 1 <= int(stand) <= len(t.rounds) else None
@@ -248,8 +257,6 @@ def _organizer_view(
                 "games": [rnd.games.get(i, {})[g] for g in sorted(rnd.games.get(i, {}))],
                 "token": table_token(access.secret, rnd.number, i),
             })
-    from schock.web.tournament_online import BOTS, online_view
-
     lang = _lang(request)
     history = [
         {"seq": e.seq, "at": e.at.replace("T", " ")[:19], "kind": e.event.kind,
@@ -263,22 +270,54 @@ def _organizer_view(
             "text": "|".join(",".join(map(str, tb)) for tb in preview),
             "repeats": draws.repeat_count([*t.history(), preview]),
         }
-    online = online_view(request, t, access.secret)
+    # the online tables' part of the page (web.tournament_online, set by create_app)
+    online_view = getattr(request.app.state, "online_tables", None)
+    online = online_view(request, t, access.secret) if online_view is not None else None
     playing = {o["number"]: o for o in online or [] if o["open"] and not o["closed"]
                and o["game"] is not None}
     for tb in tables:
         tb["online"] = playing.get(tb["number"])
-    return _render(
-        request, "turnier_org.html", status, t=t, key=access.secret, access=access,
+    return dict(
+        t=t, key=access.secret, access=access,
         rnd=rnd, tables=tables, points=t.format.scoring is Scoring.POINTS,
         chips=t.format.scoring is Scoring.CHIPS,
         schock_aus=uses_schock_aus(t),
         missing=[tb["number"] for tb in tables if tb["next_game"] is not None],
-        pending=_pending_view(t, _db(request), _lang(request)), notice=notice,
+        pending=_pending_view(t, _db(request), _lang(request)),
         standings=standings(t, shown), shown=shown, ledger=ledger(t), history=history,
-        error=error, preview=preview_info, modes=MODES, roster=roster,
-        online=online, bots=BOTS,
+        preview=preview_info, modes=MODES, online=online, bots=available_bots(),
     )
+
+
+@router.get("/api/turnier/{tid}/organizer")
+async def organizer_live(tid: str, request: Request, k: str = "") -> Response:
+    """The organizer page's live parts (``turnier_org.js`` asks every few seconds): the
+    online tables, each table's entered games and next game, the missing tables, the
+    waiting reports and the standings, as the page renders them. Only with the organizer
+    key; ``ETag`` / ``If-None-Match`` answer 304 while nothing changed."""
+    t, access = _organizer(request, tid, k)
+    lang = _lang(request)
+    ctx = {"request": request, "lang": lang, "en": lang == "en",
+           **_organizer_context(request, t, access)}
+    env = request.app.state.templates.env
+
+    def part(name: str, **more: Any) -> str:
+        return str(env.get_template(f"_turnier_org_{name}.html").render({**ctx, **more}))
+
+    rnd = ctx["rnd"]
+    body = json.dumps({
+        "round": rnd.number if rnd is not None else 0,
+        "parts": {"online": part("online") if rnd is not None else None,
+                  "pending": part("pending"), "standings": part("standings")},
+        "missing": ", ".join(map(str, ctx["missing"])) or "–",
+        "tables": {str(tb["number"]): {"games": part("games", tb=tb), "next": tb["next_game"]}
+                   for tb in ctx["tables"]},
+    }, ensure_ascii=False, sort_keys=True)
+    etag = '"' + hashlib.sha256(body.encode()).hexdigest()[:32] + '"'
+    headers = {"ETag": etag, "Cache-Control": "no-store"}
+    if etag in {x.strip() for x in request.headers.get("if-none-match", "").split(",")}:
+        return Response(status_code=304, headers=headers)
+    return Response(body, media_type="application/json", headers=headers)
 
 
 def _event_text(t: Tournament, event: Event, lang: str) -> str:

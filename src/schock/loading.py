@@ -1,0 +1,265 @@
+"""One loader for data files with presets and ``extends``: rule sets and tournament formats.
+
+A rule set (:mod:`schock.rules.loader`) and a tournament format
+(:mod:`schock.tournament.format`) are each a frozen record that checks its own
+fields, shipped as TOML presets, and written by users as TOML files that
+``extends`` a preset (or another file, by a path relative to itself) and give
+the fields they change. :class:`DataFiles` is that mechanism once: finding a
+preset by name or alias, reading a file (names no file can have, unreadable
+files, text that is not UTF-8, not TOML, nested too deeply), following an
+``extends`` chain (no circles, at most :data:`MAX_EXTENDS_DEPTH` files), and
+turning every value into its field's type. Each kind of file brings its record,
+its field check, its words for the errors (``say``) and what a file that extends
+another takes over from it (``extend``); every error is the kind's own
+:class:`~schock.errors.DataFileError` naming the file, the field and what is
+allowed.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+from schock.errors import DataFileError
+from schock.messages import Msg
+
+#: How many files an ``extends`` chain may pass through (presets end every chain).
+MAX_EXTENDS_DEPTH = 16
+
+#: The longest path or name read as a data file.
+MAX_PATH = 1024
+
+#: Keys of a file that are not fields of its record.
+META_KEYS = ("extends",)
+
+R = TypeVar("R")
+
+
+def path_is_file(path: Path) -> bool:
+    """``path.is_file()``, False for a name no file can have (NUL, too long).
+
+    >>> path_is_file(Path("x" * 5000)), path_is_file(Path(__file__))
+    (False, True)
+    """
+    try:
+        return path.is_file()
+    except (OSError, ValueError):  # a name too long for the file system, say
+        return False
+
+
+def _keep(values: dict[str, Any], base_dir: Path | None) -> None:
+    """The default ``prepare``: the values as they are."""
+
+
+@dataclass(frozen=True, eq=False, kw_only=True)
+class DataFiles(Generic[R]):
+    """How one kind of data file is found, read and checked.
+
+    ``say(key, **params)`` gives the kind's text (or catalog message) for each
+    of the errors: ``unknown`` (name), ``allowed_names``, ``no_file``,
+    ``not_utf8`` (byte), ``cannot_read`` (reason), ``not_toml`` (reason),
+    ``too_deep``, ``huge_number``, ``tables``, ``need_all`` (missing),
+    ``need_all_allowed``, ``wrong_type``, ``preset_or_path`` and
+    ``no_extends``.
+    """
+
+    noun: str
+    """What a file holds, in English (``rules``, ``format``)."""
+    error: type[DataFileError]
+    presets: tuple[str, ...]
+    aliases: Mapping[str, str]
+    package: str
+    """The package whose ``presets/<id>.toml`` are the presets."""
+    preset_label: str
+    """How a preset is named in errors, with ``{}`` for its id."""
+    field_names: tuple[str, ...]
+    coerce: Callable[[str, Any], Any]
+    """A raw value turned into the field's type (raises ``error`` otherwise)."""
+    make: Callable[[dict[str, Any]], R]
+    """The record from every field (a file without ``extends``)."""
+    extend: Callable[[R, dict[str, Any], str], R]
+    """The record of a file from its parent, the fields it gives and its label."""
+    say: Callable[..., str | Msg]
+    prepare: Callable[[dict[str, Any], Path | None], None] = _keep
+    """Changes the values read from a file in ``base_dir`` (None: a preset) in place."""
+    _cache: dict[str, R] = field(default_factory=dict, repr=False)
+
+    # ------------------------------------------------------------------ by name
+    def preset_id(self, name: str) -> str | None:
+        """The preset id for a name or alias (any case), or None."""
+        key = name.strip().lower()
+        key = self.aliases.get(key, key)
+        return key if key in self.presets else None
+
+    def preset(self, pid: str) -> R:
+        """A shipped preset by its id (read once)."""
+        record = self._cache.get(pid)
+        if record is None:
+            text = resources.files(self.package).joinpath("presets", f"{pid}.toml").read_text("utf-8")
+            label = self.preset_label.format(pid)
+            record = self._cache[pid] = self._build(self._parse(text, label), label, chain=())
+        return record
+
+    def load(self, name_or_path: object) -> R:
+        """A preset by id or alias, or a file by path."""
+        if not isinstance(name_or_path, str | Path):
+            raise self._unknown(name_or_path)
+        if isinstance(name_or_path, str):
+            pid = self.preset_id(name_or_path)
+            if pid is not None:
+                return self.preset(pid)
+            self.check_path_text(name_or_path)
+            looks_like_path = (
+                name_or_path.endswith(".toml") or "/" in name_or_path or "\\" in name_or_path
+            )
+            if not looks_like_path and not path_is_file(Path(name_or_path)):
+                raise self._unknown(name_or_path)
+        return self.load_file(Path(name_or_path))
+
+    def _unknown(self, name_or_path: object) -> DataFileError:
+        return self.error(
+            self.say("unknown", name=repr(name_or_path)[:183]), allowed=self.say("allowed_names")
+        )
+
+    def check_path_text(self, text: str, **where: str) -> None:
+        """Refuse a name that no file can have (a NUL character, thousands of characters)."""
+        if "\x00" in text:
+            raise self.error(
+                "a file name cannot hold a NUL character", allowed=self.say("allowed_names"), **where
+            )
+        if len(text) > MAX_PATH:
+            raise self.error(f"a name of {len(text)} characters; allowed: at most {MAX_PATH}", **where)
+
+    # ------------------------------------------------------------------ files and text
+    def load_file(self, path: Path) -> R:
+        """A file (which may extend a preset or another file)."""
+        self.check_path_text(str(path))
+        return self._load_file(self._resolve(path), chain=())
+
+    def loads(
+        self,
+        text: object,
+        *,
+        name: str = "<string>",
+        base_dir: Path | None = None,
+        presets_only: bool = False,
+    ) -> R:
+        """A record from TOML text (``extends`` paths relative to ``base_dir``, default:
+        the working directory); ``presets_only``: it may extend a preset only, never a file."""
+        if not isinstance(text, str):
+            raise self.error(
+                f"{self.noun} text must be a string, got {type(text).__name__}", file=name
+            )
+        data = self._parse(text, name)
+        return self._build(
+            data, name, chain=(), base_dir=None if presets_only else base_dir or Path.cwd()
+        )
+
+    def _resolve(self, path: Path, **where: str) -> Path:
+        try:
+            return path.resolve()
+        except (OSError, ValueError, RuntimeError) as exc:
+            raise self.error(f"not a usable file name: {exc}", **where) from None
+
+    def _load_file(self, path: Path, chain: tuple[Path, ...]) -> R:
+        label = str(path)
+        if path in chain:
+            cycle = " -> ".join(str(p) for p in (*chain, path))
+            raise self.error(f"'extends' goes round in a circle: {cycle}", key="extends", file=label)
+        if len(chain) >= MAX_EXTENDS_DEPTH:
+            raise self.error(
+                f"'extends' goes through more than {MAX_EXTENDS_DEPTH} files",
+                key="extends",
+                allowed=f"a chain of at most {MAX_EXTENDS_DEPTH} files ending in a preset",
+                file=label,
+            )
+        try:
+            text = path.read_text("utf-8")
+        except FileNotFoundError:
+            raise self.error(self.say("no_file"), file=label) from None
+        except UnicodeDecodeError as exc:
+            raise self.error(self.say("not_utf8", byte=exc.start), file=label) from None
+        except (OSError, ValueError) as exc:
+            reason = getattr(exc, "strerror", None) or str(exc)
+            raise self.error(self.say("cannot_read", reason=reason), file=label) from None
+        return self._build(self._parse(text, label), label, chain=(*chain, path), base_dir=path.parent)
+
+    def _parse(self, text: str, label: str) -> dict[str, Any]:
+        try:
+            return tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise self.error(self.say("not_toml", reason=str(exc)), file=label) from None
+        except RecursionError:
+            raise self.error(self.say("too_deep"), file=label) from None
+        except ValueError:  # tomllib's int() of a number with thousands of digits
+            raise self.error(self.say("huge_number"), file=label) from None
+
+    # ------------------------------------------------------------------ fields and extends
+    def _build(
+        self,
+        data: dict[str, Any],
+        label: str,
+        *,
+        chain: tuple[Path, ...],
+        base_dir: Path | None = None,
+    ) -> R:
+        try:
+            values: dict[str, Any] = {}
+            for key, raw in data.items():
+                if key in META_KEYS:
+                    continue
+                if isinstance(raw, dict):
+                    raise self.error(
+                        self.say("tables"),
+                        key=key,
+                        value="[table]",
+                        allowed=", ".join(self.field_names),
+                    )
+                values[key] = self.coerce(key, raw)
+            self.prepare(values, base_dir)
+            extends = data.get("extends")
+            if extends is None:
+                need = [f for f in self.field_names if f not in values and f not in ("source", "base")]
+                if need:
+                    raise self.error(
+                        self.say("need_all", missing=", ".join(need)),
+                        allowed=self.say("need_all_allowed"),
+                    )
+                return self.make(values)
+            if not isinstance(extends, str):
+                raise self.error(
+                    self.say("wrong_type"),
+                    key="extends",
+                    value=repr(extends),
+                    allowed=self.say("preset_or_path"),
+                )
+            parent = self._resolve_extends(extends, chain, base_dir)
+            return self.extend(parent, values, label)
+        except self.error as exc:
+            raise exc.in_file(label) if exc.file is None else exc from None
+
+    def _resolve_extends(self, extends: str, chain: tuple[Path, ...], base_dir: Path | None) -> R:
+        pid = self.preset_id(extends)
+        if pid is not None:
+            return self.preset(pid)
+        if base_dir is None:
+            raise self.error(
+                f"unknown preset {extends!r}",
+                key="extends",
+                value=repr(extends),
+                allowed=", ".join(self.presets),
+            )
+        self.check_path_text(extends, key="extends")
+        path = self._resolve(base_dir / extends, key="extends")
+        if not path_is_file(path):
+            raise self.error(
+                self.say("no_extends"),
+                key="extends",
+                value=repr(extends),
+                allowed=f"a preset ({', '.join(self.presets)}) or a path relative to this file",
+            )
+        return self._load_file(path, chain)
