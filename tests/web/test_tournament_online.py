@@ -399,3 +399,97 @@ def test_a_player_withdrawn_meanwhile_is_seated_no_more(client: TestClient) -> N
     session = client.app.state.tables.live[tb["id"]]  # type: ignore[attr-defined]
     assert [s.name for s in session.seats] == ["1 Anna", "2 Ben"]
     assert len(session.games) == 3
+
+
+def _live(c: TestClient, tid: str, key: str, etag: str | None = None,
+          lang: str = "") -> Any:
+    headers = {"If-None-Match": etag} if etag else {}
+    return c.get(f"/api/turnier/{tid}/organizer?k={key}{lang}", headers=headers)
+
+
+def _seat_states(part: str, table: int) -> list[str]:
+    block = part.split(f'data-online="{table}"')[1].split('data-online="')[0]
+    return re.findall(r'<span class="oseat">([^<]*)</span>', block)
+
+
+def test_the_organizer_page_updates_itself_when_a_player_connects_and_a_game_enters(
+        client: TestClient) -> None:
+    """The organizer page's live parts (``/api/turnier/{id}/organizer``, polled by
+    turnier_org.js): only with the organizer key; 304 while nothing changed; a new answer
+    when a player opens his seat link and when his game enters itself."""
+    tid, key = _create(client, "short", NAMES[:6], "")
+    before = _live(client, tid, key).json()  # no round drawn: no tables, no online part
+    assert (before["round"], before["parts"]["online"], before["tables"]) == (0, None, {})
+    assert _do(client, tid, key, action="draw", tables="1,2,3|4,5,6").status_code == 303
+    for k in ("", "wrong", key[:-1]):
+        r = client.get(f"/api/turnier/{tid}/organizer" + (f"?k={k}" if k else ""))
+        assert r.status_code == 403 and "organizer key" in r.text
+    assert client.get(f"/api/turnier/nosuch/organizer?k={key}").status_code == 404
+    first = _live(client, tid, key)
+    assert first.status_code == 200 and first.headers["cache-control"] == "no-store"
+    data = first.json()
+    assert data["round"] == 1 and data["missing"] == "1, 2"
+    assert "Online-Tische für Runde 1 öffnen" in data["parts"]["online"]
+    assert (data["tables"]["1"]["next"], data["tables"]["2"]["next"]) == (1, 1)
+    etag = first.headers["etag"]
+    assert _live(client, tid, key, etag).status_code == 304  # nothing changed
+    assert _online(client, tid, key, action="open").status_code == 200
+    opened = _live(client, tid, key, etag)
+    assert opened.status_code == 200 and opened.headers["etag"] != etag
+    etag = opened.headers["etag"]
+    assert _seat_states(opened.json()["parts"]["online"], 1) == ["Link noch nicht geöffnet"] * 3
+    english = _live(client, tid, key, lang="&lang=en").json()["parts"]["online"]
+    assert _seat_states(english, 1) == ["link not opened yet"] * 3
+    assert "waiting for the start" in english and "wartet auf den Start" in \
+        opened.json()["parts"]["online"]
+    tables = _tables(client, tid, key)
+    for seat in (1, 2):
+        assert _online(client, tid, key, action="bot", table=1, seat=seat).status_code == 303
+    etag = _live(client, tid, key).headers["etag"]
+    rng = random.Random(5)
+    with client.websocket_connect(f"/ws/tables/{tables[1]['id']}") as anna:
+        hello(anna, token=tables[1]["tokens"][0])
+        connected = _live(client, tid, key, etag)  # Anna opened her link
+        assert connected.status_code == 200
+        assert _seat_states(connected.json()["parts"]["online"], 1) == [
+            "online", "Bot (heuristic)", "Bot (heuristic)"]
+        etag = connected.headers["etag"]
+        assert _online(client, tid, key, action="start", table=1).status_code == 303
+        running = _live(client, tid, key, etag)
+        assert '<span class="ostatus">Spiel 1 läuft</span>' in running.json()["parts"]["online"]
+        etag = running.headers["etag"]
+        _play_person(anna, rng)
+        entered = _live(client, tid, key, etag)  # game 1 entered itself
+    assert entered.status_code == 200
+    left = _live(client, tid, key, entered.headers["etag"])  # Anna closed her page
+    assert _seat_states(left.json()["parts"]["online"], 1)[0] == "nicht da"
+    data = entered.json()
+    assert 'class="record-link" href="/turnier/' + tid + '/record/1/1/1.json' in \
+        data["tables"]["1"]["games"]
+    assert data["tables"]["1"]["next"] == 2 and data["tables"]["2"]["next"] == 1
+    assert "Spiel 1 vorbei, als Nächstes Spiel 2" in data["parts"]["online"]
+    assert "Spiel 1 im Turnier eingetragen" in data["parts"]["online"]
+    db = client.app.state.tables.repo.db  # type: ignore[attr-defined]
+    loser = storage.load(db, tid).rounds[0].games[1][1].loser
+    row = re.search(rf'<tr data-number="{loser}">.*?</tr>', data["parts"]["standings"])
+    assert row and "<td>1</td><td>1</td></tr>" in row[0]  # 1 game, 1 lost
+    assert "Runde 1, Tisch 1, Spiel 1:" in data["parts"]["history"]
+    shown = client.get(f"/turnier/{tid}?k={key}").text  # the parts are the page's own
+    for name in ("ledger", "history", "standings"):
+        assert data["parts"][name].strip() in shown, name
+    assert _live(client, tid, key, left.headers["etag"]).status_code == 304
+    # a phone reports table 2's game 1: it appears in the waiting reports
+    page = client.get(f"/turnier/{tid}?k={key}").text
+    link = re.findall(r'class="table-link" href="([^"]*)"', page)[1].replace("&amp;", "&")
+    path, k = link.split("?k=")
+    assert client.post(path, data={"k": k, "game": 1, "loser": 6, "out": "4, 5"}).status_code == 200
+    reported = _live(client, tid, key, left.headers["etag"])
+    assert reported.status_code == 200
+    pending = reported.json()["parts"]["pending"]
+    assert "Meldungen der Tische (1)" in pending and "Tisch 2 · Spiel 1" in pending
+    # the page itself carries what its script asks with, and the parts it replaces
+    page = client.get(f"/turnier/{tid}?k={key}").text
+    assert f'data-url="/api/turnier/{tid}/organizer?k={key}"' in page
+    for part in ('data-live="online"', 'data-live="pending"', 'data-live="standings"',
+                 'data-live-games="1"', 'data-enter="2"'):
+        assert part in page

@@ -463,8 +463,11 @@ class TableSession:
 
     # ---------------------------------------------------------------- bots
     def kick(self) -> None:
-        """Start the driver if bots or forced moves are due."""
-        if self.driver is None or self.driver.done():
+        """Start the driver if bots or forced moves are due (after most actions a person
+        is to decide: then no task is made). Called after every change, once the lock is
+        released, so what it sees is what the driver would find."""
+        if (self.driver is None or self.driver.done()) and self.started and not self.paused \
+                and not self.ended and self.step() in ("bot", "auto"):
             self.driver = asyncio.get_running_loop().create_task(self._drive())
 
     async def _drive(self) -> None:

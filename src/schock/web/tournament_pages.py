@@ -14,6 +14,7 @@ twice; only the organizer's confirmation creates the domain event.
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import json
 import re
@@ -236,6 +237,13 @@ def _organizer_view(
     error: str | None = None, preview: list[list[int]] | None = None,
     notice: str | None = None, roster: dict[str, Any] | None = None,
 ) -> Response:
+    return _render(request, "turnier_org.html", status, error=error, notice=notice,
+                   roster=roster, **_organizer_context(request, t, access, preview))
+
+
+def _organizer_context(request: Request, t: Tournament, access: TournamentAccessRow,
+                       preview: list[list[int]] | None = None) -> dict[str, Any]:
+    """What the organizer page shows (its live parts too: :func:`organizer_live`)."""
     rnd = t.current_round
     stand = request.query_params.get("stand", "")
     shown = int(stand) if stand.isdigit() and 1 <= int(stand) <= len(t.rounds) else None
@@ -269,17 +277,49 @@ def _organizer_view(
                and o["game"] is not None}
     for tb in tables:
         tb["online"] = playing.get(tb["number"])
-    return _render(
-        request, "turnier_org.html", status, t=t, key=access.secret, access=access,
+    return dict(
+        t=t, key=access.secret, access=access,
         rnd=rnd, tables=tables, points=t.format.scoring is Scoring.POINTS,
         chips=t.format.scoring is Scoring.CHIPS,
         schock_aus=uses_schock_aus(t),
         missing=[tb["number"] for tb in tables if tb["next_game"] is not None],
-        pending=_pending_view(t, _db(request), _lang(request)), notice=notice,
+        pending=_pending_view(t, _db(request), _lang(request)),
         standings=standings(t, shown), shown=shown, ledger=ledger(t), history=history,
-        error=error, preview=preview_info, modes=MODES, roster=roster,
-        online=online, bots=available_bots(),
+        preview=preview_info, modes=MODES, online=online, bots=available_bots(),
     )
+
+
+@router.get("/api/turnier/{tid}/organizer")
+async def organizer_live(tid: str, request: Request, k: str = "") -> Response:
+    """The organizer page's live parts (``turnier_org.js`` asks every few seconds): the
+    online tables, each table's entered games and next game, the missing tables, the
+    waiting reports, the standings, the drinks ledger and the history, as the page
+    renders them. Only with the organizer
+    key; ``ETag`` / ``If-None-Match`` answer 304 while nothing changed."""
+    t, access = _organizer(request, tid, k)
+    lang = _lang(request)
+    ctx = {"request": request, "lang": lang, "en": lang == "en",
+           **_organizer_context(request, t, access)}
+    env = request.app.state.templates.env
+
+    def part(name: str, **more: Any) -> str:
+        return str(env.get_template(f"_turnier_org_{name}.html").render({**ctx, **more}))
+
+    rnd = ctx["rnd"]
+    body = json.dumps({
+        "round": rnd.number if rnd is not None else 0,
+        "parts": {"online": part("online") if rnd is not None else None,
+                  "pending": part("pending"), "standings": part("standings"),
+                  "ledger": part("ledger"), "history": part("history")},
+        "missing": ", ".join(map(str, ctx["missing"])) or "–",
+        "tables": {str(tb["number"]): {"games": part("games", tb=tb), "next": tb["next_game"]}
+                   for tb in ctx["tables"]},
+    }, ensure_ascii=False, sort_keys=True)
+    etag = '"' + hashlib.sha256(body.encode()).hexdigest()[:32] + '"'
+    headers = {"ETag": etag, "Cache-Control": "no-store"}
+    if etag in {x.strip() for x in request.headers.get("if-none-match", "").split(",")}:
+        return Response(status_code=304, headers=headers)
+    return Response(body, media_type="application/json", headers=headers)
 
 
 def _event_text(t: Tournament, event: Event, lang: str) -> str:
