@@ -7,6 +7,7 @@ value in every Deckel situation (:func:`schock.solver.equilibrium.solve`).
 The tables come from the disk cache where present (else they are solved)::
 
     .venv/bin/python scripts/make_equilibrium_docs.py [PRESET ...]
+    .venv/bin/python scripts/make_equilibrium_docs.py --check [PRESET ...]   # exit 1 if a page differs
 """
 
 from __future__ import annotations
@@ -65,14 +66,22 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("presets", nargs="*", default=list(PRESETS))
     parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--check", action="store_true", help="only compare the pages, write nothing")
     args = parser.parse_args(argv)
-    args.out.mkdir(parents=True, exist_ok=True)
+    if not args.check:
+        args.out.mkdir(parents=True, exist_ok=True)
+    differs = 0
     for name in args.presets:
         sol = solve(load_rules(name))
         path = args.out / f"{sol.rules.id}.md"
+        if args.check:
+            same = path.is_file() and path.read_text(encoding="utf-8") == page(sol)
+            differs += not same
+            print(f"{path.name}: {'ok' if same else 'DIFFERS'}", flush=True)
+            continue
         path.write_text(page(sol), encoding="utf-8")
         print(f"wrote {path} ({sol.seconds:.0f} s)", flush=True)
-    return 0
+    return 1 if differs else 0
 
 
 if __name__ == "__main__":

@@ -22,10 +22,10 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
 
 from schock.rules import PRESETS, Rules, field_label, load_rules
 from schock.sim import SimResult, Stat, simulate
+from schock.sim.plots import Panel, caption, plot_compare, plot_panels
 from schock.sim.tables import FIELDS, HOUSE_RULE_FIELDS, sweep_values
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "sim"
@@ -84,15 +84,6 @@ def _runner(seed: int, log: bool) -> Run:
     return run
 
 
-def _pyplot() -> Any:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    return plt
-
-
 def overview(run: Run, games: int, out: Path | None) -> str:
     results = [run(load_rules(p), ["heuristic"] * 3, games) for p in PRESETS]
     rows = []
@@ -109,9 +100,8 @@ def overview(run: Run, games: int, out: Path | None) -> str:
             ]
         )
     if out is not None:
-        from schock.sim.plots import plot_compare
-
-        plot_compare(results, out / "presets.png", "en")
+        for path in figure_paths(out, "presets"):
+            plot_compare(results, path, "en")
     headers = [
         "preset",
         "seat 1 loses",
@@ -133,48 +123,49 @@ def overview(run: Run, games: int, out: Path | None) -> str:
             "[../sim.md](../sim.md#intervals-that-hold)).",
             md_table(headers, rows),
             "![loss rate by seat, rounds per half, Deckel per round and result kinds per "
-            "preset](presets.png)",
+            "preset](presets.png) ([PDF](presets.pdf))",
         ]
     )
 
 
 def players(run: Run, games: int, out: Path | None) -> str:
     rows = []
-    series: dict[str, list[tuple[float, float]]] = {}
+    starter: dict[str, list[Stat | None]] = {}
+    length: dict[str, list[Stat | None]] = {}
+    results = []
     for p in PRESETS:
         rules = load_rules(p)
         cells_starter, cells_len = [], []
         for n in PLAYERS:
             r = run(rules, ["heuristic"] * n, games)
+            results.append(r)
             s, h = stat(r, "loss_starter"), stat(r, "rounds_per_half")
             assert s is not None and h is not None
-            series.setdefault(p, []).append((s.value, h.value))
+            starter.setdefault(p, []).append(s)
+            length.setdefault(p, []).append(h)
             cells_starter.append(f"{100 * s.value:.1f} % (fair {100 / n:.1f} %)")
             cells_len.append(f"{h.value:.2f}")
         rows.append([f"`{p}` starter loses", *cells_starter])
         rows.append([f"`{p}` rounds per half", *cells_len])
     if out is not None:
-        plt = _pyplot()
-        fig, axes = plt.subplots(1, 2, figsize=(11, 4))
-        for p, values in series.items():
-            axes[0].plot(PLAYERS, [v[0] for v in values], marker="o", label=p)
-            axes[1].plot(PLAYERS, [v[1] for v in values], marker="o", label=p)
-        axes[0].plot(PLAYERS, [1 / n for n in PLAYERS], color="grey", linestyle=":", label="fair")
-        axes[0].set_title("loss rate of the starter")
-        axes[1].set_title("rounds per half")
-        for ax in axes:
-            ax.set_xticks(PLAYERS)
-            ax.set_xlabel("players")
-            ax.legend(fontsize="small")
-        fig.tight_layout()
-        fig.savefig(out / "players.png")
-        plt.close(fig)
+        panels = [
+            Panel("(a) Loss rate of the starter", "loss rate", starter,
+                  reference=[1 / n for n in PLAYERS], reference_label="fair (1/players)"),
+            Panel("(b) Rounds per half (mean)", "rounds", length),
+        ]  # fmt: skip
+        footer = caption(
+            results, "en", rules="rules: every preset", bots="bots: heuristic at every seat"
+        )
+        for path in figure_paths(out, "players"):
+            plot_panels(panels, PLAYERS, "players", path, title="Number of players",
+                        footer=footer)  # fmt: skip
     return "\n\n".join(
         [
             "## Number of players",
             f"The pub heuristic at every seat, {games:,} games per cell.",
             md_table(["preset, figure", *(f"{n} players" for n in PLAYERS)], rows),
-            "![the starter's loss rate and the half length by number of players](players.png)",
+            "![the starter's loss rate and the half length by number of players](players.png) "
+            "([PDF](players.pdf))",
         ]
     )
 
@@ -226,8 +217,8 @@ def effects(run: Run, games: int, out: Path | None) -> str:
             )
             parts.append(md_table(["preset", *(f"`{v}`" for v in values)], rows))
         if out is not None:
-            _effect_plot(f"{name} ({who})", values, lines, out / f"field-{name}.png")
-        parts.append(f"![effect of {name}](field-{name}.png)")
+            _effect_plot(name, who, values, lines, out, games)
+        parts.append(f"![effect of {name}](field-{name}.png) ([PDF](field-{name}.pdf))")
     parts.append(
         "Fields left out because they cannot change a game of these bots: "
         + "; ".join(f"`{n}` ({FIELDS[n][1]})" for n in inert)
@@ -236,7 +227,9 @@ def effects(run: Run, games: int, out: Path | None) -> str:
     return "\n\n".join(parts)
 
 
-Points = dict[str, list[tuple[float, float, float] | None]]
+#: Per preset, per value: the starter's loss rate, rounds per half, Schock Aus
+#: halves (None: the rules do not allow the value) and the run.
+Points = dict[str, list[tuple[Stat, Stat, Stat, SimResult] | None]]
 
 
 def _effect_rows(
@@ -266,7 +259,7 @@ def _effect_rows(
                 stat(r, "schock_aus_halves"),
             )
             assert s is not None and h is not None and a is not None
-            lines.setdefault(p, []).append((s.value, h.value, a.value))
+            lines.setdefault(p, []).append((s, h, a, r))
             text = f"{100 * s.value:.1f} % · {h.value:.2f} · {100 * a.value:.0f} %"
             own = str(getattr(base, name)) == str(v)
             cells.append(f"**{text}**" if own else text)
@@ -276,28 +269,28 @@ def _effect_rows(
 
 
 def _effect_plot(
-    name: str,
-    values: Sequence[object],
-    lines: dict[str, list[tuple[float, float, float] | None]],
-    path: Path,
+    name: str, who: str, values: Sequence[object], lines: Points, out: Path, games: int
 ) -> None:
-    plt = _pyplot()
-    fig, axes = plt.subplots(1, 3, figsize=(13, 3.6))
-    titles = ("loss rate of the starter", "rounds per half", "halves ended by Schock Aus")
-    x = list(range(len(values)))
-    for p, points in lines.items():
-        for k, ax in enumerate(axes):
-            ys = [pt[k] if pt is not None else float("nan") for pt in points]
-            ax.plot(x, ys, marker="o", label=p)
-    for k, ax in enumerate(axes):
-        ax.set_title(titles[k])
-        ax.set_xticks(x)
-        ax.set_xticklabels([str(v) for v in values], rotation=15, fontsize="small")
-    axes[0].legend(fontsize="small")
-    fig.suptitle(f"effect of {name}")
-    fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
+    def series(k: int) -> dict[str, list[Stat | None]]:
+        return {p: [pt[k] if pt else None for pt in points] for p, points in lines.items()}
+
+    panels = [
+        Panel("(a) Loss rate of the starter", "loss rate", series(0),
+              reference=1 / 3, reference_label="fair (1/players)"),
+        Panel("(b) Rounds per half (mean)", "rounds", series(1)),
+        Panel("(c) Schock Aus endings", "share of halves", series(2)),
+    ]  # fmt: skip
+    results = [pt[3] for points in lines.values() for pt in points if pt is not None]
+    shown = ", ".join(str(v) for v in values)
+    footer = caption(results, "en", rules=f"rules: every preset with {name} = {shown}")
+    for path in figure_paths(out, f"field-{name}"):
+        plot_panels(panels, values, name, path, title=f"Effect of {name} ({who})",
+                    footer=footer, ncols=3)  # fmt: skip
+
+
+def figure_paths(out: Path, stem: str) -> list[Path]:
+    """Where a figure of the page goes: a PNG for the page, a PDF (vector) for print."""
+    return [out / f"{stem}.png", out / f"{stem}.pdf"]
 
 
 def build(games: int, field_games: int, seed: int, out: Path | None, *, log: bool = True) -> str:

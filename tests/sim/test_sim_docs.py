@@ -32,6 +32,7 @@ def test_write_then_check(
     assert docs.main(args) == 0
     names = {p.name for p in tmp_path.iterdir()}
     assert {"README.md", "presets.png", "players.png", "field-opening.png"} <= names
+    assert {"presets.pdf", "players.pdf", "field-opening.pdf"} <= names  # vector, for print
     assert "field-blind.png" not in names  # inert for these bots: left out, and said so
     page = (tmp_path / "README.md").read_text(encoding="utf-8")
     for heading in (
@@ -60,3 +61,12 @@ def test_committed_page_is_current_in_what_it_claims(docs: ModuleType) -> None:
     assert f"Seed {docs.DEFAULT_SEED}" in page
     for name in ("presets.png", "players.png", "field-opening.png"):
         assert (ROOT / "docs" / "sim" / name).is_file()
+
+
+@pytest.mark.slow
+def test_committed_page_matches_a_fresh_run(
+    docs: ModuleType, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Every number of docs/sim/README.md is what the batch path gives today
+    (``make_sim_docs.py --check``: the page, not the images)."""
+    assert docs.main(["--check"]) == 0, capsys.readouterr().out

@@ -108,3 +108,9 @@ def test_a_figure_only_one_run_has_is_left_out_of_the_difference() -> None:
     porz = simulate("porz", ["heuristic"] * 3, games=500, seed=1)
     assert "durchmarsch" not in {d.name for d in difference(mosel, porz)}
     assert "durchmarsch" not in {d.name for d in difference(porz, mosel)}
+
+
+def test_a_share_by_game_stays_within_0_and_1() -> None:
+    r = simulate("porz", ["heuristic"] * 3, games=3, seed=2)
+    s = {x.name: x for x in summary(r)}["schock_aus_halves"]
+    assert 0.0 <= s.low <= s.value <= s.high <= 1.0

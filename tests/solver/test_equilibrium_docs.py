@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -13,18 +14,38 @@ from schock.solver import equilibrium as eq
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_page_shows_the_figures(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    eq.equilibrium_half.cache_clear()
+def script() -> ModuleType:
     spec = importlib.util.spec_from_file_location(
         "make_equilibrium_docs", ROOT / "scripts" / "make_equilibrium_docs.py"
     )
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
+    return module
+
+
+def test_page_shows_the_figures(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    eq.equilibrium_half.cache_clear()
+    module = script()
     sol = eq.solve(load_rules("irmgarteich").replace(deckel=3, max_throws=1))
     text = module.page(sol)
     assert f"{sol.p_first_wins_round:.6f}" in text
     assert f"{sol.p_starter_wins_half:.6f}" in text
     assert "declares blind" in text
     assert text.count("\n| ") == (1 + 5) + (1 + 4)  # 5 figures, then Stock 3..0
+
+
+@pytest.mark.slow
+def test_committed_porz_page_is_current(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """docs/equilibrium/porz.md is what the script makes today (the other presets'
+    pages take minutes each: ``make docs-check``); --check fails on a stale page."""
+    module = script()
+    assert module.main(["--check", "porz"]) == 0
+    assert "porz.md: ok" in capsys.readouterr().out
+    (tmp_path / "porz.md").write_text("stale\n", encoding="utf-8")
+    assert module.main(["--check", "--out", str(tmp_path), "porz"]) == 1
+    assert module.main(["--out", str(tmp_path), "porz"]) == 0
+    assert module.main(["--check", "--out", str(tmp_path), "porz"]) == 0

@@ -105,3 +105,78 @@ def test_a_player_joins_by_his_seat_link_and_his_game_enters_itself(
     wide.locator("#series-note").wait_for()
     _fits(wide)
     wide.screenshot(path=str(shots / "tournament-online-seat-1280.png"))
+
+
+SHORT = 'extends = "irmgarteich"\nname = "Online-Pokal"\ngames_per_round = 2\ntrinkrunden = 0\n'
+
+
+def test_the_organizer_page_updates_itself_and_keeps_what_he_types(
+        live_server: Callable[[float], str], chromium: Any, shots: Path) -> None:
+    """Table 1 is played online by bots while the organizer has typed a loser into its
+    game form (and keeps the focus there) and opened a seat's QR code: the online table,
+    its entered games, the waiting reports and the standings change on the page by
+    themselves; what he typed, the open QR code and the focus stay; the form says its game
+    was entered meanwhile; table 2's untouched form stays at its game 1."""
+    import re
+
+    server = live_server(0)
+    with httpx.Client(base_url=server) as c:  # set-up by HTTP, not this test's subject
+        r = c.post("/turnier", data={"name": "Kneipenpokal", "preset": "irmgarteich"},
+                   files={"format_file": ("kurz.toml", SHORT.encode())})
+        m = re.fullmatch(r"/turnier/(\w+)\?k=([\w-]+)", r.headers["location"])
+        assert r.status_code == 303 and m, r.text
+        tid, key = m[1], m[2]
+        for name in ["Anna", "Ben", "Carl", "Dora", "Emil", "Fritz"]:
+            c.post(f"/turnier/{tid}/do", data={"k": key, "action": "register", "name": name})
+        c.post(f"/turnier/{tid}/do", data={"k": key, "action": "all_present"})
+        c.post(f"/turnier/{tid}/do", data={"k": key, "action": "draw", "tables": "1,2,3|4,5,6"})
+        assert c.post(f"/turnier/{tid}/online",
+                      data={"k": key, "action": "open"}).status_code == 200
+        for seat in range(3):
+            c.post(f"/turnier/{tid}/online",
+                   data={"k": key, "action": "bot", "table": "1", "seat": str(seat)})
+    statuses: list[int] = []
+    org = chromium.new_context(viewport=LAPTOP).new_page()
+    org.on("response", lambda r: statuses.append(r.status) if "/organizer?" in r.url else None)
+    org.goto(f"{server}/turnier/{tid}?k={key}")
+    online = org.locator('[data-online="1"]')
+    assert online.locator(".ostatus").inner_text() == "wartet auf den Start"
+    online.locator('li[data-seat="0"] details.olink summary').click()
+    org.select_option('[data-online="2"] li[data-seat="1"] select[name=bot]', "random")
+    loser = org.locator('form[data-enter="1"] input[name=loser]')
+    loser.fill("3")  # the organizer is typing in table 1's game form
+    with httpx.Client(base_url=server) as c:  # a second window starts the table
+        c.post(f"/turnier/{tid}/online", data={"k": key, "action": "start", "table": "1"})
+    # both games of the round enter themselves; the page shows it without a reload
+    org.locator('[data-live-games="1"] a.record-link').nth(1).wait_for(timeout=60_000)
+    org.locator('[data-online="1"] .ostatus', has_text="Runde fertig").wait_for()
+    assert org.locator("#missing").inner_text() == "2"
+    assert org.locator('#standings tr[data-number="1"] td').nth(3).inner_text() == "2"
+    assert org.evaluate("document.activeElement.name") == "loser"
+    assert loser.input_value() == "3"  # what he typed stays, and so does its game
+    form = org.locator('form[data-enter="1"]')
+    assert form.locator(".game-no").inner_text() == "1"
+    assert form.locator(".stale").inner_text().startswith("Dieses Spiel wurde inzwischen")
+    assert org.locator('[data-online="1"] li[data-seat="0"] details.olink').get_attribute(
+        "open") is not None
+    assert org.locator('[data-online="2"] li[data-seat="1"] select').input_value() == "random"
+    assert org.locator('form[data-enter="2"] .game-no').inner_text() == "1"
+    assert org.locator('form[data-enter="2"] .stale').is_hidden()
+    assert 200 in statuses
+    org.locator("#round").scroll_into_view_if_needed()
+    _fits(org)
+    org.screenshot(path=str(shots / "tournament-online-live-round-1280.png"))
+    assert org.evaluate("window.organizerLive.poll()") == 304  # nothing changed since
+    # the organizer empties the form and leaves it: it moves on (here: the round is over)
+    loser.fill("")
+    org.locator("h1").click()
+    org.locator('form[data-enter="1"]').wait_for(state="hidden")
+    org.evaluate("document.getElementById('online').scrollIntoView()")
+    _fits(org)
+    org.screenshot(path=str(shots / "tournament-online-live-1280.png"))
+    phone = chromium.new_context(viewport=PHONE, is_mobile=True).new_page()
+    phone.goto(f"{server}/turnier/{tid}?k={key}")
+    phone.locator('form[data-enter="2"] input[name=loser]').fill("5")
+    phone.evaluate("document.getElementById('round').scrollIntoView()")
+    _fits(phone)
+    phone.screenshot(path=str(shots / "tournament-online-live-360.png"))

@@ -10,8 +10,9 @@ that of a ratio estimator with the games as clusters (the linearisation or
 
     R = sum(y) / sum(x),   var(R) = G / (G - 1) * sum((y_g - R x_g) ** 2) / sum(x) ** 2
 
-Rates per game (a seat's loss rate) keep Wilson's interval, which is exact
-in spirit for independent games. ``benchmarks/sim_intervals.py`` checks the
+Rates per game (a seat's loss rate) keep Wilson's interval, made for
+independent trials; a share of halves (ended by Schock Aus) gets Wilson's
+interval on the effective number of halves (:func:`share_interval`). ``benchmarks/sim_intervals.py`` checks the
 intervals against the spread of many independent runs.
 
 Two rule sets played at the same seed with the same bots share their dice
@@ -47,7 +48,10 @@ from schock.arena import wilson_interval
 if TYPE_CHECKING:
     from schock.sim.core import SimResult
 
-__all__ = ["Diff", "Stat", "Z", "difference", "differences", "paired", "per_game", "ratio", "summary"]
+__all__ = ["Diff", "Stat", "Z", "difference", "differences", "paired", "per_game", "ratio", "share_interval", "summary"]
+
+#: Figures by game that are shares (Wilson's interval on the effective number of halves).
+SHARES = frozenset({"schock_aus_halves"})
 
 #: The normal quantile of a two-sided 95 % interval.
 Z = 1.959963984540054
@@ -153,8 +157,31 @@ def summary(result: SimResult) -> list[Stat]:
             continue
         value, se = ratio(y, x)
         half = Z * se  # nan for one game: its spread cannot be told
-        out.append(Stat(name, value, value - half, value + half, n))
+        low, high = value - half, value + half
+        if name in SHARES and n:
+            low, high = share_interval(value, se, n)
+        out.append(Stat(name, value, low, high, n))
     return out
+
+
+def share_interval(p: float, se: float, n: int) -> tuple[float, float]:
+    """Wilson's interval for a share ``p`` of ``n`` units (halves) that come in
+    clusters (games), on the effective number of units: ``n`` over the design
+    effect ``se**2 / (p (1 - p) / n)`` (at most ``n``). It stays within 0 and 1
+    and does not shrink to a point at a share of 0 or 1.
+
+    >>> low, high = share_interval(1.0, 0.0, 3)
+    >>> round(low, 3), high
+    (0.439, 1.0)
+    >>> share_interval(0.5, 0.05, 100) == share_interval(0.5, 0.05, 400)   # deff 1 vs 4
+    True
+    """
+    srs = p * (1 - p) / n
+    n_eff = n if srs == 0 or not math.isfinite(se) or se == 0 else min(n, srs / (se * se) * n)
+    z2 = Z * Z
+    centre = (p + z2 / (2 * n_eff)) / (1 + z2 / n_eff)
+    half = Z * math.sqrt(p * (1 - p) / n_eff + z2 / (4 * n_eff * n_eff)) / (1 + z2 / n_eff)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def paired(a: SimResult, b: SimResult) -> bool:

@@ -1,7 +1,7 @@
 // The organizer page: forms that change something for good ask first (data-confirm), and
 // the parts that change during the evening update themselves without a reload: the online
 // tables, each table's entered games and next game, the missing tables, the waiting
-// reports and the standings. They come from /api/turnier/{id}/organizer every 3 seconds
+// reports, the standings, the drinks ledger and the history. They come from /api/turnier/{id}/organizer every 3 seconds
 // (ETag / If-None-Match: 304 while nothing changed; no polling while the tab is hidden).
 // Only those parts are replaced: what the organizer types in the page's forms stays, an
 // open QR code stays open, a bot chosen in a list stays chosen, and a part whose field
@@ -19,7 +19,6 @@
   if (!live) return;
   var url = live.dataset.url;
   var etag = null;
-  var busy = false;
   var FIELDS = "input:not([type=hidden]), select, textarea";
   var shown = new WeakMap();  // part -> the HTML it shows now
 
@@ -75,41 +74,49 @@
   function take(data) {
     if (String(data.round) !== live.dataset.round) {
       live.hidden = false;  // another round was drawn: this page's tables are not it
-      return true;
+      return;
     }
-    var done = true;
     Object.keys(data.parts).forEach(function (name) {
       var el = document.querySelector('[data-live="' + name + '"]');
-      if (el && data.parts[name] !== null) done = swap(el, data.parts[name]) && done;
+      if (el && data.parts[name] !== null) swap(el, data.parts[name]);
     });
     var missing = document.getElementById("missing");
     if (missing) missing.textContent = data.missing;
     Object.keys(data.tables).forEach(function (n) {
       var games = document.querySelector('[data-live-games="' + n + '"]');
-      if (games) done = swap(games, data.tables[n].games) && done;
+      if (games) swap(games, data.tables[n].games);
       var form = document.querySelector('form[data-enter="' + n + '"]');
-      if (form) done = nextGame(form, data.tables[n].next) && done;
+      if (form) nextGame(form, data.tables[n].next);
     });
     live.dataset.version = String(Number(live.dataset.version || 0) + 1);
-    return done;
   }
 
+  // Ask for the parts; resolves to the answer's status (304: nothing changed).
+  var last = null;
+  var inflight = null;
   function poll() {
-    if (busy) return Promise.resolve();
-    busy = true;
+    if (inflight) return inflight.then(poll);
     var headers = etag ? {"If-None-Match": etag} : {};
-    return fetch(url, {cache: "no-store", headers: headers, credentials: "same-origin"})
+    inflight = fetch(url, {cache: "no-store", headers: headers, credentials: "same-origin"})
       .then(function (r) {
-        if (r.status === 304 || !r.ok) return null;
+        if (r.status !== 200) return r.status;
         var tag = r.headers.get("ETag");
         return r.json().then(function (data) {
-          // a part left alone (a field in it has the focus) is asked for again
-          etag = take(data) ? tag : null;
+          etag = tag;
+          last = data;
+          take(data);
+          return r.status;
         });
       })
-      .catch(function () {})
-      .then(function () { busy = false; });
+      .catch(function () { return 0; })
+      .then(function (status) { inflight = null; return status; });
+    return inflight;
   }
+  // a part left alone while a field in it had the focus, or a game form that had typed
+  // values, takes what is new as soon as the field is left or emptied
+  function again() { if (last) setTimeout(function () { take(last); }, 0); }
+  document.addEventListener("focusout", again);
+  document.addEventListener("input", again);
 
   window.organizerLive = {poll: poll};
   setInterval(function () { if (!document.hidden) poll(); }, 3000);
