@@ -128,7 +128,8 @@ def test_bad_input_is_one_line_exit_2(db: Path, args: tuple[str, ...], de: str, 
         r = run(db, *args, "--lang", lang)
         assert r.exit_code == 2, r.output
         assert message in r.output
-        assert "Traceback" not in r.output and r.output.startswith("Error: ")
+        assert "Traceback" not in r.output
+        assert r.output.startswith("Fehler: " if lang == "de" else "Error: ")
     assert de in run(db, *args).output  # German by default
 
 
@@ -139,7 +140,7 @@ def test_bad_record_file(db: Path, tmp_path: Path) -> None:
     assert r.exit_code == 2 and "kein UTF-8" in r.output
     bad.write_text("{}", encoding="utf-8")
     r = run(db, "game", "Dienstag", "--record", str(bad))
-    assert r.exit_code == 2 and r.output.startswith("Error: ")
+    assert r.exit_code == 2 and r.output.startswith("Fehler: ")
     r = run(db, "game", "Dienstag", "--record", str(bad), "--loser", "Ben")
     assert r.exit_code == 2 and "--record allein" in r.output
 

@@ -166,7 +166,7 @@ def test_without_the_extra_it_says_what_to_install(monkeypatch: pytest.MonkeyPat
     result = run("--games", "10")
     assert result.exit_code == 2
     assert result.stderr.strip() == (
-        "Error: schock sim braucht das Extra 'sim' (es fehlt: numba); "
+        "Fehler: schock sim braucht das Extra 'sim' (es fehlt: numba); "
         "installieren mit: pip install 'schock[sim]'"
     )
     english = run("--games", "10", "--lang", "en")
