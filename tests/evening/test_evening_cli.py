@@ -14,6 +14,12 @@ from click.testing import CliRunner, Result
 from schock.cli import main
 
 
+def cells(row: str) -> list[str]:
+    """The cells of a table row: split at ASCII spaces only, so a figure such as
+    ``50\xa0%`` (no-break space) stays one cell."""
+    return [cell for cell in row.split(" ") if cell]
+
+
 def run(db: Path, *args: str) -> Result:
     return CliRunner().invoke(main, ["abend", *args, "--db", str(db)])
 
@@ -38,7 +44,9 @@ def test_a_whole_evening(db: Path, tmp_path: Path) -> None:
     r = run(db, "stats", "Dienstag")
     assert r.exit_code == 0
     ben = next(line for line in r.output.splitlines() if line.startswith("Ben"))
-    assert ben.split()[:6] == ["Ben", "2", "1", "50%", "1", "1"]
+    assert cells(ben)[:6] == ["Ben", "2", "1", "50\xa0%", "1", "1"]  # German: a space before %
+    en = run(db, "stats", "Dienstag", "--lang", "en").output
+    assert cells(next(line for line in en.splitlines() if line.startswith("Ben")))[3] == "50%"
     out = tmp_path / "games.csv"
     assert run(db, "games", "Dienstag", "--csv", str(out)).exit_code == 0
     rows = list(csv.DictReader(io.StringIO(out.read_text(encoding="utf-8"))))
@@ -78,7 +86,7 @@ def test_game_from_a_record(db: Path, tmp_path: Path) -> None:
     assert r.exit_code == 2 and "schon im Buch" in r.output
     r = run(db, "stats", "Dienstag", "--evening", "1")
     elke = next(line for line in r.output.splitlines() if line.startswith("Elke"))
-    assert elke.split()[:5] == ["Elke", "1", "1", "100%", "1"]
+    assert cells(elke)[:5] == ["Elke", "1", "1", "100\xa0%", "1"]
 
 
 def test_money_group(tmp_path: Path) -> None:
