@@ -2,7 +2,7 @@
 
 A figure in a page is marked where it stands::
 
-    ... loses <!-- fig:eq-arena-heuristic -->40.8 % (38.7-43.0 %)<!-- /fig --> ...
+    ... loses <!-- fig:eq-arena-heuristic -->40.8% (38.7-43.0%)<!-- /fig --> ...
 
 (inside a code block the markers go on lines of their own around it). Every
 marked figure is made by a function below from a fixed seed, so the same
@@ -77,7 +77,7 @@ def pct(k: int, n: int) -> str:
     from schock.cli.arena import percent
 
     low, high = wilson_interval(k, n)
-    return f"{percent(k / n)} ({percent(low)[:-2]}-{percent(high)})"
+    return f"{percent(k / n)} ({percent(low).removesuffix('%')}-{percent(high)})"
 
 
 # ---------------------------------------------------------------- docs/equilibrium.md

@@ -656,10 +656,11 @@ def percent(x: float, lang: str = "de") -> str:
     """A chance as a whole percentage, ``44 %`` (German) or ``44%``.
 
     >>> percent(0.444), percent(0.0051, "en")
-    ('44 %', '1%')
+    ('44\xa0%', '1%')
     """
-    value = f"{100 * x:.0f}"
-    return f"{value} %" if lang == "de" else f"{value}%"
+    from schock import i18n
+
+    return i18n.percent(x, lang)
 
 
 def number(x: float, lang: str = "de", digits: int = 2) -> str:

@@ -562,6 +562,13 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "keepcli.starter": "--starter: {name!r} is not a --seat; the seats are: {seats}",
         "keepcli.write": "{option} {path}: cannot write: {reason}",
         "keepcli.read": "{option} {path}: cannot read: {reason}",
+        # usage errors of schock's own options (cli27b)
+        "cli.replay_one_of": "give exactly one of FILE or --example PRESET",
+        "cli.resume_with": (
+            "{options} cannot go with --resume: the record fixes the rules, the seats and the dice"
+        ),
+        "cli.not_finite": "{value!r} is not a finite number; allowed: {low} to {high}.",
+        "cli.nul_name": "{value!r} is not a usable file name (it holds a NUL character).",
         "word.points": "points",
         "word.count": "count",
         "word.round": "round",
@@ -1196,6 +1203,13 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "keepcli.starter": "--starter: {name!r} ist kein --seat; die Plätze sind: {seats}",
         "keepcli.write": "{option} {path}: kann nicht schreiben: {reason}",
         "keepcli.read": "{option} {path}: kann nicht lesen: {reason}",
+        # usage errors of schock's own options (cli27b)
+        "cli.replay_one_of": "gib genau eins an: DATEI oder --example PRESET",
+        "cli.resume_with": (
+            "{options} geht nicht mit --resume: das Protokoll legt Regeln, Plätze und Würfel fest"
+        ),
+        "cli.not_finite": "{value!r} ist keine endliche Zahl; erlaubt: {low} bis {high}.",
+        "cli.nul_name": "{value!r} ist kein brauchbarer Dateiname (er enthält ein NUL-Zeichen).",
         "word.points": "Punkte",
         "word.count": "Anzahl",
         "word.round": "Runde",

@@ -31,7 +31,7 @@ def test_account_german_and_english(tmp_path: Path) -> None:
     assert code == 0
     assert "Das Spiel ist nicht zu Ende" in out
     assert "Ben (Schock doof nach 1 Wurf) spielt: stehen lassen — Patzer" in out
-    assert "besser: 1-1 liegen lassen, 1 Würfel werfen — 64 % statt 17 %" in out
+    assert "besser: 1-1 liegen lassen, 1 Würfel werfen — 64\xa0% statt 17\xa0%" in out
     assert "Zusammenfassung je Spieler" in out
     code, out, _ = run(str(path), "--lang", "en", "--seat", "ben")
     assert code == 0

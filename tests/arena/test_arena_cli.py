@@ -40,7 +40,7 @@ def test_tables_in_german_by_default() -> None:
     assert "Wertung (openskill PlackettLuce)" in out and "der Verlierer des Spiels zuletzt" in out
     expected = run_arena("porz", ["heuristic", "random"], games=6, seed=3, jobs=1)
     rate = f"{100 * expected.results[0].loss_rate:.1f}".replace(".", ",")
-    assert f"{rate} %" in out
+    assert f"{rate}\xa0%" in out  # German: decimal comma, a no-break space before %
 
 
 def test_json_matches_library_and_quiet() -> None:

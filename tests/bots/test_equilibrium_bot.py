@@ -93,5 +93,5 @@ def test_solve_cli_json_and_errors(tmp_path: Path) -> None:
     bad.write_text('extends = "porz"\nid = "k"\nname = "k"\nschock_aus_keeps = true\n')
     r = CliRunner().invoke(main, ["solve", "--rules", str(bad)])
     assert r.exit_code == 2
-    assert r.output.startswith("Error: ") and "schock_aus_keeps" in r.output
+    assert r.output.startswith("Fehler: ") and "schock_aus_keeps" in r.output
     assert "Traceback" not in r.output

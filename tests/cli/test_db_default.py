@@ -89,7 +89,7 @@ def test_a_missing_database_is_refused_and_not_created(
     assert code == 2, out
     words = ("Datei nicht gefunden (nichts wurde angelegt)" if lang == "de"
              else "no such file (nothing was created)")
-    assert out.startswith("Error: Datenbank nothere.db" if lang == "de"
+    assert out.startswith("Fehler: Datenbank nothere.db" if lang == "de"
                           else "Error: database nothere.db") and words in out, out
     assert len(out.strip().splitlines()) == 1
     assert not (tmp_path / "nothere.db").exists() and not (tmp_path / "x.json").exists()

@@ -63,7 +63,7 @@ def test_cli_errors_are_german_by_default_and_english_with_lang_en(
     args: list[str], de: str, en: str
 ) -> None:
     code, err = run(*args)
-    assert code == 2 and err.startswith("Error: ") and de in err, err
+    assert code == 2 and err.startswith("Fehler: ") and de in err, err
     assert len(err.strip().splitlines()) == 1
     code, err = run(*args, "--lang", "en")
     assert code == 2 and en in err, err

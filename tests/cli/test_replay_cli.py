@@ -36,7 +36,7 @@ def assert_bad_input(result: Result, *parts: str) -> None:
     assert isinstance(result.exception, SystemExit)
     assert result.stdout == ""
     assert "Traceback" not in result.stderr
-    assert result.stderr.startswith("Error: ")
+    assert result.stderr.startswith(("Fehler: ", "Error: "))  # German unless --lang en
     assert len(result.stderr.strip().splitlines()) == 1, result.stderr
     for part in parts:
         assert part in result.stderr, (part, result.stderr)
@@ -152,14 +152,14 @@ def test_examples_are_reproducible() -> None:
 def test_neither_file_nor_example_is_a_usage_error() -> None:
     result = run("replay")
     assert result.exit_code == 2
-    assert "exactly one of FILE or --example" in result.stderr
+    assert "genau eins an: DATEI oder --example PRESET" in result.stderr
 
 
 def test_both_file_and_example_is_a_usage_error(tmp_path: Path) -> None:
     path = write(tmp_path / "game.json", example_text("porz"))
     result = run("replay", str(path), "--example", "porz")
     assert result.exit_code == 2
-    assert "exactly one of FILE or --example" in result.stderr
+    assert "genau eins an: DATEI oder --example PRESET" in result.stderr
 
 
 def test_unknown_example() -> None:

@@ -45,7 +45,7 @@ def assert_clean_failure(result: Result, *parts: str) -> None:
     assert result.exit_code == 2, result.output
     assert isinstance(result.exception, SystemExit)
     assert result.stdout == ""
-    assert result.stderr.startswith("Error: ")
+    assert result.stderr.startswith(("Fehler: ", "Error: "))  # German unless --lang en
     assert "Traceback" not in result.stderr
     for part in parts:
         assert part in result.stderr, f"{part!r} not in {result.stderr!r}"
@@ -83,7 +83,7 @@ def test_bad_input_error_exits_2_and_illegal_action_exits_1() -> None:
     assert_clean_failure(bad, "bad die '7' in '1-7-2' at position 2")
     forbidden = CliRunner().invoke(cli, ["illegal"])
     assert forbidden.exit_code == 1
-    assert forbidden.stderr == "Error: may set aside only 1s (rules field: set_aside)\n"
+    assert forbidden.stderr == "Fehler: may set aside only 1s (rules field: set_aside)\n"
 
 
 def test_console_is_plain_and_fixed_width_off_a_terminal() -> None:
@@ -158,7 +158,7 @@ def test_show_labels_in_english_with_lang_en() -> None:
 def test_show_rejects_unknown_lang() -> None:
     result = run("rules", "show", "porz", "--lang", "fr")
     assert result.exit_code == 2
-    assert "'fr' is not one of" in result.stderr
+    assert "Ungültiger Wert für '--lang': 'fr' ist nicht erlaubt; erlaubt: 'de', 'en'." in result.stderr
 
 
 @pytest.mark.parametrize("pid", PRESETS)

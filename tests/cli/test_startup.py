@@ -34,7 +34,7 @@ def test_help_and_version_import_no_command(args: str) -> None:
         [sys.executable, "-c", PROBE.format(args=args)], capture_output=True, text=True, check=True
     ).stdout
     # the help's catalog and formatter are plain text and click (schock.cli.helptext)
-    expected = ["schock.cli.common"] + (
+    expected = ["schock.cli.click_lang", "schock.cli.common"] + (
         ["schock.cli.help_catalog", "schock.cli.helptext"] if "help" in args else ["schock.cli.helptext"]
     )
     assert out.strip().splitlines()[-1] == str(expected)
@@ -56,7 +56,7 @@ def test_help_lists_every_command() -> None:
     for name in COMMANDS:
         assert f"\n  {name} " in result.output
     unknown = CliRunner().invoke(main, ["nosuch"])
-    assert unknown.exit_code == 2 and "No such command 'nosuch'" in unknown.output
+    assert unknown.exit_code == 2 and "Unbekannter Befehl 'nosuch'" in unknown.output
 
 
 def _sigint_handler() -> object:

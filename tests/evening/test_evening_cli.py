@@ -14,6 +14,12 @@ from click.testing import CliRunner, Result
 from schock.cli import main
 
 
+def cells(row: str) -> list[str]:
+    """The cells of a table row: split at ASCII spaces only, so a figure such as
+    ``50\xa0%`` (no-break space) stays one cell."""
+    return [cell for cell in row.split(" ") if cell]
+
+
 def run(db: Path, *args: str) -> Result:
     return CliRunner().invoke(main, ["abend", *args, "--db", str(db)])
 
@@ -38,7 +44,9 @@ def test_a_whole_evening(db: Path, tmp_path: Path) -> None:
     r = run(db, "stats", "Dienstag")
     assert r.exit_code == 0
     ben = next(line for line in r.output.splitlines() if line.startswith("Ben"))
-    assert ben.split()[:6] == ["Ben", "2", "1", "50%", "1", "1"]
+    assert cells(ben)[:6] == ["Ben", "2", "1", "50\xa0%", "1", "1"]  # German: a space before %
+    en = run(db, "stats", "Dienstag", "--lang", "en").output
+    assert cells(next(line for line in en.splitlines() if line.startswith("Ben")))[3] == "50%"
     out = tmp_path / "games.csv"
     assert run(db, "games", "Dienstag", "--csv", str(out)).exit_code == 0
     rows = list(csv.DictReader(io.StringIO(out.read_text(encoding="utf-8"))))
@@ -78,7 +86,7 @@ def test_game_from_a_record(db: Path, tmp_path: Path) -> None:
     assert r.exit_code == 2 and "schon im Buch" in r.output
     r = run(db, "stats", "Dienstag", "--evening", "1")
     elke = next(line for line in r.output.splitlines() if line.startswith("Elke"))
-    assert elke.split()[:5] == ["Elke", "1", "1", "100%", "1"]
+    assert cells(elke)[:5] == ["Elke", "1", "1", "100\xa0%", "1"]
 
 
 def test_money_group(tmp_path: Path) -> None:
@@ -128,7 +136,8 @@ def test_bad_input_is_one_line_exit_2(db: Path, args: tuple[str, ...], de: str, 
         r = run(db, *args, "--lang", lang)
         assert r.exit_code == 2, r.output
         assert message in r.output
-        assert "Traceback" not in r.output and r.output.startswith("Error: ")
+        assert "Traceback" not in r.output
+        assert r.output.startswith("Fehler: " if lang == "de" else "Error: ")
     assert de in run(db, *args).output  # German by default
 
 
@@ -139,7 +148,7 @@ def test_bad_record_file(db: Path, tmp_path: Path) -> None:
     assert r.exit_code == 2 and "kein UTF-8" in r.output
     bad.write_text("{}", encoding="utf-8")
     r = run(db, "game", "Dienstag", "--record", str(bad))
-    assert r.exit_code == 2 and r.output.startswith("Error: ")
+    assert r.exit_code == 2 and r.output.startswith("Fehler: ")
     r = run(db, "game", "Dienstag", "--record", str(bad), "--loser", "Ben")
     assert r.exit_code == 2 and "--record allein" in r.output
 

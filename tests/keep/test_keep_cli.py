@@ -121,7 +121,7 @@ def test_refused_entry_keeps_asking_and_help() -> None:
 def test_bad_options_exit_2_with_one_line(args: list[str]) -> None:
     r = CliRunner().invoke(main, ["keep", *args], input="")
     assert r.exit_code == 2
-    assert r.stderr.startswith("Error") and "Traceback" not in r.stderr
+    assert r.stderr.startswith("Fehler: ") and "Traceback" not in r.stderr
 
 
 def test_bad_resume_file(tmp_path: Path) -> None:

@@ -26,7 +26,7 @@ def test_table_in_german_by_default_with_the_simulated_figures() -> None:
     expected = simulate("mosel", ["heuristic"] * 3, games=3000, seed=4)
     rate = expected.losses_by_seat()[0] / 3000
     line = next(line for line in out.splitlines() if "Verlustquote Platz 1" in line)
-    assert f"{100 * rate:.1f} %".replace(".", ",") in line
+    assert f"{100 * rate:.1f}\xa0%".replace(".", ",") in line
     assert "Runden/s" in result.stderr
 
 
@@ -166,7 +166,7 @@ def test_without_the_extra_it_says_what_to_install(monkeypatch: pytest.MonkeyPat
     result = run("--games", "10")
     assert result.exit_code == 2
     assert result.stderr.strip() == (
-        "Error: schock sim braucht das Extra 'sim' (es fehlt: numba); "
+        "Fehler: schock sim braucht das Extra 'sim' (es fehlt: numba); "
         "installieren mit: pip install 'schock[sim]'"
     )
     english = run("--games", "10", "--lang", "en")

@@ -54,7 +54,7 @@ def test_an_evening_by_hand(tmp_path: Path) -> None:
     bad = run(db, "eintragen", "1", "1", "2", "--raus", "2", "--raus", "5", "--verlierer", "1")
     assert bad.exit_code == 2
     assert bad.output.strip() == (
-        "Error: Runde 1, Tisch 1, Spiel 2: Spieler 5 sitzt in dieser Runde an Tisch 2, nicht an Tisch 1"
+        "Fehler: Runde 1, Tisch 1, Spiel 2: Spieler 5 sitzt in dieser Runde an Tisch 2, nicht an Tisch 1"
     )
     bad_en = run(
         db, "enter", "1", "1", "2", "--out", "2", "--out", "5", "--loser", "1", "--lang", "en"

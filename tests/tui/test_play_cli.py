@@ -173,7 +173,7 @@ def test_resume_option_errors(runs: list[dict[str, Any]], tmp_path: Path) -> Non
     file.write_text(example_text("porz"), encoding="utf-8")
     result = invoke("--resume", str(file), "--rules", "mosel", "--seed", "0")
     assert result.exit_code == 2
-    assert "--rules, --seed cannot go with --resume" in result.output
+    assert "--rules, --seed geht nicht mit --resume" in result.output
     result = invoke("--resume", str(file), "--seat", "Nobody", "--lang", "en")
     assert result.exit_code == 2 and "the record has no seat 'Nobody'" in result.output
     result = invoke("--resume", str(file), "--seat", "X=genius", "--lang", "en")

@@ -30,7 +30,7 @@ def test_upload_form_and_an_uploaded_record(client: TestClient) -> None:
     assert r.status_code == 200
     assert _cards(r.text) == 64  # every decision of the example game, rated or not
     assert "Je Spieler" in r.text and "Elke hat das Spiel verloren." in r.text
-    assert "besser: stehen lassen — 94 % statt 68 %" in r.text  # Frank, round 6
+    assert "besser: stehen lassen — 94\xa0% statt 68\xa0%" in r.text  # Frank, round 6
     assert 'class="played"' in r.text and "(am besten)" in r.text
     assert "Patzer 4" in r.text  # Frank's patzers
     en = client.post("/analyse?lang=en", data={"text": PORZ})

@@ -237,8 +237,9 @@ def test_schock_serve_freezes_its_start_up_objects_for_the_collector(tmp_path: P
     then from the garbage collector and makes full passes rare, so they look only at what
     tables made since, seldom; a test app freezes nothing."""
     import gc
+    import sys
 
-    thresholds = gc.get_threshold()
+    thresholds, interval = gc.get_threshold(), sys.getswitchinterval()
     try:
         with make(tmp_path) as c:
             assert c.get("/api/health").json() == {"ok": True}
@@ -246,8 +247,10 @@ def test_schock_serve_freezes_its_start_up_objects_for_the_collector(tmp_path: P
             frozen = ops.freeze_startup_objects()
             assert frozen == gc.get_freeze_count() > 10_000  # modules, classes, the app
             assert gc.get_threshold() == ops.SERVER_GC_THRESHOLDS
+            assert sys.getswitchinterval() == pytest.approx(ops.SERVER_SWITCH_INTERVAL)
             assert c.get("/api/health").json() == {"ok": True}
     finally:
         gc.unfreeze()
         gc.set_threshold(*thresholds)
+        sys.setswitchinterval(interval)
     assert gc.get_freeze_count() == 0

@@ -48,7 +48,7 @@ def test_serve_default_db_in_the_app_dir(tmp_path: Path, monkeypatch: pytest.Mon
 
 def test_serve_refuses_a_bad_db() -> None:
     r = CliRunner().invoke(main, ["serve", "--db", "nosuchdialect://x"])
-    assert r.exit_code == 2 and r.output.startswith("Error: ")
+    assert r.exit_code == 2 and r.output.startswith("Fehler: ")
 
 
 def run_fake(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
@@ -103,7 +103,8 @@ def test_serve_refuses_bad_input_in_one_line_and_writes_nothing(
     for lang, want in (("de", de), ("en", en)):
         r = CliRunner().invoke(main, ["serve", *db, *args, "--lang", lang])
         assert r.exit_code == 2, r.output
-        assert r.output.startswith("Error: ") and want in r.output, r.output
+        assert r.output.startswith("Fehler: " if lang == "de" else "Error: "), r.output
+        assert want in r.output, r.output
         assert len(r.output.strip().splitlines()) == 1
     assert not (tmp_path / "never.db").exists() and not seen
 

@@ -417,7 +417,10 @@ def test_the_organizer_page_updates_itself_when_a_player_connects_and_a_game_ent
     """The organizer page's live parts (``/api/turnier/{id}/organizer``, polled by
     turnier_org.js): only with the organizer key; 304 while nothing changed; a new answer
     when a player opens his seat link and when his game enters itself."""
-    tid, key = _create(client, "short", NAMES[:6], "1,2,3|4,5,6")
+    tid, key = _create(client, "short", NAMES[:6], "")
+    before = _live(client, tid, key).json()  # no round drawn: no tables, no online part
+    assert (before["round"], before["parts"]["online"], before["tables"]) == (0, None, {})
+    assert _do(client, tid, key, action="draw", tables="1,2,3|4,5,6").status_code == 303
     for k in ("", "wrong", key[:-1]):
         r = client.get(f"/api/turnier/{tid}/organizer" + (f"?k={k}" if k else ""))
         assert r.status_code == 403 and "organizer key" in r.text
@@ -470,7 +473,20 @@ def test_the_organizer_page_updates_itself_when_a_player_connects_and_a_game_ent
     loser = storage.load(db, tid).rounds[0].games[1][1].loser
     row = re.search(rf'<tr data-number="{loser}">.*?</tr>', data["parts"]["standings"])
     assert row and "<td>1</td><td>1</td></tr>" in row[0]  # 1 game, 1 lost
+    assert "Runde 1, Tisch 1, Spiel 1:" in data["parts"]["history"]
+    shown = client.get(f"/turnier/{tid}?k={key}").text  # the parts are the page's own
+    for name in ("ledger", "history", "standings"):
+        assert data["parts"][name].strip() in shown, name
     assert _live(client, tid, key, left.headers["etag"]).status_code == 304
+    # a phone reports table 2's game 1: it appears in the waiting reports
+    page = client.get(f"/turnier/{tid}?k={key}").text
+    link = re.findall(r'class="table-link" href="([^"]*)"', page)[1].replace("&amp;", "&")
+    path, k = link.split("?k=")
+    assert client.post(path, data={"k": k, "game": 1, "loser": 6, "out": "4, 5"}).status_code == 200
+    reported = _live(client, tid, key, left.headers["etag"])
+    assert reported.status_code == 200
+    pending = reported.json()["parts"]["pending"]
+    assert "Meldungen der Tische (1)" in pending and "Tisch 2 · Spiel 1" in pending
     # the page itself carries what its script asks with, and the parts it replaces
     page = client.get(f"/turnier/{tid}?k={key}").text
     assert f'data-url="/api/turnier/{tid}/organizer?k={key}"' in page

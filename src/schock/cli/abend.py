@@ -396,8 +396,11 @@ def stats(group: str, evening: int | None, db_path: str | None) -> None:
         st = load_group(db, find_group(db, group))
     if evening is not None and evening > len(st.evenings):
         raise BadInputError(Msg("abend.evening_param", {"text": str(evening), "n": len(st.evenings)}))
-    name, games_, lost, rate, sa, minus, plus, owed = _TEXT[_lang()]["stats_head"]
+    from schock.i18n import percent
+
+    lang = _lang()
+    name, games_, lost, rate, sa, minus, plus, owed = _TEXT[lang]["stats_head"]
     click.echo(f"{name:<16}{games_:>7}{lost:>6}{rate:>7}{sa:>8}{minus:>8}{plus:>8}  {owed}")
     for s in st.stats(evening):
-        click.echo(f"{s.name:<16}{s.games:>7}{s.losses:>6}{s.loss_rate:>7.0%}{s.schock_aus:>8}"
+        click.echo(f"{s.name:<16}{s.games:>7}{s.losses:>6}{percent(s.loss_rate, lang):>7}{s.schock_aus:>8}"
                    f"{s.longest_losing:>8}{s.longest_not_losing:>8}  {_amount(st, s.owed)}")

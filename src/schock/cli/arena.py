@@ -56,13 +56,14 @@ _TEXTS: dict[str, dict[str, str]] = {
 
 
 def percent(p: float, lang: str = "en") -> str:
-    """A rate as a percentage with one decimal (German: decimal comma).
+    """A rate as a percentage with one decimal (:func:`schock.i18n.percent`).
 
     >>> percent(0.16849), percent(1.0), percent(0.16849, "de")
-    ('16.8 %', '100.0 %', '16,8 %')
+    ('16.8%', '100.0%', '16,8\xa0%')
     """
-    text = f"{100 * p:.1f} %"
-    return text.replace(".", ",") if lang == "de" else text
+    from schock import i18n  # Babel only when a figure is written
+
+    return i18n.percent(p, lang, 1)
 
 
 def loss_table(result: ArenaResult, lang: str = "en") -> Table:

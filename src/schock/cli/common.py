@@ -11,12 +11,13 @@ from __future__ import annotations
 import math
 import os
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, TypeVar
 
 import click
 
+from schock.cli.click_lang import current_lang
 from schock.errors import InvalidInputError, SchockError
 from schock.messages import Msg
 
@@ -153,11 +154,8 @@ class FiniteFloatRange(click.FloatRange):
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         number = super().convert(value, param, ctx)
         if not math.isfinite(number):
-            self.fail(
-                f"{value!r} is not a finite number; allowed: {self.min:g} to {self.max:g}.",
-                param,
-                ctx,
-            )
+            told = {"value": value, "low": f"{self.min:g}", "high": f"{self.max:g}"}
+            self.fail(Msg("cli.not_finite", told).text(current_lang()), param, ctx)
         return number
 
 
@@ -173,9 +171,8 @@ class SafePath(click.Path):
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if isinstance(value, str) and "\x00" in value:
-            self.fail(
-                f"{value[:100]!r} is not a usable file name (it holds a NUL character).", param, ctx
-            )
+            told = {"value": value[:100]}
+            self.fail(Msg("cli.nul_name", told).text(current_lang()), param, ctx)
         return super().convert(value, param, ctx)
 
 
@@ -256,6 +253,14 @@ def _without_lang(args: list[str]) -> list[str]:
 class SchockGroup(click.Group):
     """A click group that turns schock's domain errors into clean click errors,
     in the language of the command line's ``--lang`` (German by default)."""
+
+    def main(self, args: Sequence[str] | None = None, *rest: Any, **kwargs: Any) -> Any:
+        """The command, with click's own usage errors in the command line's language."""
+        from schock.cli.click_lang import speaking
+
+        line = list(sys.argv[1:] if args is None else args)
+        with speaking(command_lang(line)):
+            return super().main(line, *rest, **kwargs)
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         if "schock.lang" not in ctx.meta:  # the outermost group reads the whole line

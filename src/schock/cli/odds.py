@@ -50,13 +50,14 @@ def throws_heading(n: int, lang: str = "de") -> str:
 
 
 def percent(p: float, lang: str = "de") -> str:
-    """A probability as a percentage with 2 decimals (German: decimal comma).
+    """A probability as a percentage with 2 decimals (:func:`schock.i18n.percent`).
 
     >>> percent(0.0861640), percent(0.0861640, "en"), percent(1.0)
-    ('8,62 %', '8.62 %', '100,00 %')
+    ('8,62\xa0%', '8.62%', '100,00\xa0%')
     """
-    text = f"{100 * p:.2f} %"
-    return text.replace(".", ",") if lang == "de" else text
+    from schock import i18n  # Babel only when a figure is written
+
+    return i18n.percent(p, lang, 2)
 
 
 def odds_rich_table(rules: Rules, table: dict[str, object], lang: str = "de") -> Table:

@@ -231,10 +231,7 @@ def play(
             if value is not None
         ]
         if given:
-            raise click.UsageError(
-                f"{', '.join(given)} cannot go with --resume: the record fixes the rules, "
-                "the seats and the dice"
-            )
+            raise click.UsageError(Msg("cli.resume_with", {"options": ", ".join(given)}).text(lang))
         session = _resume(resume_file, seats)
         save_path = resume_file
     else:

@@ -37,7 +37,7 @@ def replay(file: Path | None, example: str | None, as_json: bool, lang: str) -> 
     and who loses the halves and the game.
     """
     if (file is None) == (example is None):
-        raise click.UsageError("give exactly one of FILE or --example PRESET")
+        raise click.UsageError(Msg("cli.replay_one_of").text(lang))
     where: str
     if file is not None:
         record = read_record(file)

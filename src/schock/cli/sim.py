@@ -147,8 +147,11 @@ def _value(stat: Stat, lang: str) -> str:
         text = f"{stat.value:.3f} ({stat.low:.3f}–{stat.high:.3f})"
         if not math.isfinite(stat.low):  # one game: no spread to tell
             text = f"{stat.value:.3f} (–)"
-    else:
-        text = f"{100 * stat.value:.1f} % ({100 * stat.low:.1f}–{100 * stat.high:.1f})"
+    else:  # the interval's ends as numbers of percent, the share itself as a percentage
+        from schock.i18n import number, percent
+
+        ends = f"{number(100 * stat.low, lang, 1)}–{number(100 * stat.high, lang, 1)}"
+        return f"{percent(stat.value, lang, 1)} ({ends})"
     return text.replace(".", ",") if lang == "de" else text
 
 

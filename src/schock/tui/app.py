@@ -12,24 +12,19 @@ import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import Any, ClassVar
 
-from rich import box
-from rich.console import Group, RenderableType
-from rich.padding import Padding
-from rich.table import Table
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Input, Static
+from textual.widgets import Static
 
 from schock.engine import events as ev
 from schock.engine.actions import (
-    Action,
     BlindAction,
     EinkaufenAction,
     LiftAction,
@@ -39,29 +34,36 @@ from schock.engine.actions import (
     ThrowAction,
     TurnSixesAction,
 )
-from schock.engine.views import TurnView, View
+from schock.engine.views import View
 from schock.errors import IllegalActionError, InvalidInputError, SchockError
-from schock.messages import ranking_ladder, value_label
 from schock.narrate import Chronicle
-from schock.rules import FIELD_NAMES, field_label
-from schock.tui.faces import face
+from schock.tui.bodies import (
+    Choice,
+    describe_event,
+    hint_body,
+    hint_title,
+    log_body,
+    rules_body,
+)
+from schock.tui.boxes import InfoScreen, QuitScreen
 from schock.tui.render import (
     dice_panel,
     header,
     illegal_text,
-    is_you,
     key_bar,
     seats_table,
     showdown_panel,
     status_line,
 )
-from schock.tui.session import NoSuchDie, Plan, Session, log_lines, move_plan, slots
-from schock.tui.texts import number, percent, say, throws_text
+from schock.tui.session import NoSuchDie, Session, log_lines
+from schock.tui.texts import say
 
 #: The smallest terminal the game is drawn in (columns, lines), for up to
 #: :data:`ROOMY_SEATS` seats; each further seat needs one more line.
 MIN_SIZE = (80, 24)
 ROOMY_SEATS = 6
+
+__all__ = ["InfoScreen", "PlayResult", "QuitScreen", "SchockApp", "describe_event", "min_size"]
 
 
 def min_size(seats: int) -> tuple[int, int]:
@@ -78,18 +80,6 @@ def min_size(seats: int) -> tuple[int, int]:
 SHOWDOWN_PAUSE = 3.0
 
 
-class Choice(Protocol):
-    """What the turn solver's ``hints`` returns for each choice (best first)."""
-
-    @property
-    def p_not_lose(self) -> float: ...
-
-    @property
-    def expected_deckel(self) -> float: ...
-
-    def describe(self, lang: str = "de") -> str: ...
-
-
 @dataclass(frozen=True, slots=True)
 class PlayResult:
     """How the app ended: where the record was saved (if it was), and the loser."""
@@ -99,156 +89,6 @@ class PlayResult:
     loser: str | None
     tally: tuple[tuple[str, int], ...] = ()
     """Striche of the evening: lost games per player, over every game played in the app."""
-
-
-ResultT = TypeVar("ResultT")
-
-
-class Box(ModalScreen[ResultT]):
-    """A modal box that closes once: keys typed fast may arrive after it began to close."""
-
-    dismissed = False
-
-    def close_box(self, result: ResultT) -> None:
-        if not self.dismissed:
-            self.dismissed = True
-            self.dismiss(result)
-
-
-class InfoScreen(Box[None]):
-    """A box with a title, a (scrollable) body and a foot; most keys close it."""
-
-    DEFAULT_CSS = """
-    InfoScreen { align: center middle; }
-    InfoScreen > Vertical {
-        width: 90%; height: auto; max-height: 90%;
-        border: thick $primary; background: $surface; padding: 0 1;
-    }
-    InfoScreen .title { text-style: bold; }
-    InfoScreen VerticalScroll { height: auto; max-height: 1fr; }
-    InfoScreen .foot { color: $text-muted; }
-    """
-
-    SCROLL_KEYS = frozenset({"up", "down", "pageup", "pagedown", "home", "end"})
-
-    def __init__(self, title: str, body: RenderableType, foot: str) -> None:
-        super().__init__()
-        self._title = title
-        self._body = body
-        self._foot = foot
-
-    def compose(self) -> ComposeResult:
-        with Vertical():
-            yield Static(self._title, classes="title")
-            with VerticalScroll():
-                yield Static(self._body, id="info-body")
-            yield Static(self._foot, classes="foot")
-
-    def on_key(self, event: events.Key) -> None:
-        if event.key in self.SCROLL_KEYS:
-            return
-        event.stop()
-        self.close_box(None)
-
-
-class QuitScreen(Box[str | None]):
-    """Quit: save the record first (s), quit without saving (o), or go back (Esc).
-
-    Dismisses with the saved path, ``"quit"``, ``"rematch"`` or None (keep playing).
-    With ``rematch``, the box asks before a rematch whose finished game is not
-    saved yet: save it first (s), go on without saving (n), or go back (Esc);
-    it dismisses with ``"rematch"`` (saved or not) or None.
-    """
-
-    DEFAULT_CSS = """
-    QuitScreen { align: center middle; }
-    QuitScreen > Vertical {
-        width: 76; height: auto; border: thick $warning; background: $surface; padding: 0 1;
-    }
-    QuitScreen .title { text-style: bold; }
-    QuitScreen #save-box { display: none; height: auto; }
-    QuitScreen #save-error { color: $error; }
-    """
-
-    AUTO_FOCUS = ""  # the file name field takes keys only once "s" has been pressed
-
-    def __init__(
-        self,
-        *,
-        lang: str,
-        over: bool,
-        default_path: Path,
-        save: Callable[[Path], None],
-        starter: str = "",
-        own: Path | None = None,
-        rematch: bool = False,
-    ) -> None:
-        super().__init__()
-        self.lang = lang
-        self.over = over
-        self.rematch = rematch
-        self.default_path = default_path
-        self.save = save
-        self.starter = starter  # who starts a rematch (the loser), once the game is over
-        self.own = own  # the file this game was last saved to (overwriting it needs no question)
-        self.asking_path = False
-        self.confirmed: Path | None = None  # an existing file the player agreed to overwrite
-
-    def compose(self) -> ComposeResult:
-        lang = self.lang
-        with Vertical():
-            if self.rematch:
-                yield Static(say(lang, "rematch.title"), classes="title")
-                yield Static(say(lang, "rematch.body", name=self.starter), id="quit-body")
-            else:
-                yield Static(say(lang, "quit.title"), classes="title")
-                yield Static(say(lang, "quit.over" if self.over else "quit.running"))
-                body = say(lang, "quit.body.over", name=self.starter) if self.over else None
-                yield Static(body or say(lang, "quit.body"), id="quit-body")
-            with Vertical(id="save-box"):
-                yield Static(say(lang, "save.prompt"))
-                yield Input(str(self.default_path), id="save-path")
-                yield Static("", id="save-error")
-
-    def on_key(self, event: events.Key) -> None:
-        if self.asking_path:
-            if event.key == "escape":
-                event.stop()
-                self.asking_path = False
-                self.query_one("#save-box").display = False
-                self.query_one("#quit-body").display = True
-            return  # everything else goes to the input
-        event.stop()
-        if event.key == "s":
-            self.asking_path = True
-            self.query_one("#quit-body").display = False
-            self.query_one("#save-box").display = True
-            self.query_one("#save-path", Input).focus()
-        elif event.key == "o" and not self.rematch:
-            self.close_box("quit")
-        elif event.key == "n" and self.over:
-            self.close_box("rematch")
-        elif event.key == "escape":
-            self.close_box(None)
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        text = event.value.strip()
-        path = Path(text).expanduser() if text else self.default_path
-        if path.exists() and path != self.own and path != self.confirmed:
-            # never overwrite a save without asking: a second Enter on the same name does
-            self.confirmed = path
-            self.query_one("#save-error", Static).update(say(self.lang, "save.exists", path=path))
-            return
-        try:
-            self.save(path)
-        except OSError as exc:
-            message = f"{path}: {exc.strerror or exc}"
-            self.query_one("#save-error", Static).update(
-                say(self.lang, "save.error", message=message)
-            )
-            return
-        self.close_box("rematch" if self.rematch else str(path))
 
 
 #: Terminals narrower than this get the narrow split of table and log.
@@ -578,155 +418,6 @@ class GameScreen(Screen[None]):
                 say(lang, "hint.foot"),
             )
         )
-
-
-def log_body(lines: Sequence[str]) -> RenderableType:
-    r"""The log, each line wrapped under its own indentation rather than at the left edge.
-
-    >>> from rich.console import Console
-    >>> c = Console(width=24, color_system=None)
-    >>> with c.capture() as out:
-    ...     c.print(log_body(["Runde 1", "  Anna: Schock 5 (2 Würfe), bekommt 5 Deckel"]))
-    >>> print("\n".join(line.rstrip() for line in out.get().splitlines()))
-    Runde 1
-      Anna: Schock 5 (2
-      Würfe), bekommt 5
-      Deckel
-    """
-    rows: list[RenderableType] = []
-    for line in lines:
-        text = line.lstrip(" ")
-        rows.append(Padding(Text(text), (0, 0, 0, len(line) - len(text))))
-    return Group(*rows)
-
-
-def hint_title(name: str, lang: str) -> str:
-    """``Hinweis für Anna``; for the seat called "Du" (the default human): ``Hinweis für dich``.
-
-    >>> hint_title("Anna", "de"), hint_title("Du", "de"), hint_title("You", "en")
-    ('Hinweis für Anna', 'Hinweis für dich', 'Hint for you')
-    """
-    if is_you(name):
-        return say(lang, "hint.title.you")
-    return say(lang, "hint.title", name=name)
-
-
-def hint_body(
-    choices: Sequence[Choice], lang: str, turn: TurnView | None = None
-) -> RenderableType:
-    """The solver's choices, best first, each with its odds and the keys that make
-    it; the dice the best choice keeps are highlighted, and what "best" means is said."""
-    rows: list[RenderableType] = [Text(say(lang, "hint.best"), style="italic")]
-    plans = [_plan(c, turn) for c in choices]
-    best = plans[0] if plans else None
-    if turn is not None and best is not None:
-        faces = Text(say(lang, "hint.keep") + " ")
-        for i, slot in enumerate(slots(turn)):
-            style = "bold reverse green" if i in best.kept else ""
-            faces.append(f" {face(slot.value)} [{i + 1}] ", style=style)
-        rows.append(faces)
-    for i, (c, plan) in enumerate(zip(choices, plans, strict=True), start=1):
-        text = say(lang, "hint.row", i=i, text=c.describe(lang))
-        keys = plan.keys if plan is not None else _unseen_keys(c)
-        if keys:
-            text += " · " + say(lang, "hint.keys", keys=key_names(keys, lang))
-        rows.append(Text(text, style="bold" if i == 1 else ""))
-        odds = say(
-            lang, "hint.odds", p=percent(c.p_not_lose, lang), d=number(c.expected_deckel, lang)
-        )
-        rows.append(Text("   " + odds, style="dim"))
-    return Group(*rows)
-
-
-#: The key of each choice made before a look at the dice (lift, zu, blind, throw again).
-_UNSEEN_KEYS: dict[Action, str] = {LiftAction(): "a", StopAction(): "s", BlindAction(): "b", ThrowAction(): "space"}
-
-
-def _unseen_keys(choice: Choice) -> tuple[str, ...]:
-    """The keys of a choice that does not say its move: its single action's key.
-
-    >>> from types import SimpleNamespace
-    >>> _unseen_keys(SimpleNamespace(actions=(BlindAction(),))), _unseen_keys(object())
-    (('b',), ())
-    """
-    actions: tuple[Action, ...] = tuple(getattr(choice, "actions", ()))
-    if len(actions) != 1 or actions[0] not in _UNSEEN_KEYS:
-        return ()
-    return (_UNSEEN_KEYS[actions[0]],)
-
-
-def _plan(choice: Choice, turn: TurnView | None) -> Plan | None:
-    """The keys of a solver's choice (None where the choice does not say its move)."""
-    move = getattr(choice, "move", None)
-    if turn is None or move is None:
-        return None
-    try:
-        return move_plan(turn, bool(move.stop), tuple(move.keep), int(move.turn))
-    except (ValueError, AttributeError):  # pragma: no cover - a move these dice cannot make
-        return None
-
-
-def key_names(keys: Sequence[str], lang: str) -> str:
-    """Keys as a player reads them: ``1, 2, dann Leertaste``.
-
-    >>> key_names(["1", "space"], "de"), key_names(["s"], "en")
-    ('1, dann Leertaste', 's')
-    """
-    names = [say(lang, "key.space") if k == "space" else k for k in keys]
-    if len(names) == 1:
-        return names[0]
-    return ", ".join(names[:-1]) + say(lang, "key.then") + names[-1]
-
-
-def rules_body(session: Session, lang: str) -> RenderableType:
-    """The ranking of results, then every playing field of the game's rules: what it
-    means and its value, in words (the field's name beside it, for rules files)."""
-    rules = session.game.rules
-    ladder = Text(say(lang, "rules.ladder") + " ", style="bold")
-    ladder.append(ranking_ladder(rules, lang), style="")
-    table = Table(box=box.SIMPLE_HEAD, title=f"{rules.id}: {rules.name}", title_justify="left")
-    # the value is what a player reads: it keeps its room on a narrow (80 columns)
-    # terminal, where the label wraps and the field name is cut first
-    table.add_column(say(lang, "rules.field"), ratio=4, min_width=14)
-    table.add_column(say(lang, "rules.value"), ratio=3, min_width=18)
-    table.add_column(
-        say(lang, "rules.key"), ratio=2, style="dim", overflow="ellipsis", no_wrap=True
-    )
-    for name in FIELD_NAMES:
-        if name in ("id", "name", "source", "base"):
-            continue
-        table.add_row(field_label(name, lang), value_label(name, getattr(rules, name), lang), name)
-    return Group(ladder, table)
-
-
-def describe_event(event: ev.Event, session: Session, lang: str) -> str:
-    """A bot's move in a few words, telling nothing its cup hides."""
-    names = [s.name for s in session.game.seats]
-    en = lang == "en"
-    match event:
-        case ev.Thrown(seat=seat, throw=k):
-            return f"{names[seat]} " + (f"throws (throw {k})" if en else f"wirft (Wurf {k})")
-        case ev.Lifted(seat=seat):
-            return f"{names[seat]} " + ("lifts the cup" if en else "hebt den Becher")
-        case ev.SetAside(seat=seat, dice=dice):
-            d = "-".join(map(str, dice))
-            return f"{names[seat]} " + (f"sets aside {d}" if en else f"legt {d} beiseite")
-        case ev.TakenBack(seat=seat, dice=dice):
-            d = "-".join(map(str, dice))
-            return f"{names[seat]} " + (f"puts {d} back" if en else f"nimmt {d} zurück")
-        case ev.SixesTurned(seat=seat):
-            return f"{names[seat]} " + ("turns sixes" if en else "dreht Sechsen")
-        case ev.Stopped(seat=seat, throws=n):
-            verb = "stops" if en else "lässt stehen"
-            return f"{names[seat]} {verb} ({throws_text(lang, n)})"
-        case ev.BlindDeclared(seat=seat):
-            return f"{names[seat]} " + ("declares blind" if en else "sagt blind an")
-        case ev.Einkauf(seat=seat, join=join):
-            if en:
-                return f"{names[seat]} " + ("buys in" if join else "does not buy in")
-            return f"{names[seat]} " + ("kauft sich ein" if join else "kauft sich nicht ein")
-        case _:  # pragma: no cover - bots make only the moves above
-            return ""
 
 
 class SchockApp(App[PlayResult]):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import segno
@@ -57,8 +58,11 @@ def with_lang(link: str, lang: str) -> str:
     return f"{base}{'&' if '?' in base else '?'}lang=en{hash_}{fragment}"
 
 
+@functools.lru_cache(maxsize=512)
 def qr_svg(link: str, scale: int = 3) -> Markup:
-    """The link as an inline SVG QR code (``scale`` pixels a module)."""
+    """The link as an inline SVG QR code (``scale`` pixels a module). Kept for the next
+    time (about 10 ms each: the organizer page shows every seat's code and asks for
+    its online tables every few seconds)."""
     return Markup(segno.make(link, error="m").svg_inline(scale=scale, dark="#111", light="#fff"))
 
 

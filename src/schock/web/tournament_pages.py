@@ -293,7 +293,8 @@ def _organizer_context(request: Request, t: Tournament, access: TournamentAccess
 async def organizer_live(tid: str, request: Request, k: str = "") -> Response:
     """The organizer page's live parts (``turnier_org.js`` asks every few seconds): the
     online tables, each table's entered games and next game, the missing tables, the
-    waiting reports and the standings, as the page renders them. Only with the organizer
+    waiting reports, the standings, the drinks ledger and the history, as the page
+    renders them. Only with the organizer
     key; ``ETag`` / ``If-None-Match`` answer 304 while nothing changed."""
     t, access = _organizer(request, tid, k)
     lang = _lang(request)
@@ -308,7 +309,8 @@ async def organizer_live(tid: str, request: Request, k: str = "") -> Response:
     body = json.dumps({
         "round": rnd.number if rnd is not None else 0,
         "parts": {"online": part("online") if rnd is not None else None,
-                  "pending": part("pending"), "standings": part("standings")},
+                  "pending": part("pending"), "standings": part("standings"),
+                  "ledger": part("ledger"), "history": part("history")},
         "missing": ", ".join(map(str, ctx["missing"])) or "–",
         "tables": {str(tb["number"]): {"games": part("games", tb=tb), "next": tb["next_game"]}
                    for tb in ctx["tables"]},

@@ -1,7 +1,7 @@
 // The organizer page: forms that change something for good ask first (data-confirm), and
 // the parts that change during the evening update themselves without a reload: the online
 // tables, each table's entered games and next game, the missing tables, the waiting
-// reports and the standings. They come from /api/turnier/{id}/organizer every 3 seconds
+// reports, the standings, the drinks ledger and the history. They come from /api/turnier/{id}/organizer every 3 seconds
 // (ETag / If-None-Match: 304 while nothing changed; no polling while the tab is hidden).
 // Only those parts are replaced: what the organizer types in the page's forms stays, an
 // open QR code stays open, a bot chosen in a list stays chosen, and a part whose field
