@@ -17,6 +17,7 @@ allowed.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -53,6 +54,40 @@ def path_is_file(path: Path) -> bool:
 
 def _keep(values: dict[str, Any], base_dir: Path | None) -> None:
     """The default ``prepare``: the values as they are."""
+
+
+#: Where Python's TOML parser says it stopped, at the end of its message (3.11 to 3.13
+#: write it only there; 3.14 also gives ``lineno``, ``colno`` and ``msg``).
+_TOML_AT = re.compile(
+    r"^(?P<msg>.*) \(at (?:line (?P<line>\d+), column (?P<col>\d+)|end of document)\)$", re.S
+)
+
+
+def toml_reason(exc: tomllib.TOMLDecodeError) -> Msg:
+    """Why TOML text is refused: the parser's detail and where it stopped, the place in
+    the reader's language (``Zeile 1, Spalte 5`` / ``line 1, column 5``).
+
+    >>> try:
+    ...     tomllib.loads("a = \\n")
+    ... except tomllib.TOMLDecodeError as exc:
+    ...     reason = toml_reason(exc)
+    >>> reason.text("de"), reason.text("en")
+    ('Zeile 1, Spalte 5: Invalid value', 'line 1, column 5: Invalid value')
+    >>> try:
+    ...     tomllib.loads("a = [1")
+    ... except tomllib.TOMLDecodeError as exc:
+    ...     toml_reason(exc).text("de")
+    'am Ende der Datei: Unclosed array'
+    """
+    line, col, msg = (getattr(exc, name, None) for name in ("lineno", "colno", "msg"))
+    if not (isinstance(line, int) and isinstance(col, int) and isinstance(msg, str)):
+        m = _TOML_AT.match(str(exc))
+        if m is None:  # a message without a place: as the parser wrote it
+            return Msg("parse.as_is", {"reason": str(exc)})
+        if m["line"] is None:
+            return Msg("parse.at_end", {"reason": m["msg"]})
+        line, col, msg = int(m["line"]), int(m["col"]), m["msg"]
+    return Msg("parse.at", {"line": line, "col": col, "reason": msg})
 
 
 @dataclass(frozen=True, eq=False, kw_only=True)
@@ -192,7 +227,7 @@ class DataFiles(Generic[R]):
         try:
             return tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
-            raise self.error(self.say("not_toml", reason=str(exc)), file=label) from None
+            raise self.error(self.say("not_toml", reason=toml_reason(exc)), file=label) from None
         except RecursionError:
             raise self.error(self.say("too_deep"), file=label) from None
         except ValueError:  # tomllib's int() of a number with thousands of digits

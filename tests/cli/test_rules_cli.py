@@ -412,7 +412,10 @@ def test_show_cuts_no_cell_at_any_width(width: int, lang: str) -> None:
          "wrong type; allowed: a preset id or a path"),
         ('extends = "porz"\nname = "a\\nb"\n', "ungültiger Text; erlaubt: höchstens 100 druckbare",
          "bad text; allowed: at most 100 printable"),
-        ("extends = porz\n", "kein gültiges TOML", "not valid TOML"),
+        ("extends = porz\n", "kein gültiges TOML: Zeile 1, Spalte 11: Invalid value",
+         "not valid TOML: line 1, column 11: Invalid value"),
+        ('extends = "porz"\nsets = [1, 2', "kein gültiges TOML: am Ende der Datei: Unclosed array",
+         "not valid TOML: at the end of the file: Unclosed array"),
     ],
 )
 def test_a_bad_rules_file_is_told_in_the_commands_language(
@@ -429,3 +432,13 @@ def test_a_bad_rules_file_is_told_in_the_commands_language(
     raw.write_bytes(b"id = '\xff'\n")
     result = run("rules", "check", str(raw))
     assert result.exit_code == 2 and "kein UTF-8-Text (Byte 6)" in result.output
+
+
+def test_a_toml_reason_without_a_place_is_kept_whole() -> None:
+    """A parser message that names no place (as tomllib may write) is shown as it is."""
+    import tomllib
+
+    from schock.loading import toml_reason
+
+    reason = toml_reason(tomllib.TOMLDecodeError("Something odd"))
+    assert (reason.text("de"), reason.text("en")) == ("Something odd", "Something odd")

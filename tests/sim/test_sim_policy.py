@@ -136,3 +136,12 @@ def test_a_huge_policy_file_is_refused(tmp_path: Path) -> None:
     path.write_text(" " * 4_000_001)
     with pytest.raises(InvalidInputError, match="larger than"):
         Policy.load(path)
+
+
+def test_a_policy_that_is_no_json_names_the_place_in_both_languages(tmp_path: Path) -> None:
+    path = tmp_path / "broken.json"
+    path.write_text('{"schock_policy": 1,\n  "name": }', encoding="utf-8")
+    with pytest.raises(InvalidInputError) as info:
+        Policy.load(path)
+    assert "line 2, column 11: Expecting value" in info.value.localized("en")
+    assert "Zeile 2, Spalte 11: Expecting value" in info.value.localized("de")

@@ -104,7 +104,10 @@ class Policy:
             raise InvalidInputError(
                 Msg("policy.read", {"path": str(p), "reason": exc.strerror or exc})
             ) from None
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        except json.JSONDecodeError as exc:  # the place in the reader's language
+            place = Msg("parse.at", {"line": exc.lineno, "col": exc.colno, "reason": exc.msg})
+            raise InvalidInputError(Msg("policy.json", {"path": str(p), "reason": place})) from None
+        except UnicodeDecodeError as exc:
             raise InvalidInputError(Msg("policy.json", {"path": str(p), "reason": exc})) from None
         return Policy.from_dict(data, where=Msg("policy.file", {"path": str(p)}))
 

@@ -61,6 +61,7 @@ from typing import Any
 from schock.engine.game import MAX_SEATS, MIN_SEATS
 from schock.errors import DataFileError, SchockError
 from schock.loading import DataFiles
+from schock.messages import Msg
 from schock.rules import PRESETS as RULES_PRESETS
 from schock.rules import Rules, load_rules
 
@@ -520,7 +521,9 @@ _FILES: DataFiles[TournamentFormat] = DataFiles(
     coerce=coerce_field,
     make=lambda values: TournamentFormat(**values),
     extend=_extend,
-    say=lambda key, **params: _WORDS[key].format(**params),
+    say=lambda key, **params: _WORDS[key].format(  # format files are told in English
+        **{k: v.text("en") if isinstance(v, Msg) else v for k, v in params.items()}
+    ),
     prepare=_prepare,
 )
 
