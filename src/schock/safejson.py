@@ -44,8 +44,11 @@ def _constant(name: str) -> Any:
     raise _Refused(f"{name} is not a number JSON may hold here; allowed: plain numbers")
 
 
-def loads_json(text: str, what: str) -> Any:
-    """Parse JSON ``text``; errors say ``what`` it was meant to be."""
+def loads_json(text: str, what: str | Msg) -> Any:
+    """Parse JSON ``text``; errors say ``what`` it was meant to be (a word, or a
+    :class:`~schock.messages.Msg` for a word in the reader's language)."""
+    if isinstance(what, Msg) and not isinstance(text, str):
+        what = what.text("en")
     if not isinstance(text, str):
         raise InvalidInputError(f"{what}: expected JSON text, got {type(text).__name__}")
     try:
@@ -54,6 +57,6 @@ def loads_json(text: str, what: str) -> Any:
         raise InvalidInputError(Msg("json.bad", {"what": what, "line": exc.lineno,
                                                  "col": exc.colno, "reason": exc.msg})) from None
     except _Refused as exc:
-        raise InvalidInputError(f"{what}: {exc}") from None
+        raise InvalidInputError(Msg("json.refused", {"what": what, "reason": str(exc)})) from None
     except RecursionError:
         raise InvalidInputError(Msg("json.deep", {"what": what})) from None

@@ -118,7 +118,7 @@ def test_errors_are_one_line_with_exit_status_2(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "schock-tournament", "version": 1, "tournament": 3}', "utf-8")
     result = run(db, "import", str(bad))
-    assert result.exit_code == 2 and "archive: tournament: expected an object" in result.output
+    assert result.exit_code == 2 and "Archiv: tournament: erwartet ein Objekt" in result.output
 
 
 def test_bad_input_is_german_by_default_and_english_with_lang_en(tmp_path: Path) -> None:
@@ -238,3 +238,45 @@ def test_the_draw_is_saved_before_it_is_printed(tmp_path: Path, monkeypatch: Any
     assert run(db, "auslosen").exit_code != 0
     monkeypatch.undo()
     assert "Runde 1" in ok(db, "tabelle")
+
+
+def test_archive_errors_in_both_languages_and_nothing_is_written(tmp_path: Path) -> None:
+    """Issue 27: a bad archive is refused in the command's language, naming the place and
+    what is allowed, and no database is made for it."""
+    db = tmp_path / "t.db"
+    good = tmp_path / "good.json"
+    ok(tmp_path / "a.db", "neu", "Dorf", "--format", "porz", "--id", "dorf")
+    ok(tmp_path / "a.db", "spieler", "add", "Anna")
+    ok(tmp_path / "a.db", "export", "-o", str(good))
+    data = json.loads(good.read_text("utf-8"))
+    head = data["tournament"]
+    cases: list[tuple[Any, str, str]] = [
+        ("{x", "Archiv: kein gültiges JSON: Zeile 1, Spalte 2:",
+         "archive: not valid JSON: line 1, column 2:"),
+        ([], "Archiv: erwartet ein JSON-Objekt", "archive: expected a JSON object"),
+        ({**data, "version": 9}, "Archiv: version: dieses schock liest Version 1, nicht 9",
+         "archive: version: this schock reads version 1, got 9"),
+        ({**data, "extra": 1}, "unbekannte Schlüssel ['extra']; erlaubt: format, version",
+         "unknown keys ['extra']; allowed: format, version"),
+        ({**data, "tournament": {**head, "seed": "x"}},
+         "Archiv: tournament.seed: 'x'; erlaubt: eine ganze Zahl",
+         "archive: tournament.seed: 'x'; allowed: a whole number"),
+        ({**data, "log": [{**data["log"][0], "seq": 5}]},
+         "Archiv: log[0].seq: 5; erlaubt: 1 (Einträge der Reihe nach)",
+         "archive: log[0].seq: 5; allowed: 1 (entries in order)"),
+        ({**data, "log": "x"}, "Archiv: log: erwartet eine Liste von Einträgen",
+         "archive: log: expected a list of entries"),
+    ]
+    for content, de, en in cases:
+        bad = tmp_path / "bad.json"
+        bad.write_text(content if isinstance(content, str) else json.dumps(content), "utf-8")
+        for lang, want in (("de", de), ("en", en)):
+            r = run(db, "import", str(bad), "--lang", lang)
+            assert r.exit_code == 2 and want in r.output, r.output
+            assert len(r.output.strip().splitlines()) == 1 and "Traceback" not in r.output
+        assert not db.exists()
+    assert "Dorf" in ok(db, "import", str(good))
+    again = run(db, "import", str(good))
+    assert again.exit_code == 2 and "'dorf' ist schon in dieser Datenbank" in again.output
+    again = run(db, "import", str(good), "--lang", "en")
+    assert "archive: tournament.id: 'dorf' is in this database already" in again.output

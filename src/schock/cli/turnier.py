@@ -1275,8 +1275,9 @@ def import_(file: Path, db_path: str | None, tid: str | None) -> None:
         text = file.read_text("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise BadInputError(tr("cannot_read", where=file, why=exc)) from None
+    t = archive.loads(text)  # a bad archive is refused before any database is made
     with _db(db_path, create=True) as db:
-        t = storage.import_archive(db, text)
+        t = storage.store_imported(db, t)
     _echo(tr("created", name=t.name, id=t.id, fmt=t.format.id, rules=t.rules.id))
 
 

@@ -39,6 +39,7 @@ from typing import Any
 
 from schock.engine.record import rules_from_json, rules_to_json
 from schock.errors import InvalidInputError, SchockError
+from schock.messages import Msg
 from schock.safejson import loads_json
 from schock.tournament.domain import Tournament, event_from_json
 from schock.tournament.format import FIELD_NAMES, FormatError, TournamentFormat, coerce_field
@@ -77,59 +78,62 @@ def dumps(t: Tournament) -> str:
     return head + body + "\n}\n"
 
 
-def _fail(where: str, what: str) -> InvalidInputError:
-    return InvalidInputError(f"archive: {where}: {what}")
+def _fail(where: str, what: str | Msg | Exception) -> InvalidInputError:
+    """The archive is refused at ``where`` for ``what`` (shown in the reader's language)."""
+    reason = Msg(what) if isinstance(what, str) else what
+    return InvalidInputError(Msg("archive.at", {"where": where, "reason": reason}))
 
 
 def loads(text: str, *, check_records: bool = True) -> Tournament:
     """Read an archive; a corrupt one raises InvalidInputError naming the place."""
-    return from_json(loads_json(text, "archive"), check_records=check_records)
+    return from_json(loads_json(text, Msg("archive.word")), check_records=check_records)
 
 
 def format_from_json(data: Any, where: str) -> TournamentFormat:
     """A tournament format from its ``to_dict`` form."""
     if not isinstance(data, dict):
-        raise _fail(where, "expected an object with every format field")
+        raise _fail(where, "archive.format_fields")
     missing = [f for f in FIELD_NAMES if f not in data]
     if missing:
-        raise _fail(where, f"missing fields {', '.join(missing)}")
+        raise _fail(where, Msg("archive.missing", {"fields": ", ".join(missing)}))
     try:
         values = {k: coerce_field(k, v) for k, v in data.items()}
         return TournamentFormat(**values)
     except FormatError as exc:
-        raise _fail(where, str(exc)) from None
+        raise _fail(where, exc) from None
 
 
 def from_json(data: Any, *, check_records: bool = True) -> Tournament:
     """Check and read an archive dict."""
     if not isinstance(data, dict):
-        raise InvalidInputError("archive: expected a JSON object")
+        raise InvalidInputError(Msg("archive.object"))
     if data.get("format") != FORMAT:
-        raise _fail("format", f"expected {FORMAT!r}, got {data.get('format')!r}")
+        got = {"expected": repr(FORMAT), "got": repr(data.get("format"))}
+        raise _fail("format", Msg("archive.format", got))
     if data.get("version") != VERSION:
-        raise _fail("version", f"this schock reads version {VERSION}, got {data.get('version')!r}")
+        version: dict[str, object] = {"version": VERSION, "got": repr(data.get("version"))}
+        raise _fail("version", Msg("archive.version", version))
     extra = set(data) - {"format", "version", "tournament", "log"}
     if extra:
-        raise _fail(
-            "(top)", f"unknown keys {sorted(extra)}; allowed: format, version, tournament, log"
-        )
+        raise _fail("(top)", Msg("archive.keys", {"keys": str(sorted(extra))}))
     head = data.get("tournament")
     if not isinstance(head, dict):
-        raise _fail("tournament", "expected an object")
-    checks: tuple[tuple[str, Callable[[Any], bool], str], ...] = (
-        ("id", lambda v: isinstance(v, str) and 0 < len(v) <= 40, "a text of 1 to 40 characters"),
-        ("name", lambda v: isinstance(v, str) and bool(v.strip()), "a non-empty text"),
-        ("seed", lambda v: isinstance(v, int) and not isinstance(v, bool), "a whole number"),
-        ("created", lambda v: isinstance(v, str), "a time stamp text"),
+        raise _fail("tournament", "archive.an_object")
+    checks: tuple[tuple[str, Callable[[Any], bool]], ...] = (
+        ("id", lambda v: isinstance(v, str) and 0 < len(v) <= 40),
+        ("name", lambda v: isinstance(v, str) and bool(v.strip())),
+        ("seed", lambda v: isinstance(v, int) and not isinstance(v, bool)),
+        ("created", lambda v: isinstance(v, str)),
     )
-    for key, check, allowed in checks:
+    for key, check in checks:
         if not check(head.get(key)):
-            raise _fail(f"tournament.{key}", f"{head.get(key)!r}; allowed: {allowed}")
+            value: dict[str, object] = {"got": repr(head.get(key)), "allowed": Msg(f"archive.{key}")}
+            raise _fail(f"tournament.{key}", Msg("archive.value", value))
     fmt = format_from_json(head.get("format"), "tournament.format")
     try:
         rules = rules_from_json(head.get("rules"), "tournament.rules")
     except SchockError as exc:
-        raise _fail("tournament.rules", str(exc)) from None
+        raise _fail("tournament.rules", exc) from None
     t = Tournament(
         id=head["id"],
         name=head["name"],
@@ -141,28 +145,27 @@ def from_json(data: Any, *, check_records: bool = True) -> Tournament:
     t.check_records = check_records
     log = data.get("log")
     if not isinstance(log, list):
-        raise _fail("log", "expected a list of entries")
+        raise _fail("log", "archive.log")
     for i, entry in enumerate(log):
         where = f"log[{i}]"
         if not isinstance(entry, dict) or set(entry) != {"seq", "at", "undone", "event"}:
-            raise _fail(where, "expected an object with seq, at, undone, event")
+            raise _fail(where, "archive.entry")
         if entry["seq"] != i + 1:
-            raise _fail(f"{where}.seq", f"{entry['seq']!r}; allowed: {i + 1} (entries in order)")
+            told_seq: dict[str, object] = {"got": repr(entry["seq"]), "want": i + 1}
+            raise _fail(f"{where}.seq", Msg("archive.seq", told_seq))
         if not isinstance(entry["at"], str) or not isinstance(entry["undone"], bool):
-            raise _fail(where, "at is a time stamp text, undone true or false")
+            raise _fail(where, "archive.at_undone")
         try:
             event = event_from_json(entry["event"], f"{where}.event")
             t.replay_event(event, at=entry["at"], undone=entry["undone"])
         except InvalidInputError as exc:
-            text = str(exc)
-            prefix = "archive: " if text.startswith(where) else f"archive: {where}: "
-            raise InvalidInputError(prefix + text) from None
+            if str(exc).startswith(where):  # the event names its own place
+                raise InvalidInputError(Msg("archive.as_is", {"reason": exc})) from None
+            raise _fail(where, exc) from None
         except SchockError as exc:
-            raise _fail(where, f"cannot have happened: {exc}") from None
+            raise _fail(where, Msg("archive.impossible", {"reason": exc})) from None
     undone = [e.seq for e in t.log if e.undone]
     claimed = sorted(e.event.seq for e in t.log if e.event.kind == "undone")  # type: ignore[attr-defined]
     if sorted(undone) != claimed:
-        raise _fail(
-            "log", f"entries marked undone {undone} do not match the undo entries {claimed}"
-        )
+        raise _fail("log", Msg("archive.undone", {"undone": str(undone), "claimed": str(claimed)}))
     return t

@@ -172,12 +172,14 @@ def snapshots(db: Database, tid: str) -> list[tuple[int, str, str]]:
 
 def import_archive(db: Database, text: str) -> Tournament:
     """Read an archive and store it as a new tournament."""
-    t = archive.loads(text)
+    return store_imported(db, archive.loads(text))
+
+
+def store_imported(db: Database, t: Tournament) -> Tournament:
+    """Store a tournament read from an archive as a new one (refused if its id is taken)."""
     with db.session() as s:
         if s.get(TournamentRow, t.id) is not None:
-            raise InvalidInputError(
-                f"archive: tournament.id: {t.id!r} is in this database already; "
-                "allowed: an archive of another tournament, or another database"
-            )
+            raise InvalidInputError(Msg("archive.at", {"where": "tournament.id", "reason": Msg(
+                "archive.exists", {"id": repr(t.id)})}))
     save(db, t)
     return t
