@@ -63,7 +63,7 @@ _TOML_AT = re.compile(
 )
 
 
-def toml_reason(exc: tomllib.TOMLDecodeError) -> Msg:
+def toml_reason(exc: tomllib.TOMLDecodeError) -> Msg | str:
     """Why TOML text is refused: the parser's detail and where it stopped, the place in
     the reader's language (``Zeile 1, Spalte 5`` / ``line 1, column 5``).
 
@@ -83,7 +83,7 @@ def toml_reason(exc: tomllib.TOMLDecodeError) -> Msg:
     if not (isinstance(line, int) and isinstance(col, int) and isinstance(msg, str)):
         m = _TOML_AT.match(str(exc))
         if m is None:  # a message without a place: as the parser wrote it
-            return Msg("parse.as_is", {"reason": str(exc)})
+            return str(exc)
         if m["line"] is None:
             return Msg("parse.at_end", {"reason": m["msg"]})
         line, col, msg = int(m["line"]), int(m["col"]), m["msg"]

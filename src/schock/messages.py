@@ -299,10 +299,8 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "json.bad": "{what}: not valid JSON: line {line}, column {col}: {reason}",
         "json.deep": "{what}: JSON nested too deeply",
         # the tournament archive (tournament/archive.py), cli27b
-        "json.refused": "{what}: {reason}",
         "parse.at": "line {line}, column {col}: {reason}",
         "parse.at_end": "at the end of the file: {reason}",
-        "parse.as_is": "{reason}",
         "archive.word": "archive",
         "archive.exists": (
             "{id} is in this database already; allowed: an archive of another tournament, "
@@ -925,10 +923,8 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "json.bad": "{what}: kein gültiges JSON: Zeile {line}, Spalte {col}: {reason}",
         "json.deep": "{what}: JSON zu tief verschachtelt",
         # the tournament archive (tournament/archive.py), cli27b
-        "json.refused": "{what}: {reason}",
         "parse.at": "Zeile {line}, Spalte {col}: {reason}",
         "parse.at_end": "am Ende der Datei: {reason}",
-        "parse.as_is": "{reason}",
         "archive.word": "Archiv",
         "archive.exists": (
             "{id} ist schon in dieser Datenbank; erlaubt: das Archiv eines anderen Turniers "

@@ -57,6 +57,6 @@ def loads_json(text: str, what: str | Msg) -> Any:
         raise InvalidInputError(Msg("json.bad", {"what": what, "line": exc.lineno,
                                                  "col": exc.colno, "reason": exc.msg})) from None
     except _Refused as exc:
-        raise InvalidInputError(Msg("json.refused", {"what": what, "reason": str(exc)})) from None
+        raise InvalidInputError(Msg("input.where", {"where": what, "reason": str(exc)})) from None
     except RecursionError:
         raise InvalidInputError(Msg("json.deep", {"what": what})) from None
