@@ -78,7 +78,7 @@ def test_an_unknown_option_in_every_command(path: tuple[str, ...]) -> None:
         (("nosuch",), "Fehler: Unbekannter Befehl 'nosuch'.", "Error: No such command 'nosuch'."),
         (("play", "--bots", "x"), "Unbekannte Option '--bots'. Gemeint: '--bot'?",
          "No such option '--bots'. Did you mean '--bot'?"),
-        (("hint",), "Fehler: Es fehlt das Argument 'STATE'.", "Error: Missing argument 'STATE'."),
+        (("hint",), "Fehler: Es fehlt das Argument 'ZUG'.", "Error: Missing argument 'STATE'."),
         (("tables", "purge"), "Fehler: Es fehlt die Option '--older-than'.",
          "Error: Missing option '--older-than'."),
         (("hint", "a", "b", "c"), "Fehler: Unerwartete zusätzliche Argumente (b c)",
@@ -106,8 +106,10 @@ def test_an_unknown_option_in_every_command(path: tuple[str, ...]) -> None:
          "Ungültiger Wert für '--resume': Die Datei '/no/such.json' gibt es nicht.",
          "Invalid value for '--resume': File '/no/such.json' does not exist."),
         (("analyse", "a\x00b"),
-         "'a\\x00b' ist kein brauchbarer Dateiname (er enthält ein NUL-Zeichen).",
-         "'a\\x00b' is not a usable file name (it holds a NUL character)."),
+         "Ungültiger Wert für 'AUFZEICHNUNG': 'a\\x00b' ist kein brauchbarer Dateiname (er "
+         "enthält ein NUL-Zeichen).",
+         "Invalid value for 'RECORD': 'a\\x00b' is not a usable file name (it holds a NUL "
+         "character)."),
         (("replay",), "Fehler: gib genau eins an: DATEI oder --example PRESET",
          "Error: give exactly one of FILE or --example PRESET"),
     ],

@@ -274,6 +274,12 @@ class SchockGroup(click.Group):
         lang = str(ctx.meta.get("schock.lang", "de"))
         try:
             return super().invoke(ctx)
+        except click.BadParameter as exc:  # also MissingParameter
+            if lang == "de" and isinstance(exc.param, click.Argument) and exc.param_hint is None:
+                from schock.cli.helptext import german_hint
+
+                exc.param_hint = german_hint(exc.param, exc.ctx)  # as the usage line names it
+            raise
         except BadInputError as exc:
             raise exc.in_lang(lang) from None
         except InvalidInputError as exc:

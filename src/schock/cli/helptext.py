@@ -95,6 +95,12 @@ def _extra(text: str, lang: str) -> str:
     return text
 
 
+def german_hint(param: click.Parameter, ctx: click.Context | None) -> str:
+    """How an error names ``param`` in German: its placeholder as the German usage line
+    writes it (``'ZUG'`` where the code says ``STATE``)."""
+    return _metavars(param.get_error_hint(ctx), "de")
+
+
 class HelpFormatter(click.HelpFormatter):
     """click's help formatter, writing every text in one language (``lang``)."""
 
@@ -162,4 +168,4 @@ def use_schock_help(command: click.Command) -> click.Command:
     return command
 
 
-__all__ = ["HelpFormatter", "SchockContext", "translate", "use_schock_help"]
+__all__ = ["HelpFormatter", "SchockContext", "german_hint", "translate", "use_schock_help"]
