@@ -301,7 +301,8 @@ def test_a_person_plays_the_round_game_after_game_and_the_organizer_closes_and_r
         over = _play_person(anna, rng)
         assert over["table"]["game"] == 2 and over["table"]["series"]["game"] is None
         anna.send_json({"type": "rematch"})
-        while (m := anna.receive_json())["type"] != "error":
+        # an act sent on a state the bots had moved past is answered "stale": skip those
+        while (m := anna.receive_json())["type"] != "error" or m["code"] == "stale":
             pass
         assert m["code"] == "series_done" and "Runde 1" in m["de"]
     t = storage.load(db, tid)
