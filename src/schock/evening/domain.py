@@ -59,29 +59,14 @@ from schock.evening.entries import (
     check_entry_id,
     check_int,
     check_name,
-    money,
-    parse_money,
 )
-from schock.evening.ledger import apportion, split
+
+# names this module held before entries and ledger moved out
+from schock.evening.entries import parse_money as parse_money
+from schock.evening.ledger import apportion as apportion
+from schock.evening.ledger import split as split
 from schock.i18n import Count, Money
 from schock.messages import Msg
-
-__all__ = [
-    "DuplicateEntry",
-    "Evening",
-    "GameEntry",
-    "MemberStats",
-    "Payment",
-    "Settings",
-    "Stammtisch",
-    "apportion",
-    "check_day",
-    "check_entry_id",
-    "check_name",
-    "money",
-    "parse_money",
-    "split",
-]
 
 
 @dataclass
