@@ -28,10 +28,10 @@ from click.testing import CliRunner
 from schock import load_rules
 from schock.bots import OptimalBot
 from schock.cli import main
+from schock.dice import Outcome
 from schock.engine import Game, ScriptedDice
 from schock.engine.actions import Action, LiftAction, StopAction, ThrowAction
 from schock.errors import InvalidInputError
-from schock.dice import Outcome
 from schock.results import evaluation_table, rank, sort_key
 from schock.rules import Rules
 from schock.rules.model import FIELD_NAMES
