@@ -94,6 +94,15 @@ def toml_reason(exc: tomllib.TOMLDecodeError) -> Msg | str:
     return Msg("parse.at", {"line": line, "col": col, "reason": msg})
 
 
+def labels(de: str, en: str) -> dict[str, str]:
+    """A field's German and English labels, as its ``metadata`` (read by :meth:`FieldTypes.label`).
+
+    >>> labels("Deckel je Hälfte", "Deckel in play per half")["de"]
+    'Deckel je Hälfte'
+    """
+    return {"de": de, "en": en}
+
+
 def _any_text(name: str, value: str) -> None:
     """The default ``check_text``: every text is allowed."""
 
@@ -103,7 +112,7 @@ class FieldTypes:
     """What each field of a record accepts, and the one check of a raw value against it.
 
     The fields are those of the dataclass ``record`` (each with a German and an
-    English label in its metadata); a field of type ``bool`` takes true or false,
+    English label in its metadata, :func:`labels`); a field of type ``bool`` takes true or false,
     one named in ``enums`` a member's value, in ``enum_lists`` a list of them, in
     ``int_ranges`` a whole number in the range, in ``int_lists`` a list of them,
     and every other field a text (which ``check_text`` may refuse). ``say(key,
@@ -115,9 +124,9 @@ class FieldTypes:
     >>> from schock.errors import RulesError
     >>> @dataclass
     ... class Pub:
-    ...     name: str = field(metadata={"de": "Name", "en": "name"})
-    ...     seats: int = field(metadata={"de": "Plätze", "en": "seats"})
-    ...     open: bool = field(metadata={"de": "Offen", "en": "open"})
+    ...     name: str = field(metadata=labels("Name", "name"))
+    ...     seats: int = field(metadata=labels("Plätze", "seats"))
+    ...     open: bool = field(metadata=labels("Offen", "open"))
     >>> pub = FieldTypes(record=Pub, error=RulesError, int_ranges={"seats": (1, 9)},
     ...                  say=lambda key, **p: key + str(sorted(p.values())))
     >>> pub.names, pub.coerce("seats", 4), pub.label("seats", "de")
