@@ -245,8 +245,10 @@ class Rules:
         if not self.base:
             object.__setattr__(self, "base", self.id)
         for name in FIELD_NAMES:
-            # "any" as well as SetAside.ANY (as to_dict and rule files write it)
-            object.__setattr__(self, name, coerce_field(name, getattr(self, name)))
+            value = getattr(self, name)
+            checked = FIELDS.coerce(name, value)
+            if checked is not value:  # "any" as well as SetAside.ANY, as rule files write it
+                object.__setattr__(self, name, checked)
         if self.structure is Structure.ONE_HALF and self.final_starter is FinalStarter.RANDOM:
             raise RulesError(
                 "final_starter = 'random' needs a final, but structure = 'one_half' has none",
