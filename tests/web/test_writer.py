@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 
@@ -64,3 +65,22 @@ def test_a_cancelled_waiter_does_not_stop_the_others() -> None:
 
     asyncio.run(main())
     assert db.batches == [["t0"], ["t1", "stale"]]
+
+
+def test_a_database_error_refuses_every_write_of_the_batch(tmp_path: Path) -> None:
+    """Nothing of a failed transaction is stored: each write of it gets the error."""
+    from sqlalchemy import text
+    from sqlalchemy.exc import OperationalError
+
+    from schock.store.db import open_database
+    from schock.web.repo import Repo
+
+    db = open_database(str(tmp_path / "w.db"))
+    with db.engine.begin() as conn:
+        conn.execute(text("DROP TABLE web_actions"))
+    outcomes = Repo(db).write_batch([ActionWrite("a", 0, ["0 throw"]),
+                                     ActionWrite("b", 0, ["0 throw"])])
+    assert [type(x) for x in outcomes] == [OperationalError, OperationalError]
+    with pytest.raises(OperationalError):
+        Repo(db).add_actions("a", 0, ["0 throw"])
+    db.close()
