@@ -623,6 +623,11 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
             "the other players' Deckel: {piles} given for {others} other player(s); "
             "allowed: one count per other player of the round, in seat order"
         ),
+        "state.piles_empty": (
+            "the Stock is empty, so the loser receives the Deckel from the winner's own pile "
+            "(at most what the winner holds); give every other player's Deckel (--piles, one "
+            "count per other player of the round, in seat order; {others} here)"
+        ),
         "state.piles_needed": (
             "rules field schock_aus_keeps: a Schock Aus leaves its thrower his own Deckel, "
             "so the Deckel at stake depend on every other player's Deckel; give them "
@@ -1310,6 +1315,12 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "state.piles": (
             "Deckel der anderen Spieler: {piles} angegeben für {others} andere(n) Spieler; "
             "erlaubt: eine Zahl je anderem Spieler der Runde, in Sitzreihenfolge"
+        ),
+        "state.piles_empty": (
+            "Der Stock ist leer, also bekommt der Verlierer die Deckel aus dem eigenen Stapel "
+            "des Gewinners (höchstens so viele, wie er hat); gib die Deckel jedes anderen "
+            "Spielers an (--piles, eine Zahl je anderem Spieler der Runde, in "
+            "Sitzreihenfolge; hier {others})"
         ),
         "state.piles_needed": (
             "Regelfeld schock_aus_keeps: ein Schock Aus lässt seinem Werfer die eigenen "
