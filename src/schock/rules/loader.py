@@ -29,7 +29,7 @@ from typing import Any
 from schock.errors import RulesError
 from schock.loading import MAX_EXTENDS_DEPTH, MAX_PATH, DataFiles, path_is_file
 from schock.messages import Msg
-from schock.rules.model import FIELD_NAMES, Rules, coerce_field
+from schock.rules.model import FIELDS, Rules
 
 __all__ = [
     "MAX_EXTENDS_DEPTH",
@@ -87,8 +87,7 @@ _FILES: DataFiles[Rules] = DataFiles(
     aliases=_ALIASES,
     package="schock.rules",
     preset_label="<preset {}>",
-    field_names=FIELD_NAMES,
-    coerce=coerce_field,
+    fields=FIELDS,
     make=lambda values: Rules(**values),
     extend=_extend,
     say=_say,
