@@ -618,6 +618,17 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
             "round {r}, table {t}, game {g}: Schock Aus of player {p}: {n!r}; allowed: 0 to 99"
         ),
         "state.others": "a round needs at least one other player (before: {before}, after: {after})",
+        # solver: the other players' Deckel under schock_aus_keeps (helper "optimal")
+        "state.piles": (
+            "the other players' Deckel: {piles} given for {others} other player(s); "
+            "allowed: one count per other player of the round, in seat order"
+        ),
+        "state.piles_needed": (
+            "rules field schock_aus_keeps: a Schock Aus leaves its thrower his own Deckel, "
+            "so the Deckel at stake depend on every other player's Deckel; give them "
+            "(--piles, one count per other player of the round, in seat order; "
+            "{others} here) or leave out --stock"
+        ),
         # engine and notation errors a command shows (cli27: in the command's language)
         "dice.count": "need {count} dice, got {n}: {values}",
         "dice.bad": "bad die {value}: a die shows a whole number from 1 to 6",
@@ -1294,6 +1305,17 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "state.others": (
             "Eine Runde braucht mindestens einen weiteren Spieler (davor: {before}, "
             "danach: {after})"
+        ),
+        # solver: the other players' Deckel under schock_aus_keeps (helper "optimal")
+        "state.piles": (
+            "Deckel der anderen Spieler: {piles} angegeben für {others} andere(n) Spieler; "
+            "erlaubt: eine Zahl je anderem Spieler der Runde, in Sitzreihenfolge"
+        ),
+        "state.piles_needed": (
+            "Regelfeld schock_aus_keeps: ein Schock Aus lässt seinem Werfer die eigenen "
+            "Deckel, also hängen die Deckel im Spiel von den Deckeln jedes anderen Spielers "
+            "ab; gib sie an (--piles, eine Zahl je anderem Spieler der Runde, in "
+            "Sitzreihenfolge; hier {others}) oder lass --stock weg"
         ),
         # engine and notation errors a command shows (cli27: in the command's language)
         "dice.count": "{count} Würfel nötig, nicht {n}: {values}",
