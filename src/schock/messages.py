@@ -465,6 +465,16 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "tw.online_not_open": "table {t} is not open online; allowed: open it first",
         "tw.online_opened": "{n} online table(s) opened",
         "tw.online_started": "{n} online table(s) started",
+        # online tournament tables across processes, undo (issue 24 item 5)
+        "tw.online_old_round": (
+            "this online table plays round {r}; the current round is {now}; allowed: the "
+            "tables of round {now}"
+        ),
+        "tw.online_waits_missing": (
+            "game {g} reported with its record; it waits for the organizer: game {m} of this "
+            "table is not entered (any more). This table plays game {m} next; once it is "
+            "entered, the organizer confirms this report"
+        ),
         "sim.extra": "schock sim needs the optional extra 'sim' (missing: {missing}); install it with: {install}",
         "sim.parquet": "{option} {path}: writing Parquet needs pyarrow (pip install pyarrow); or give a .csv file",
         "sim.format": "{option} {path}: unknown format {suffix!r} (allowed: {allowed})",
@@ -1123,6 +1133,16 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "tw.online_not_open": "Tisch {t} ist nicht online geöffnet; erlaubt: erst öffnen",
         "tw.online_opened": "{n} Online-Tisch(e) geöffnet",
         "tw.online_started": "{n} Online-Tisch(e) gestartet",
+        # online tournament tables across processes, undo (issue 24 item 5)
+        "tw.online_old_round": (
+            "dieser Online-Tisch spielt Runde {r}; die laufende Runde ist {now}; erlaubt: "
+            "die Tische von Runde {now}"
+        ),
+        "tw.online_waits_missing": (
+            "Spiel {g} mit Protokoll gemeldet; es wartet auf die Turnierleitung: Spiel {m} "
+            "dieses Tisches ist nicht (mehr) eingetragen. Dieser Tisch spielt als Nächstes "
+            "Spiel {m}; ist es eingetragen, bestätigt die Turnierleitung diese Meldung"
+        ),
         "sim.extra": (
             "schock sim braucht das Extra 'sim' (es fehlt: {missing}); installieren mit: {install}"
         ),
