@@ -465,6 +465,16 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "tw.online_not_open": "table {t} is not open online; allowed: open it first",
         "tw.online_opened": "{n} online table(s) opened",
         "tw.online_started": "{n} online table(s) started",
+        # online tournament tables across processes, undo (issue 24 item 5)
+        "tw.online_old_round": (
+            "this online table plays round {r}; the current round is {now}; allowed: the "
+            "tables of round {now}"
+        ),
+        "tw.online_waits_missing": (
+            "game {g} reported with its record; it waits for the organizer: game {m} of this "
+            "table is not entered (any more). This table plays game {m} next; once it is "
+            "entered, the organizer confirms this report"
+        ),
         "sim.extra": "schock sim needs the optional extra 'sim' (missing: {missing}); install it with: {install}",
         "sim.parquet": "{option} {path}: writing Parquet needs pyarrow (pip install pyarrow); or give a .csv file",
         "sim.format": "{option} {path}: unknown format {suffix!r} (allowed: {allowed})",
@@ -618,6 +628,17 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
             "round {r}, table {t}, game {g}: Schock Aus of player {p}: {n!r}; allowed: 0 to 99"
         ),
         "state.others": "a round needs at least one other player (before: {before}, after: {after})",
+        # solver: the other players' Deckel under schock_aus_keeps (helper "optimal")
+        "state.piles": (
+            "the other players' Deckel: {piles} given for {others} other player(s); "
+            "allowed: one count per other player of the round, in seat order"
+        ),
+        "state.piles_needed": (
+            "rules field schock_aus_keeps: a Schock Aus leaves its thrower his own Deckel, "
+            "so the Deckel at stake depend on every other player's Deckel; give them "
+            "(--piles, one count per other player of the round, in seat order; "
+            "{others} here) or leave out --stock"
+        ),
         # engine and notation errors a command shows (cli27: in the command's language)
         "dice.count": "need {count} dice, got {n}: {values}",
         "dice.bad": "bad die {value}: a die shows a whole number from 1 to 6",
@@ -1112,6 +1133,16 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "tw.online_not_open": "Tisch {t} ist nicht online geöffnet; erlaubt: erst öffnen",
         "tw.online_opened": "{n} Online-Tisch(e) geöffnet",
         "tw.online_started": "{n} Online-Tisch(e) gestartet",
+        # online tournament tables across processes, undo (issue 24 item 5)
+        "tw.online_old_round": (
+            "dieser Online-Tisch spielt Runde {r}; die laufende Runde ist {now}; erlaubt: "
+            "die Tische von Runde {now}"
+        ),
+        "tw.online_waits_missing": (
+            "Spiel {g} mit Protokoll gemeldet; es wartet auf die Turnierleitung: Spiel {m} "
+            "dieses Tisches ist nicht (mehr) eingetragen. Dieser Tisch spielt als Nächstes "
+            "Spiel {m}; ist es eingetragen, bestätigt die Turnierleitung diese Meldung"
+        ),
         "sim.extra": (
             "schock sim braucht das Extra 'sim' (es fehlt: {missing}); installieren mit: {install}"
         ),
@@ -1294,6 +1325,17 @@ INPUT_CATALOG: dict[str, dict[str, str]] = {
         "state.others": (
             "Eine Runde braucht mindestens einen weiteren Spieler (davor: {before}, "
             "danach: {after})"
+        ),
+        # solver: the other players' Deckel under schock_aus_keeps (helper "optimal")
+        "state.piles": (
+            "Deckel der anderen Spieler: {piles} angegeben für {others} andere(n) Spieler; "
+            "erlaubt: eine Zahl je anderem Spieler der Runde, in Sitzreihenfolge"
+        ),
+        "state.piles_needed": (
+            "Regelfeld schock_aus_keeps: ein Schock Aus lässt seinem Werfer die eigenen "
+            "Deckel, also hängen die Deckel im Spiel von den Deckeln jedes anderen Spielers "
+            "ab; gib sie an (--piles, eine Zahl je anderem Spieler der Runde, in "
+            "Sitzreihenfolge; hier {others}) oder lass --stock weg"
         ),
         # engine and notation errors a command shows (cli27: in the command's language)
         "dice.count": "{count} Würfel nötig, nicht {n}: {values}",

@@ -506,8 +506,9 @@ HELP: dict[str, tuple[str | None, str | None]] = {
         None,
     ),
     # schock serve --max-connections-per-address
-    'Connections one client address may hold (trusted proxies are exempt).': (
-        'Verbindungen, die eine Client-Adresse halten darf (vertraute Proxys ausgenommen).',
+    'Connections one client address may hold (trusted proxies and this machine are exempt).': (
+        'Verbindungen, die eine Client-Adresse halten darf (vertraute Proxys und dieser '
+        'Rechner ausgenommen).',
         None,
     ),
     # schock serve --idle-table-minutes
