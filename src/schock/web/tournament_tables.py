@@ -60,6 +60,14 @@ def _table_access(
     return t, list(t.rounds[rnd - 1].tables[table - 1])
 
 
+async def _table_form(request: Request, tid: str, rnd: int, table: int
+                      ) -> tuple[Any, str, Tournament, list[int]]:
+    """A form posted at a table: the form, its table token and the table's access."""
+    form = await request.form()
+    key = str(form.get("k", ""))
+    return (form, key, *_table_access(request, tid, rnd, table, key))
+
+
 def _table_view(request: Request, t: Tournament, rnd: int, table: int, players: list[int],
                 key: str, status: int = 200, error: str | None = None,
                 notice: str | None = None) -> Response:
@@ -101,9 +109,7 @@ async def table_entry_page(tid: str, rnd: int, table: int, request: Request, k: 
 
 @router.post("/t/{tid}/table/{rnd}/{table}", response_class=HTMLResponse)
 async def table_entry(tid: str, rnd: int, table: int, request: Request) -> Response:
-    form = await request.form()
-    key = str(form.get("k", ""))
-    t, players = _table_access(request, tid, rnd, table, key)
+    form, key, t, players = await _table_form(request, tid, rnd, table)
     lang = _lang(request)
     db = _db(request)
     try:
@@ -157,9 +163,7 @@ async def table_keep_start(tid: str, rnd: int, table: int, request: Request) -> 
     from schock.tournament.simulate import next_seats
     from schock.web.keep import new_kept_game_row
 
-    form = await request.form()
-    key = str(form.get("k", ""))
-    t, players = _table_access(request, tid, rnd, table, key)
+    _, key, t, players = await _table_form(request, tid, rnd, table)
     db = _db(request)
     ahead = _project(t, [p for p in _pending(db, tid) if p["status"] == "pending"], rnd, table)
     game = ahead.next_game(rnd, table)
@@ -204,9 +208,7 @@ async def table_keep_report(tid: str, rnd: int, table: int, kid: str,
     """Report a finished kept game: a pending entry that carries its game record."""
     from schock.web.keep import NotFound, load_kept_game
 
-    form = await request.form()
-    key = str(form.get("k", ""))
-    t, players = _table_access(request, tid, rnd, table, key)
+    _, key, t, players = await _table_form(request, tid, rnd, table)
     lang = _lang(request)
     db = _db(request)
     with db.session() as s:
