@@ -57,8 +57,17 @@ _ALIASES = {
     "nrw": "niederrhein",
 }
 
-#: Errors in plain English (the rest are catalog messages ``rules.<key>``).
+#: Errors in plain English (the rest are the catalog messages of :data:`_MESSAGES`).
 _PLAIN = {"no_extends": "neither a preset nor an existing rules file"}
+#: The catalog message of each check of :mod:`schock.loading`, by the name it gives it.
+_MESSAGES = {
+    "unknown": "rules.unknown", "allowed_names": "rules.allowed_names",
+    "no_file": "rules.no_file", "not_utf8": "rules.not_utf8", "cannot_read": "rules.cannot_read",
+    "not_toml": "rules.not_toml", "too_deep": "rules.too_deep",
+    "huge_number": "rules.huge_number", "tables": "rules.tables", "need_all": "rules.need_all",
+    "need_all_allowed": "rules.need_all_allowed", "wrong_type": "rules.wrong_type",
+    "preset_or_path": "rules.preset_or_path",
+}
 
 
 def _say(key: str, **params: Any) -> str | Msg:
@@ -66,7 +75,7 @@ def _say(key: str, **params: Any) -> str | Msg:
         return _PLAIN[key].format(**params)
     if key == "allowed_names":
         params["presets"] = ", ".join(PRESETS)
-    return Msg(f"rules.{key}", params)
+    return Msg(_MESSAGES[key], params)
 
 
 def _extend(parent: Rules, values: dict[str, Any], label: str) -> Rules:
