@@ -60,7 +60,7 @@ from typing import Any
 
 from schock.engine.game import MAX_SEATS, MIN_SEATS
 from schock.errors import DataFileError, SchockError
-from schock.loading import DataFiles
+from schock.loading import DataFiles, FieldTypes
 from schock.messages import Msg
 from schock.rules import PRESETS as RULES_PRESETS
 from schock.rules import Rules, load_rules
@@ -335,12 +335,7 @@ class TournamentFormat:
         """A copy with some fields changed (validated again)."""
         for key in changes:
             if key not in FIELD_NAMES:
-                raise FormatError(
-                    "unknown format field",
-                    key=key,
-                    value=repr(changes[key]),
-                    allowed=", ".join(FIELD_NAMES),
-                )
+                raise FIELDS.unknown(key, changes[key], "unknown format field")
         return dataclasses.replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
@@ -356,109 +351,7 @@ class TournamentFormat:
         return out
 
 
-FIELD_NAMES: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(TournamentFormat))
-
-_ENUMS: dict[str, type[StrEnum]] = {
-    "scoring": Scoring,
-    "draws": DrawMode,
-    "team_scoring": TeamScoring,
-}
-_ENUM_LISTS: dict[str, type[StrEnum]] = {"tie_breaks": TieBreak, "side_prizes": SidePrize}
-_BOOLS = frozenset(f.name for f in dataclasses.fields(TournamentFormat) if f.type in ("bool", bool))
-_INT_RANGES: dict[str, tuple[int, int]] = {
-    "table_size": (MIN_SEATS, MAX_SEATS),
-    "rounds": (0, 99),
-    "games_per_round": (0, 999),
-    "chips": (0, 99),
-    "advance_per_table": (1, MAX_SEATS - 1),
-    "trinkrunden": (0, 999),
-    "team_best": (1, 99),
-}
-_INT_LISTS: dict[str, tuple[int, int]] = {"points": (0, 999), "trinkrunden_games": (1, 999)}
-_STRINGS = frozenset({"id", "name", "source", "base", "rules"})
-
-
-def field_label(name: str, lang: str = "de") -> str:
-    """The German (or English) label of a field.
-
-    >>> field_label("trinkrunden"), field_label("chips", "en")
-    ('Trinkrunden je Runde', 'chips (lives) per player; 0: none')
-    """
-    for f in dataclasses.fields(TournamentFormat):
-        if f.name == name:
-            return str(f.metadata[lang])
-    raise KeyError(name)
-
-
-def allowed_values(name: str) -> str:
-    """A human description of what a field accepts."""
-    if name in _ENUMS:
-        return "one of " + ", ".join(repr(str(m)) for m in _ENUMS[name])
-    if name in _ENUM_LISTS:
-        return "a list of " + ", ".join(repr(str(m)) for m in _ENUM_LISTS[name])
-    if name in _BOOLS:
-        return "true or false"
-    if name in _INT_RANGES:
-        lo, hi = _INT_RANGES[name]
-        return f"a whole number from {lo} to {hi}"
-    if name in _INT_LISTS:
-        lo, hi = _INT_LISTS[name]
-        return f"a list of whole numbers from {lo} to {hi}"
-    return "a text"
-
-
-def coerce_field(name: str, value: Any) -> Any:
-    """Turn a raw (TOML/JSON) value into the field's type, or raise FormatError."""
-    if name not in FIELD_NAMES:
-        raise FormatError(
-            "unknown key", key=name, value=repr(value), allowed=", ".join(FIELD_NAMES)
-        )
-
-    def bad(what: str = "bad value") -> FormatError:
-        shown = [str(v) for v in value] if isinstance(value, tuple) else value
-        return FormatError(what, key=name, value=repr(shown), allowed=allowed_values(name))
-
-    if name in _ENUMS:
-        try:
-            return _ENUMS[name](value)
-        except ValueError:
-            raise bad() from None
-    if name in _ENUM_LISTS:
-        if not isinstance(value, list | tuple):
-            raise bad("wrong type")
-        try:
-            return tuple(_ENUM_LISTS[name](v) for v in value)
-        except ValueError:
-            raise bad() from None
-    if name in _BOOLS:
-        if not isinstance(value, bool):
-            raise bad("wrong type")
-        return value
-    if name in _INT_RANGES:
-        lo, hi = _INT_RANGES[name]
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise bad("wrong type")
-        if not lo <= value <= hi:
-            raise bad()
-        return value
-    if name in _INT_LISTS:
-        lo, hi = _INT_LISTS[name]
-        if not isinstance(value, list | tuple) or not all(
-            isinstance(v, int) and not isinstance(v, bool) for v in value
-        ):
-            raise bad("wrong type")
-        if not all(lo <= v <= hi for v in value):
-            raise bad()
-        return tuple(value)
-    if not isinstance(value, str):
-        raise bad("wrong type")
-    if name == "id" and not value.strip():
-        raise bad("empty id")
-    return value
-
-
-# ------------------------------------------------------------------ loading
-#: The errors of format files (schock.loading's keys), in English.
+#: The errors of format files and their fields (schock.loading's keys), in English.
 _WORDS = {
     "unknown": "unknown tournament format {name}",
     "allowed_names": f"a preset ({', '.join(PRESETS)}) or the path of a format TOML file",
@@ -472,10 +365,77 @@ _WORDS = {
     "need_all": "a format file without 'extends' must give every field; missing: {missing}",
     "need_all_allowed": "extends = a preset id, or all fields",
     "wrong_type": "wrong type",
+    "unknown_key": "unknown key",
+    "bad_value": "bad value",
+    "one_of": "one of {values}",
+    "list_of": "a list of {values}",
+    "bool": "true or false",
+    "int_range": "a whole number from {lo} to {hi}",
+    "int_list": "a list of whole numbers from {lo} to {hi}",
+    "text": "a text",
     "preset_or_path": "a preset id or a path",
     "no_extends": "neither a format preset nor an existing format file",
 }
 
+
+def _say(key: str, **params: object) -> str:
+    """Format files are told in English."""
+    return _WORDS[key].format(**{k: v.text("en") if isinstance(v, Msg) else v for k, v in params.items()})
+
+
+def _check_text(name: str, value: str) -> None:
+    if name == "id" and not value.strip():
+        raise FormatError("empty id", key=name, value=repr(value), allowed=allowed_values(name))
+
+
+def _show(value: object) -> str:
+    return repr([str(v) for v in value] if isinstance(value, tuple) else value)
+
+
+#: The fields of :class:`TournamentFormat` and what each accepts (format files are told
+#: in English).
+FIELDS = FieldTypes(
+    record=TournamentFormat,
+    error=FormatError,
+    say=_say,
+    enums={"scoring": Scoring, "draws": DrawMode, "team_scoring": TeamScoring},
+    enum_lists={"tie_breaks": TieBreak, "side_prizes": SidePrize},
+    int_ranges={
+        "table_size": (MIN_SEATS, MAX_SEATS),
+        "rounds": (0, 99),
+        "games_per_round": (0, 999),
+        "chips": (0, 99),
+        "advance_per_table": (1, MAX_SEATS - 1),
+        "trinkrunden": (0, 999),
+        "team_best": (1, 99),
+    },
+    int_lists={"points": (0, 999), "trinkrunden_games": (1, 999)},
+    check_text=_check_text,
+    show=_show,
+)
+FIELD_NAMES: tuple[str, ...] = FIELDS.names
+
+
+def field_label(name: str, lang: str = "de") -> str:
+    """The German (or English) label of a field.
+
+    >>> field_label("trinkrunden"), field_label("chips", "en")
+    ('Trinkrunden je Runde', 'chips (lives) per player; 0: none')
+    """
+    return FIELDS.label(name, lang)
+
+
+def allowed_values(name: str) -> str:
+    """A human description of what a field accepts."""
+    return str(FIELDS.allowed(name))
+
+
+def coerce_field(name: str, value: Any) -> Any:
+    """Turn a raw (TOML/JSON) value into the field's type, or raise FormatError."""
+    return FIELDS.coerce(name, value)
+
+
+# ------------------------------------------------------------------ loading
 
 def _rules_path(rules: str, base_dir: Path) -> str:
     if rules.strip().lower() in RULES_PRESETS or not rules.endswith(".toml"):
@@ -517,13 +477,10 @@ _FILES: DataFiles[TournamentFormat] = DataFiles(
     aliases=_ALIASES,
     package="schock.tournament",
     preset_label="<format preset {}>",
-    field_names=FIELD_NAMES,
-    coerce=coerce_field,
+    fields=FIELDS,
     make=lambda values: TournamentFormat(**values),
     extend=_extend,
-    say=lambda key, **params: _WORDS[key].format(  # format files are told in English
-        **{k: v.text("en") if isinstance(v, Msg) else v for k, v in params.items()}
-    ),
+    say=_say,
     prepare=_prepare,
 )
 
