@@ -26,7 +26,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from schock.errors import IllegalActionError, InvalidInputError, SchockError
 from schock.evening import DuplicateEntry, Settings, Stammtisch, game_from_record
-from schock.evening.domain import parse_money
+from schock.evening.entries import parse_money
 from schock.evening.export import games_csv, ledger_csv
 from schock.evening.plots import stats_svg
 from schock.evening.repo import change, create_group, ensure_group_secret, group_by_secret
