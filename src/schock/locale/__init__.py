@@ -10,6 +10,8 @@
     words for the values of the rules fields (:data:`schock.messages.VALUE_LABELS`);
 ``help``
     the help of every ``schock`` command (:data:`schock.cli.help_catalog.HELP`);
+``web``
+    the browser app's own words (:data:`schock.web.texts.TEXTS`);
 ``rule_labels``
     German only: labels of the rule references (:data:`schock.messages.RULE_LABELS`).
 
@@ -33,7 +35,7 @@ import tomllib
 
 LANGS = ("de", "en")
 #: The parts every language has (``rule_labels`` is German only).
-PARTS = ("engine", "input", "values", "help")
+PARTS = ("engine", "input", "values", "help", "web")
 #: Where the language folders are.
 ROOT = os.path.dirname(__file__)
 
