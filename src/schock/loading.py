@@ -94,6 +94,15 @@ def toml_reason(exc: tomllib.TOMLDecodeError) -> Msg | str:
     return Msg("parse.at", {"line": line, "col": col, "reason": msg})
 
 
+def labels(de: str, en: str) -> dict[str, str]:
+    """A field's German and English labels, as its ``metadata`` (read by :meth:`FieldTypes.label`).
+
+    >>> labels("Deckel je Hälfte", "Deckel in play per half")["de"]
+    'Deckel je Hälfte'
+    """
+    return {"de": de, "en": en}
+
+
 def _any_text(name: str, value: str) -> None:
     """The default ``check_text``: every text is allowed."""
 
@@ -103,7 +112,7 @@ class FieldTypes:
     """What each field of a record accepts, and the one check of a raw value against it.
 
     The fields are those of the dataclass ``record`` (each with a German and an
-    English label in its metadata); a field of type ``bool`` takes true or false,
+    English label in its metadata, :func:`labels`); a field of type ``bool`` takes true or false,
     one named in ``enums`` a member's value, in ``enum_lists`` a list of them, in
     ``int_ranges`` a whole number in the range, in ``int_lists`` a list of them,
     and every other field a text (which ``check_text`` may refuse). ``say(key,
@@ -115,9 +124,9 @@ class FieldTypes:
     >>> from schock.errors import RulesError
     >>> @dataclass
     ... class Pub:
-    ...     name: str = field(metadata={"de": "Name", "en": "name"})
-    ...     seats: int = field(metadata={"de": "Plätze", "en": "seats"})
-    ...     open: bool = field(metadata={"de": "Offen", "en": "open"})
+    ...     name: str = field(metadata=labels("Name", "name"))
+    ...     seats: int = field(metadata=labels("Plätze", "seats"))
+    ...     open: bool = field(metadata=labels("Offen", "open"))
     >>> pub = FieldTypes(record=Pub, error=RulesError, int_ranges={"seats": (1, 9)},
     ...                  say=lambda key, **p: key + str(sorted(p.values())))
     >>> pub.names, pub.coerce("seats", 4), pub.label("seats", "de")
@@ -145,11 +154,16 @@ class FieldTypes:
     """Every field, in the record's order."""
     bools: frozenset[str] = field(init=False)
     """The fields that take true or false."""
+    _texts: frozenset[str] = field(init=False, repr=False)
+    """The fields that take a text (every field of no other kind)."""
 
     def __post_init__(self) -> None:
         fields = dataclasses.fields(self.record)
         object.__setattr__(self, "names", tuple(f.name for f in fields))
         object.__setattr__(self, "bools", frozenset(f.name for f in fields if f.type in ("bool", bool)))
+        kinds = (self.bools, self.int_ranges, self.enums, self.enum_lists, self.int_lists)
+        texts = frozenset(n for n in self.names if not any(n in kind for kind in kinds))
+        object.__setattr__(self, "_texts", texts)
 
     def label(self, name: str, lang: str = "de") -> str:
         """The German (or English) label of a field; KeyError for no field."""
@@ -182,12 +196,17 @@ class FieldTypes:
 
     def coerce(self, name: str, value: Any) -> Any:
         """A raw (TOML or JSON) value turned into the field's type, or ``error``."""
-        if name not in self.names:
-            raise self.unknown(name, value)
-
-        def bad(why: str = "bad_value") -> DataFileError:
-            return self.error(self.say(why), key=name, value=self.show(value), allowed=self.allowed(name))
-
+        if name in self.bools:
+            if value.__class__ is not bool:
+                raise self._bad(name, value, "wrong_type")
+            return value
+        if name in self.int_ranges:
+            lo, hi = self.int_ranges[name]
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise self._bad(name, value, "wrong_type")
+            if not lo <= value <= hi:
+                raise self._bad(name, value)
+            return value
         if name in self.enums:
             enum = self.enums[name]
             if isinstance(value, enum):
@@ -197,38 +216,32 @@ class FieldTypes:
                     return enum(value)
                 except ValueError:
                     pass
-            raise bad()
+            raise self._bad(name, value)
         if name in self.enum_lists:
             if not isinstance(value, list | tuple):
-                raise bad("wrong_type")
+                raise self._bad(name, value, "wrong_type")
             try:
                 return tuple(self.enum_lists[name](v) for v in value)
             except ValueError:
-                raise bad() from None
-        if name in self.bools:
-            if not isinstance(value, bool):
-                raise bad("wrong_type")
-            return value
-        if name in self.int_ranges:
-            lo, hi = self.int_ranges[name]
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise bad("wrong_type")
-            if not lo <= value <= hi:
-                raise bad()
-            return value
+                raise self._bad(name, value) from None
         if name in self.int_lists:
             lo, hi = self.int_lists[name]
             if not isinstance(value, list | tuple) or not all(
                 isinstance(v, int) and not isinstance(v, bool) for v in value
             ):
-                raise bad("wrong_type")
+                raise self._bad(name, value, "wrong_type")
             if not all(lo <= v <= hi for v in value):
-                raise bad()
+                raise self._bad(name, value)
             return tuple(value)
+        if name not in self._texts:
+            raise self.unknown(name, value)
         if not isinstance(value, str):
-            raise bad("wrong_type")
+            raise self._bad(name, value, "wrong_type")
         self.check_text(name, value)
         return value
+
+    def _bad(self, name: str, value: object, why: str = "bad_value") -> DataFileError:
+        return self.error(self.say(why), key=name, value=self.show(value), allowed=self.allowed(name))
 
 
 @dataclass(frozen=True, eq=False, kw_only=True)

@@ -21,7 +21,7 @@ from enum import StrEnum
 from typing import Any
 
 from schock.errors import RulesError, short_repr
-from schock.loading import FieldTypes
+from schock.loading import FieldTypes, labels
 from schock.messages import Msg
 
 
@@ -109,10 +109,6 @@ def parse_ladder(text: str) -> tuple[str, ...]:
 _LADDER_ALLOWED = f"the names {', '.join(LADDER_KINDS)}, each once, separated by '>'"
 
 
-def _meta(de: str, en: str) -> dict[str, str]:
-    return {"de": de, "en": en}
-
-
 @dataclass(frozen=True, kw_only=True)
 class Rules:
     """A complete rule set. Create it with :func:`schock.load_rules`.
@@ -121,124 +117,124 @@ class Rules:
     it is created and raises :class:`~schock.errors.RulesError` otherwise.
     """
 
-    id: str = field(metadata=_meta("Kennung", "identifier of the rule set"))
-    name: str = field(metadata=_meta("Name", "name of the rule set"))
-    source: str = field(default="", metadata=_meta("Quelle", "where the rules come from"))
+    id: str = field(metadata=labels("Kennung", "identifier of the rule set"))
+    name: str = field(metadata=labels("Name", "name of the rule set"))
+    source: str = field(default="", metadata=labels("Quelle", "where the rules come from"))
     base: str = field(
         default="",
-        metadata=_meta("Grundlage", "the preset these rules extend (itself for a preset)"),
+        metadata=labels("Grundlage", "the preset these rules extend (itself for a preset)"),
     )
-    deckel: int = field(default=13, metadata=_meta("Deckel je Hälfte", "Deckel in play per half"))
+    deckel: int = field(default=13, metadata=labels("Deckel je Hälfte", "Deckel in play per half"))
     max_throws: int = field(
-        default=3, metadata=_meta("Würfe je Runde (höchstens)", "most throws in a round")
+        default=3, metadata=labels("Würfe je Runde (höchstens)", "most throws in a round")
     )
     set_aside: SetAside = field(
         default=SetAside.ANY,
-        metadata=_meta("Herauslegen", "which dice may be set aside between throws"),
+        metadata=labels("Herauslegen", "which dice may be set aside between throws"),
     )
     sixes_turning: bool = field(
         default=True,
-        metadata=_meta("Sechsen drehen", "2 sixes of one throw give a 1, 3 sixes give two 1s"),
+        metadata=labels("Sechsen drehen", "2 sixes of one throw give a 1, 3 sixes give two 1s"),
     )
     strasse_on_hand: bool = field(
         default=True,
-        metadata=_meta("Straße nur auf die Hand", "a composed Straße counts as einfacher Wurf"),
+        metadata=labels("Straße nur auf die Hand", "a composed Straße counts as einfacher Wurf"),
     )
     general_on_hand: bool = field(
         default=True,
-        metadata=_meta("General nur auf die Hand", "a composed General counts as einfacher Wurf"),
+        metadata=labels("General nur auf die Hand", "a composed General counts as einfacher Wurf"),
     )
     schock_doof_above_general: bool = field(
         default=True,
-        metadata=_meta("Schock doof über General", "Schock doof (1-1-2) ranks above every General"),
+        metadata=labels("Schock doof über General", "Schock doof (1-1-2) ranks above every General"),
     )
     fewer_throws_better: bool = field(
         default=True,
-        metadata=_meta(
+        metadata=labels(
             "Weniger Würfe besser",
             "between equal results fewer throws is better (before Mit ist Shit)",
         ),
     )
     schock_hand: bool = field(
         default=False,
-        metadata=_meta(
+        metadata=labels(
             "Schock Hand", "1-1-1 auf die Hand beats every composed Schock Aus regardless of seat"
         ),
     )
     blind: bool = field(
         default=False,
-        metadata=_meta(
+        metadata=labels(
             "Blind", "the first player may declare blind: one throw for all, Deckel doubled"
         ),
     )
     einkaufen: bool = field(
         default=False,
-        metadata=_meta(
+        metadata=labels(
             "Einkaufen", "once the Stock is empty a player without Deckel may opt into a round"
         ),
     )
     simultaneous_first_throw: bool = field(
         default=False,
-        metadata=_meta("Laden (gleichzeitiger erster Wurf)", "all first throws before play"),
+        metadata=labels("Laden (gleichzeitiger erster Wurf)", "all first throws before play"),
     )
     opening: Opening = field(
         default=Opening.ONE_DIE_HIGH,
-        metadata=_meta("Eröffnung der ersten Hälfte", "how the first half is opened"),
+        metadata=labels("Eröffnung der ersten Hälfte", "how the first half is opened"),
     )
     starter_after_stock: StarterAfterStock = field(
         default=StarterAfterStock.ROUND_LOSER,
-        metadata=_meta("Beginner nach leerem Stock", "who starts once the Stock is empty"),
+        metadata=labels("Beginner nach leerem Stock", "who starts once the Stock is empty"),
     )
     structure: Structure = field(
         default=Structure.HALVES_AND_FINAL,
-        metadata=_meta("Spielaufbau", "halves and final, or one half"),
+        metadata=labels("Spielaufbau", "halves and final, or one half"),
     )
     final_starter: FinalStarter = field(
         default=FinalStarter.FIRST_HALF_LOSER,
-        metadata=_meta("Beginner des Finales", "who starts the final"),
+        metadata=labels("Beginner des Finales", "who starts the final"),
     )
     strafdeckel: Strafdeckel = field(
         default=Strafdeckel.NONE,
-        metadata=_meta("Strafdeckel", "penalty Deckel for a die or cup off the table"),
+        metadata=labels("Strafdeckel", "penalty Deckel for a die or cup off the table"),
     )
     # House-rule options (docs/house-rules.md); the defaults keep every preset as it was.
     general: bool = field(
         default=True,
-        metadata=_meta("Mit General", "a triple (2-2-2..6-6-6) is a General; off: einfacher Wurf"),
+        metadata=labels("Mit General", "a triple (2-2-2..6-6-6) is a General; off: einfacher Wurf"),
     )
     jule: bool = field(
         default=False,
-        metadata=_meta("Mit Jule", "1-2-4 is the special result Jule (rank: ladder)"),
+        metadata=labels("Mit Jule", "1-2-4 is the special result Jule (rank: ladder)"),
     )
-    jule_deckel: int = field(default=7, metadata=_meta("Deckel für Jule", "Deckel a Jule gives"))
+    jule_deckel: int = field(default=7, metadata=labels("Deckel für Jule", "Deckel a Jule gives"))
     jule_on_hand: bool = field(
         default=False,
-        metadata=_meta("Jule nur auf die Hand", "a composed Jule counts as einfacher Wurf"),
+        metadata=labels("Jule nur auf die Hand", "a composed Jule counts as einfacher Wurf"),
     )
     ladder: str = field(
         default=DEFAULT_LADDER,
-        metadata=_meta(
+        metadata=labels(
             "Rangfolge der Sonderwürfe",
             "the special results from high to low, e.g. 'schock_aus>jule>schock>general>strasse'",
         ),
     )
     take_back: bool = field(
         default=True,
-        metadata=_meta(
+        metadata=labels(
             "Herausgelegte Würfel zurücknehmen",
             "dice set aside after an earlier throw may go back into the cup",
         ),
     )
     last_throw_covered: bool = field(
         default=True,
-        metadata=_meta(
+        metadata=labels(
             "Letzter Wurf verdeckt",
             "a player's last throw stays under the cup until the showdown; off: shown at once",
         ),
     )
     schock_aus_keeps: bool = field(
         default=False,
-        metadata=_meta(
+        metadata=labels(
             "Schock-Aus-Werfer behält seine Deckel",
             "on Schock Aus the loser gets every Deckel but the thrower's; the half goes on"
             " unless the loser then holds all",
@@ -249,8 +245,10 @@ class Rules:
         if not self.base:
             object.__setattr__(self, "base", self.id)
         for name in FIELD_NAMES:
-            # "any" as well as SetAside.ANY (as to_dict and rule files write it)
-            object.__setattr__(self, name, coerce_field(name, getattr(self, name)))
+            value = getattr(self, name)
+            checked = FIELDS.coerce(name, value)
+            if checked is not value:  # "any" as well as SetAside.ANY, as rule files write it
+                object.__setattr__(self, name, checked)
         if self.structure is Structure.ONE_HALF and self.final_starter is FinalStarter.RANDOM:
             raise RulesError(
                 "final_starter = 'random' needs a final, but structure = 'one_half' has none",

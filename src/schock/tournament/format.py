@@ -60,7 +60,7 @@ from typing import Any
 
 from schock.engine.game import MAX_SEATS, MIN_SEATS
 from schock.errors import DataFileError, SchockError
-from schock.loading import DataFiles, FieldTypes
+from schock.loading import DataFiles, FieldTypes, labels
 from schock.messages import Msg
 from schock.rules import PRESETS as RULES_PRESETS
 from schock.rules import Rules, load_rules
@@ -130,100 +130,96 @@ class SidePrize(StrEnum):
     """Most drinks bought."""
 
 
-def _meta(de: str, en: str) -> dict[str, str]:
-    return {"de": de, "en": en}
-
-
 @dataclass(frozen=True, kw_only=True)
 class TournamentFormat:
     """A complete tournament format. Create it with :func:`load_format`."""
 
-    id: str = field(metadata=_meta("Kennung", "identifier of the format"))
-    name: str = field(metadata=_meta("Name", "name of the format"))
-    source: str = field(default="", metadata=_meta("Quelle", "where the format comes from"))
-    base: str = field(default="", metadata=_meta("Grundlage", "the preset this format extends"))
+    id: str = field(metadata=labels("Kennung", "identifier of the format"))
+    name: str = field(metadata=labels("Name", "name of the format"))
+    source: str = field(default="", metadata=labels("Quelle", "where the format comes from"))
+    base: str = field(default="", metadata=labels("Grundlage", "the preset this format extends"))
     rules: str = field(
         default="porz",
-        metadata=_meta("Spielregeln", "the rules at the tables: a rules preset or a rules file"),
+        metadata=labels("Spielregeln", "the rules at the tables: a rules preset or a rules file"),
     )
     scoring: Scoring = field(
-        default=Scoring.POINTS, metadata=_meta("Wertung", "points per place, or chips/lives")
+        default=Scoring.POINTS, metadata=labels("Wertung", "points per place, or chips/lives")
     )
     draws: DrawMode = field(
         default=DrawMode.PLANNED,
-        metadata=_meta("Auslosung", "all rounds in advance, or each round anew"),
+        metadata=labels("Auslosung", "all rounds in advance, or each round anew"),
     )
-    table_size: int = field(default=3, metadata=_meta("Spieler je Tisch", "players per table"))
+    table_size: int = field(default=3, metadata=labels("Spieler je Tisch", "players per table"))
     rounds: int = field(
         default=2,
-        metadata=_meta(
+        metadata=labels(
             "Turnierrunden (Halbzeiten)", "tournament rounds; 0: until one player is left"
         ),
     )
     games_per_round: int = field(
         default=30,
-        metadata=_meta(
+        metadata=labels(
             "Spiele je Runde",
             "games per table and round; 0: until advance_per_table players keep chips",
         ),
     )
     points: tuple[int, ...] = field(
         default=(6, 4, 2),
-        metadata=_meta("Punkte je Platz", "points per place at a table of table_size, best first"),
+        metadata=labels("Punkte je Platz", "points per place at a table of table_size, best first"),
     )
     ties_share_higher: bool = field(
         default=True,
-        metadata=_meta(
+        metadata=labels(
             "Gleichzeitig raus: höhere Punkte",
             "players going out at the same moment share the higher points",
         ),
     )
     chips: int = field(
-        default=0, metadata=_meta("Chips/Leben je Spieler", "chips (lives) per player; 0: none")
+        default=0, metadata=labels("Chips/Leben je Spieler", "chips (lives) per player; 0: none")
     )
     chips_reset_each_round: bool = field(
         default=False,
-        metadata=_meta("Chips jede Runde neu", "every player gets his chips anew each round"),
+        metadata=labels("Chips jede Runde neu", "every player gets his chips anew each round"),
     )
     advance_per_table: int = field(
         default=1,
-        metadata=_meta("Weiter je Tisch", "a table's round ends when this many players keep chips"),
+        metadata=labels("Weiter je Tisch", "a table's round ends when this many players keep chips"),
     )
     eliminated_buys_drinks: bool = field(
         default=False,
-        metadata=_meta(
+        metadata=labels(
             "Ausgeschiedener gibt aus", "an eliminated player buys each remaining table-mate"
         ),
     )
     reopen_after_leave: bool = field(
         default=False,
-        metadata=_meta(
+        metadata=labels(
             "Neue Eröffnung nach Ausscheiden",
             "when a player leaves a table, its next game opens with the rules' opening",
         ),
     )
     trinkrunden: int = field(
-        default=0, metadata=_meta("Trinkrunden je Runde", "drinking games per round")
+        default=0, metadata=labels("Trinkrunden je Runde", "drinking games per round")
     )
     trinkrunden_games: tuple[int, ...] = field(
         default=(),
-        metadata=_meta(
+        metadata=labels(
             "Trinkrunden (Spielnummern)", "which games are Trinkrunden; empty: drawn in advance"
         ),
     )
     team_scoring: TeamScoring = field(
-        default=TeamScoring.NONE, metadata=_meta("Mannschaftswertung", "none, sum or best N")
+        default=TeamScoring.NONE, metadata=labels("Mannschaftswertung", "none, sum or best N")
     )
     team_best: int = field(
-        default=3, metadata=_meta("Beste je Mannschaft", "players counted with team_scoring=best")
+        default=3, metadata=labels("Beste je Mannschaft", "players counted with team_scoring=best")
     )
     tie_breaks: tuple[TieBreak, ...] = field(
         default=(TieBreak.LOST_GAMES, TieBreak.SCHOCK_AUS, TieBreak.HEAD_TO_HEAD, TieBreak.LOT),
-        metadata=_meta("Gleichstand", "the tie-break chain, in order"),
+        metadata=labels("Gleichstand", "the tie-break chain, in order"),
     )
     side_prizes: tuple[SidePrize, ...] = field(
         default=(SidePrize.SCHOCK_AUS_KOENIG, SidePrize.ROTE_LATERNE),
-        metadata=_meta("Sonderpreise", "side prizes"),
+        metadata=labels("Sonderpreise", "side prizes"),
     )
 
     def __post_init__(self) -> None:
