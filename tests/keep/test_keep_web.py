@@ -207,6 +207,9 @@ def test_a_rules_file_that_is_not_text_is_refused_in_german(client: TestClient) 
     r = client.post("/keep", data={"name0": "Anna", "name1": "Ben"},
                     files={"rules_file": ("h.toml", b"x = [", "text/plain")})
     assert r.status_code == 400 and "h.toml" in r.text
+    r = client.post("/keep?lang=en", data={"name0": "Anna", "name1": "Ben"},
+                    files={"rules_file": ("big.toml", b"#" * 20_001, "text/plain")})
+    assert r.status_code == 400 and "big.toml: larger than 20000 bytes" in html.unescape(r.text)
 
 
 @pytest.mark.parametrize(

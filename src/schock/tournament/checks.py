@@ -206,6 +206,13 @@ class TournamentChecks(TournamentLog):
             )
         return rnd
 
+    def _game_players(self, r: int, t: int, g: int) -> tuple[int, ...]:
+        """Who played game ``g`` at table ``t`` of round ``r``: as entered, if it was (a
+        correction names the same players), else who plays the table's next game."""
+        self._table_exists(r, t)
+        entered = self.rounds[r - 1].games.get(t, {}).get(g)
+        return entered.players if entered is not None else tuple(self.table_players(r, t))
+
     def _verify_record(self, event: ev.GameEntered) -> None:
         from schock.tournament.proof import ranking_from_record
 
@@ -219,9 +226,9 @@ class TournamentChecks(TournamentLog):
             )
 
     def _check_place(self, rnd: int, table: int, game: int) -> tuple[int, int, int]:
-        for what, v in (("round", rnd), ("table", table), ("game", game)):
+        for what, v in (("word.round", rnd), ("word.table", table), ("word.game", game)):
             if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-                raise InvalidInputError(Msg("turnier.place", {"what": Msg(f"word.{what}"), "v": v}))
+                raise InvalidInputError(Msg("turnier.place", {"what": Msg(what), "v": v}))
         return rnd, table, game
 
     def _check_points(self, event: ev.GameEntered, points: Mapping[int, int | Fraction]) -> None:

@@ -335,10 +335,7 @@ class Tournament(TournamentChecks):
         if self.format.scoring is Scoring.POINTS:
             players = (*tuple(p for grp in out for p in grp), loser)
         else:
-            self._table_exists(r, t)
-            players = tuple(self.table_players(r, t))
-            if g in self.rounds[r - 1].games.get(t, {}):
-                players = self.rounds[r - 1].games[t][g].players
+            players = self._game_players(r, t, g)
         event = GameEntered(
             r,
             t,
@@ -372,10 +369,7 @@ class Tournament(TournamentChecks):
 
         r, t, g = self._check_place(rnd, table, game)
         en, de = _where(r, t, g)
-        self._table_exists(r, t)
-        players = tuple(self.table_players(r, t))
-        if g in self.rounds[r - 1].games.get(t, {}):
-            players = self.rounds[r - 1].games[t][g].players
+        players = self._game_players(r, t, g)
         loser, out, schock_aus = ranking_from_record(record, self, players, (en, de))
         return self.enter(
             r,

@@ -29,7 +29,11 @@ def create_app(settings: Settings) -> FastAPI:
         pages,
         tables_api,
         tournament_online,
+        tournament_online_organizer,
         tournament_pages,
+        tournament_projector,
+        tournament_reports,
+        tournament_tables,
         ws,
     )
 
@@ -41,11 +45,17 @@ def create_app(settings: Settings) -> FastAPI:
         app.state.metrics = ops.Metrics(app.state)
         app.state.tables = ops.ServerTables(ops.CountingRepo(db, app.state.metrics), settings)
         tournament_online.install(app.state.tables, db)
-        evictor = asyncio.get_running_loop().create_task(ops.evict_loop(app.state))
+        loop = asyncio.get_running_loop()
+        evictor = loop.create_task(ops.evict_loop(app.state))
+        # several processes (PostgreSQL) may act on one online tournament table
+        syncer = None if db.engine.dialect.name == "sqlite" else loop.create_task(
+            tournament_online.sync_loop(app.state.tables, db))
         try:
             yield
         finally:
             evictor.cancel()
+            if syncer is not None:
+                syncer.cancel()
             await app.state.tables.close()
             db.close()
 
@@ -62,8 +72,13 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(keep.router)
     app.include_router(evening.router)
     app.include_router(tournament_pages.router)
-    app.include_router(tournament_online.router)
-    app.state.online_tables = tournament_online.online_view  # the organizer page's part
+    app.include_router(tournament_reports.router)
+    app.include_router(tournament_tables.router)
+    app.include_router(tournament_projector.router)
+    app.include_router(tournament_online_organizer.router)
+    # the organizer page's part about the online tables, and its ETag's
+    app.state.online_tables = tournament_online_organizer.online_view
+    app.state.online_signature = tournament_online_organizer.online_signature
     app.include_router(analyse.router)
     middleware.install(app, settings)
     return app

@@ -34,6 +34,7 @@ from schock.evening.repo import change, create_group, ensure_group_secret, group
 from schock.i18n import day, lang_of, money, percent, plural
 from schock.messages import Msg
 from schock.store.db import Database
+from schock.web.uploads import uploaded_text
 from schock.web.urls import public_url
 
 router = APIRouter(prefix="/abend")
@@ -231,16 +232,9 @@ async def start_evening(gid: str, key: str, request: Request) -> Response:
 
 
 async def _game_fields(form: Any) -> dict[str, Any]:
-    upload = form.get("record_file")
-    if upload is not None and not isinstance(upload, str) and upload.filename:
-        data = await upload.read(MAX_RECORD + 1)
-        name = str(upload.filename)[:80]
-        if len(data) > MAX_RECORD:
-            raise InvalidInputError(Msg("abend.record_large", {"file": name, "max": MAX_RECORD}))
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError:
-            raise InvalidInputError(Msg("abend.record_utf8", {"file": name})) from None
+    sent = await uploaded_text(form, "record_file", MAX_RECORD)
+    if sent is not None:
+        text, _ = sent
         r = game_from_record(text)
         return {"players": list(r.players), "loser": r.loser, "schock_aus": list(r.schock_aus),
                 "half_losers": list(r.half_losers), "record": text}

@@ -52,6 +52,7 @@ from schock.store.db import Database
 from schock.store.keep import KeptEntryRow, KeptGameRow
 from schock.store.tournament_keep import table_links
 from schock.web.session import Refused, needs_ages
+from schock.web.uploads import uploaded_text
 from schock.web.urls import public_url
 
 router = APIRouter()
@@ -334,20 +335,8 @@ async def keep_create(request: Request) -> Response:
     try:
         from schock.web.tables_api import build_rules, check_age, check_name, check_seats
 
-        toml = None
-        upload = form.get("rules_file")
-        if upload is not None and not isinstance(upload, str) and upload.filename:
-            data = await upload.read(MAX_UPLOAD + 1)
-            name = str(upload.filename)[:80]
-            if len(data) > MAX_UPLOAD:
-                raise InvalidInputError(Msg("abend.record_large", {"file": name, "max": MAX_UPLOAD}))
-            try:
-                toml = data.decode("utf-8")
-            except UnicodeDecodeError:
-                raise InvalidInputError(Msg("abend.record_utf8", {"file": name})) from None
-        rules = build_rules(
-            str(form.get("preset", "")), toml, getattr(upload, "filename", "") or ""
-        )
+        toml, file_name = await uploaded_text(form, "rules_file", MAX_UPLOAD) or (None, "")
+        rules = build_rules(str(form.get("preset", "")), toml, file_name)
         typed = [str(form.get(f"name{i}", "")).strip() for i in range(12)]
         names = [check_name(n) for n in typed if n]  # the start page's checks and words
         check_seats(names)

@@ -33,18 +33,17 @@ there.
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import hashlib
 import hmac
 import json
 import logging
-import secrets
+from dataclasses import dataclass
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Request
-from fastapi.responses import RedirectResponse, Response
 from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
 
 from schock.errors import IllegalActionError, InvalidInputError
 from schock.messages import Msg
@@ -52,28 +51,21 @@ from schock.store import Database
 from schock.store.tournament_online import TournamentOnlineRow
 from schock.store.tournament_web import TournamentPendingRow
 from schock.tournament import storage
-from schock.tournament.card import enter_entry, whole_number
-from schock.tournament.domain import Refused as TournamentRefused
+from schock.tournament.card import enter_entry
 from schock.tournament.domain import Tournament
+from schock.tournament.format import Scoring
 from schock.tournament.proof import ranking_from_record
 from schock.tournament.simulate import next_seats
-from schock.web.pages import qr_svg
-from schock.web.repo import StoredGame, token_hash
-from schock.web.session import Connection, Refused, SeatInfo, Tables, TableSession
-from schock.web.tables_api import _ignore
-from schock.web.tournament_pages import (
-    _db,
-    _lang,
+from schock.web.repo import StoredGame, TableState, table_states, token_hash
+from schock.web.session import Refused, SeatInfo, Tables, TableSession
+from schock.web.tournament_common import (
     _msg,
     _now,
-    _organizer,
     _pending,
     _project,
 )
-from schock.web.urls import public_url
 
 logger = logging.getLogger(__name__)
-router = APIRouter()
 
 
 def _mac(secret: str, what: str) -> str:
@@ -129,7 +121,7 @@ class OnlineSeries:
         """The tournament game the table plays next (after the current one when that is
         reported): the confirmed games and the waiting reports, as the phones see it."""
         waiting = [p for p in _pending(self.db, self.tid) if p["status"] == "pending"]
-        return _project(t, waiting, self.round, self.table).next_game(self.round, self.table)
+        return _upcoming(t, waiting, self.round, self.table)
 
     def info(self) -> dict[str, Any]:
         return {"tournament": self.name, "round": self.round, "table": self.table,
@@ -182,7 +174,8 @@ class OnlineSeries:
             waiting = [p for p in _pending(self.db, self.tid) if p["status"] == "pending"]
             earlier = any(p["round"] == self.round and p["table"] == self.table
                           and p["game"] < g for p in waiting)
-            if earlier:
+            missing = t.next_game(self.round, self.table)
+            if earlier or (missing is not None and missing < g):
                 return self._file(t, waiting, g, record, session)
             try:
                 t.enter_record(self.round, self.table, g, record)
@@ -197,20 +190,32 @@ class OnlineSeries:
 
     def _file(self, t: Tournament, waiting: list[dict[str, Any]], g: int,
               record: dict[str, Any], session: TableSession) -> str:
-        """Earlier games of the table wait for the organizer: this one waits with them."""
+        """Earlier games of the table wait for the organizer (or are not entered: undone
+        meanwhile): this one waits as a report with its record, to be confirmed after them."""
+        ahead = _project(t, waiting, self.round, self.table, before=g)
+        missing = ahead.next_game(self.round, self.table)
         try:
-            ahead = _project(t, waiting, self.round, self.table, before=g)
-            event = enter_entry(ahead, self.round, self.table, g, {"record": record})
+            if missing == g:
+                event = enter_entry(ahead, self.round, self.table, g, {"record": record})
+                loser, out, aus = event.loser, event.out, dict(event.schock_aus)
+            else:  # an earlier game is missing: the players as seated at this game
+                labels = {p.label: p.number for p in t.players.values()}
+                players = [labels[s.name] for s in session.seats if s.name in labels]
+                loser, out, aus = ranking_from_record(record, t, players, ("", ""))
         except (InvalidInputError, IllegalActionError) as exc:
             return _note("tw.online_refused", g=g, why=exc)
-        entry = {"loser": event.loser, "out": [list(x) for x in event.out],
-                 "schock_aus": {str(p): n for p, n in event.schock_aus},
+        if t.format.scoring is not Scoring.POINTS:
+            out = ()
+        entry = {"loser": loser, "out": [list(x) for x in out],
+                 "schock_aus": {str(p): n for p, n in aus.items() if n},
                  "record": record, "online": session.id}
         with self.db.session() as s:
             s.add(TournamentPendingRow(tournament_id=self.tid, round=self.round,
                                        table=self.table, game=g,
                                        payload=json.dumps(entry, sort_keys=True), at=_now(),
                                        copies=1, status="pending"))
+        if missing != g:
+            return _note("tw.online_waits_missing", g=g, m=missing)
         return _note("tw.online_waits", g=g)
 
     # ------------------------------------------------------------ the next game
@@ -263,213 +268,112 @@ def install(tables: Tables, db: Database) -> None:
     tables.attach = attach(db)
 
 
-# ------------------------------------------------------------------ the organizer
-def _bindings(db: Database, tid: str, rnd: int) -> dict[int, TournamentOnlineRow]:
+# ------------------------------------------------------------------ several processes
+SYNC_SECONDS = 1.0
+"""How often a process compares its copies of online tournament tables with the database
+(with PostgreSQL and ``--workers N``; a SQLite file has one process)."""
+
+
+@dataclass
+class StoredState:
+    """An online tournament table as the database has it, whichever process wrote it:
+    what the organizer page shows and what a process compares its copy with."""
+
+    table: TableState
+    game: int | None
+    bound: int
+    """The table's game the tournament game ``game`` is bound to."""
+    closed: bool
+    note: dict[str, str] | None
+
+
+def stored_states(db: Database, ids: list[str]) -> dict[str, StoredState]:
+    """The stored state of the online tables ``ids``."""
+    if not ids:
+        return {}
     with db.session() as s:
-        rows = list(s.scalars(select(TournamentOnlineRow).where(
-            TournamentOnlineRow.tournament_id == tid, TournamentOnlineRow.round == rnd)))
-        for r in rows:
-            s.expunge(r)
-    return {r.table: r for r in rows}
+        return _stored_states(s, ids)
 
 
-def _tables(request: Request) -> Tables:
-    tables: Tables = request.app.state.tables
-    return tables
-
-
-def open_table(request: Request, t: Tournament, secret: str, rnd: int, table: int) -> None:
-    """Make the browser table of ``table`` (its next game's players, their seat tokens)."""
-    db = _db(request)
-    ahead = _project(t, [p for p in _pending(db, t.id) if p["status"] == "pending"], rnd, table)
-    g = ahead.next_game(rnd, table)
-    if g is None:
-        raise InvalidInputError(Msg("tw.online_table_done", {"t": table}))
-    players, starter = next_seats(ahead, rnd, table)
-    tables = _tables(request)
-    seats = drawn_seats(db, t, rnd, table, players, [])
-    session = TableSession(
-        id=secrets.token_urlsafe(12), rules=t.rules, seed=secrets.randbits(62),
-        host_hash=token_hash(host_token(secret, rnd, table)), seats=seats,
-        repo=tables.repo, settings=tables.settings, starter=starter,
-    )
-    tables.add(session, request.client.host if request.client else "?")
-    row = TournamentOnlineRow(table_id=session.id, tournament_id=t.id, round=rnd, table=table,
-                              game=g, web_game=1, closed=0, note=None, at=_now())
-    try:
-        with db.session() as s:
-            s.add(row)
-    except IntegrityError:  # opened a moment ago from another tab: that one stays
-        session.ended = True
-        tables.repo.set_flags(session.id, ended=True)
-        raise InvalidInputError(Msg("tw.online_open_already", {"t": table})) from None
-    session.series = OnlineSeries(db, row, t)
-
-
-async def _host(session: TableSession, secret: str, rnd: int, table: int, command: str,
-                seat: int | None = None, bot: str | None = None) -> None:
-    conn = Connection(send=_ignore, hashes=frozenset({token_hash(host_token(secret, rnd, table))}))
-    await session.command(conn, command, seat, bot)
-
-
-@router.post("/turnier/{tid}/online")
-async def organizer_online(tid: str, request: Request) -> Response:
-    """The organizer's online tables: ``open`` (all tables of the current round, or
-    ``table``), ``start`` / ``start_all``, ``bot`` / ``back`` (``table``, ``seat``,
-    ``bot``), ``next``, ``close``, ``reopen``."""
-    from schock.web.tournament_pages import _organizer_view
-
-    form = await request.form()
-    t, access = _organizer(request, tid, str(form.get("k", "")))
-    lang = _lang(request)
-    action = str(form.get("action", ""))
-    db = _db(request)
-    notice = None
-    try:
-        rnd = t.current_round
-        if rnd is None:
-            raise TournamentRefused("no round drawn yet; allowed: after the draw",
-                                    "Noch keine Runde ausgelost; erlaubt: nach der Auslosung")
-        bound = _bindings(db, tid, rnd.number)
-        numbers = range(1, len(rnd.tables) + 1)
-        if action == "open":
-            which = [whole_number(form["table"], "table")] if form.get("table") else list(numbers)
-            opened, skipped = [], []
-            for tb in which:
-                if tb not in numbers:
-                    raise InvalidInputError(Msg("tw.online_no_table", {
-                        "t": tb, "allowed": f"1–{len(rnd.tables)}"}))
-                if tb in bound:
-                    continue
-                try:
-                    open_table(request, t, access.secret, rnd.number, tb)
-                    opened.append(tb)
-                except InvalidInputError as exc:
-                    if len(which) == 1:
-                        raise
-                    skipped.append(exc.localized(lang))
-            notice = Msg("tw.online_opened", {"n": len(opened)}).text(lang)
-            if skipped:
-                notice += " " + " ".join(skipped)
-        elif action == "start_all":
-            started = 0
-            for tb, row in bound.items():
-                session = _tables(request).get(row.table_id)
-                if session is not None and not session.started and not session.ended:
-                    await _host(session, access.secret, rnd.number, tb, "start")
-                    started += 1
-            notice = Msg("tw.online_started", {"n": started}).text(lang)
-        else:
-            tb = whole_number(form.get("table"), "table")
-            if tb not in bound:
-                raise InvalidInputError(Msg("tw.online_not_open", {"t": tb}))
-            row = bound[tb]
-            session = _tables(request).get(row.table_id)
-            if session is None:  # pragma: no cover - the browser table was purged
-                raise HTTPException(404, "no such table")
-            await _table_action(session, access.secret, rnd.number, tb, action, form)
-    except (InvalidInputError, IllegalActionError) as exc:
-        return _organizer_view(request, storage.load(db, tid), access, status=400,
-                               error=_msg(exc, lang))
-    except Refused as exc:
-        return _organizer_view(request, storage.load(db, tid), access, status=409,
-                               error=exc.en if lang == "en" else exc.de)
-    if notice is not None:
-        return _organizer_view(request, storage.load(db, tid), access, notice=notice)
-    q = "&lang=en" if lang == "en" else ""
-    return RedirectResponse(f"/turnier/{tid}?k={access.secret}{q}#online", status_code=303)
-
-
-async def _table_action(session: TableSession, secret: str, rnd: int, tb: int, action: str,
-                        form: Any) -> None:
-    series = session.series
-    assert isinstance(series, OnlineSeries)
-    if action == "start":
-        await _host(session, secret, rnd, tb, "start")
-    elif action in ("bot", "back"):
-        seat = whole_number(form.get("seat"), "seat")
-        if action == "bot":
-            bot = str(form.get("bot") or "heuristic")
-            await _host(session, secret, rnd, tb, "replace", seat, bot)
-        else:
-            await _host(session, secret, rnd, tb, "give_back", seat)
-    elif action == "next":
-        await _host(session, secret, rnd, tb, "rematch")
-    elif action == "close":
-        async with session.lock:
-            series.closed = True
-            series._store(closed=1)
-        await _host(session, secret, rnd, tb, "end")
-    elif action == "reopen":
-        async with session.lock:
-            series.closed = False
-            series._store(closed=0)
-        if session.games or session.game.over:
-            await _host(session, secret, rnd, tb, "rematch")
-        else:  # closed before its first game ended: back to the waiting room
-            async with session.lock:
-                session.ended = False
-                session.repo.set_flags(session.id, ended=False)
-                await session.broadcast()
-    else:
-        raise InvalidInputError(
-            f"action: {action!r}; allowed: open, start, start_all, bot, back, next, close, "
-            "reopen")
-
-
-def online_view(request: Request, t: Tournament, secret: str) -> list[dict[str, Any]] | None:
-    """The organizer page's online tables of the current round (None: none opened)."""
-    rnd = t.current_round
-    if rnd is None:
-        return None
-    bound = _bindings(_db(request), t.id, rnd.number)
-    if not bound:
-        return None
-    out: list[dict[str, Any]] = []
-    q = "?lang=en" if _lang(request) == "en" else ""
-    for tb in range(1, len(rnd.tables) + 1):
-        row = bound.get(tb)
-        session = _tables(request).get(row.table_id) if row is not None else None
-        if row is None or session is None:
-            out.append({"number": tb, "open": False})
-            continue
-        info = session.table_info()
-        base = public_url(request, f"/t/{session.id}")
-        numbers = {t.players[p].label: p for p in rnd.tables[tb - 1]}
-        seats = []
-        for i, s in enumerate(info["seats"]):
-            p = numbers.get(session.seats[i].name)
-            link = (f"{base}{q}#seat={seat_token(secret, rnd.number, tb, p)}"
-                    if p is not None else None)
-            seats.append({**s, "index": i, "link": link,
-                          "qr": qr_svg(link, scale=3) if link else None})
-        series = session.series
-        assert isinstance(series, OnlineSeries)
-        out.append({
-            "number": tb, "open": True, "id": session.id, "seats": seats,
-            "host_link": f"{base}{q}#host={host_token(secret, rnd.number, tb)}",
-            "watch_link": f"{base}{q}", "started": session.started, "ended": session.ended,
-            "over": session.game.over, "closed": series.closed or session.ended,
-            "game": series.game,
-            "next": series.next,
-            "note": series.note, "web_game": session.game_no,
-            "people": any(s["bot"] is None for s in info["seats"]),
-        })
+def _stored_states(s: Session, ids: list[str]) -> dict[str, StoredState]:
+    tables = table_states(s, ids)
+    out = {}
+    for o in s.execute(select(
+            TournamentOnlineRow.table_id, TournamentOnlineRow.game, TournamentOnlineRow.web_game,
+            TournamentOnlineRow.closed, TournamentOnlineRow.note)
+            .where(TournamentOnlineRow.table_id.in_(ids))):
+        if o.table_id in tables:
+            out[o.table_id] = StoredState(tables[o.table_id], o.game, o.web_game, bool(o.closed),
+                                          json.loads(o.note) if o.note else None)
     return out
 
 
-@router.get("/turnier/{tid}/record/{rnd}/{table}/{game}.json")
-async def entered_record(tid: str, rnd: int, table: int, game: int, request: Request,
-                         k: str = "") -> Response:
-    """The game record an entered game was taken from (an online or scorekept game)."""
-    t, _ = _organizer(request, tid, k)
-    entered = (t.rounds[rnd - 1].games.get(table, {}).get(game)
-               if 1 <= rnd <= len(t.rounds) else None)
-    if entered is None or entered.record is None:
-        raise HTTPException(404, f"round {rnd}, table {table}, game {game}: no game record")
-    return Response(
-        json.dumps(entered.record, ensure_ascii=False, indent=2), media_type="application/json",
-        headers={"Content-Disposition":
-                 f'attachment; filename="{tid}-r{rnd}-t{table}-g{game}.json"'},
-    )
+def copy_state(session: TableSession) -> StoredState:
+    """The same for this process's copy of the table."""
+    series = session.series
+    assert isinstance(series, OnlineSeries)
+    table = TableState(
+        session.started, session.paused, session.ended, session.game.over, session.game_no,
+        len(session.game.actions),
+        tuple((x.name, x.bot, x.token_hash, x.claimed, x.waiting)
+              for x in session.stored_seats(session.seats)))
+    return StoredState(table, series.game, series.web_game, series.closed, series.note)
 
+
+async def sync_once(tables: Tables, db: Database) -> list[str]:
+    """Reload each online tournament table of this process whose stored state differs
+    from its copy: another process acted on it (the organizer's page is served by any
+    process; see docs/deploy.md). The copy is dropped and loaded again, its people are
+    sent the table as stored, its bots go on. Returns the ids reloaded."""
+    live = {i: x for i, x in list(tables.live.items()) if isinstance(x.series, OnlineSeries)}
+    stored = stored_states(db, list(live))
+    reloaded = []
+    for table_id, session in live.items():
+        st = stored.get(table_id)
+        if st is None or st == copy_state(session):
+            continue
+        async with session.lock:
+            _reload(session, db)
+            await session.broadcast()
+        session.kick()
+        reloaded.append(table_id)
+    return reloaded
+
+
+def _reload(session: TableSession, db: Database) -> None:
+    """Drop the copy and load the stored table and its series (the lock is held)."""
+    votes, game_no = session.votes, session.game_no
+    session.reload()
+    if session.game_no == game_no:  # rematch votes are not stored: they stay
+        session.votes = votes
+    attach(db)(session)
+
+
+async def _fresh(session: TableSession, db: Database) -> None:
+    """Before the organizer acts on a table: this process's copy as stored (another
+    process may have acted on it since the last :func:`sync_once`)."""
+    async with session.lock:
+        st = stored_states(db, [session.id]).get(session.id)
+        if st is None or st == copy_state(session):
+            return
+        _reload(session, db)
+        await session.broadcast()
+
+
+async def sync_loop(tables: Tables, db: Database) -> None:
+    """:func:`sync_once` every :data:`SYNC_SECONDS` (the app's lifespan runs it when the
+    database can serve several processes)."""
+    while True:
+        await asyncio.sleep(SYNC_SECONDS)
+        try:
+            await sync_once(tables, db)
+        except Exception:  # pragma: no cover - a database hiccup; the next round tries again
+            logger.exception("online tables: comparing with the database failed")
+
+
+def _upcoming(t: Tournament, waiting: list[dict[str, Any]], rnd: int, table: int) -> int | None:
+    """The game ``table`` plays next: after its confirmed games and its waiting reports
+    (a trial copy of the tournament only when it has some)."""
+    if any(p["round"] == rnd and p["table"] == table for p in waiting):
+        return _project(t, waiting, rnd, table).next_game(rnd, table)
+    return t.next_game(rnd, table)

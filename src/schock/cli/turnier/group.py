@@ -79,7 +79,18 @@ class TurnierGroup(click.Group):
 
 
 def error_text(exc: SchockError) -> str:
-    """A refused command's reason in the current language."""
+    """A refused command's reason in the current language.
+
+    >>> from schock.messages import Msg
+    >>> from schock.tournament.errors import Refused
+    >>> _STATE.lang = "de"
+    >>> error_text(Refused("nothing to undo", "Nichts rückgängig zu machen"))
+    'Nichts rückgängig zu machen'
+    >>> error_text(InvalidInputError(Msg("turnier.no_round")))
+    'noch keine Runde ausgelost; erlaubt: erst eine Runde auslosen'
+    >>> error_text(SchockError("disk full"))
+    'disk full'
+    """
     if isinstance(exc, IllegalActionError):
         return exc.message(_STATE.lang)
     if isinstance(exc, InvalidInputError):
