@@ -348,11 +348,34 @@ def _check_text(name: str, value: str) -> None:
         )
 
 
+#: The catalog message of each refusal :mod:`schock.loading` names for rules: its checks
+#: of the fields (here) and of the files (:mod:`schock.rules.loader`).
+_SAY = {
+    "bad_value": "rules.bad_value", "unknown_key": "rules.unknown_key",
+    "wrong_type": "rules.wrong_type", "one_of": "rules.one_of", "bool": "rules.bool",
+    "int_range": "rules.int_range", "text": "rules.text", "unknown": "rules.unknown",
+    "allowed_names": "rules.allowed_names", "no_file": "rules.no_file",
+    "not_utf8": "rules.not_utf8", "cannot_read": "rules.cannot_read",
+    "not_toml": "rules.not_toml", "too_deep": "rules.too_deep",
+    "huge_number": "rules.huge_number", "tables": "rules.tables", "need_all": "rules.need_all",
+    "need_all_allowed": "rules.need_all_allowed", "preset_or_path": "rules.preset_or_path",
+}
+
+
+def rules_msg(key: str, **params: object) -> Msg:
+    """The message of the refusal :mod:`schock.loading` calls ``key``, for rules.
+
+    >>> rules_msg("bool").text("de")
+    'true oder false'
+    """
+    return Msg(_SAY[key], params)
+
+
 #: The fields of :class:`Rules` and what each accepts (in the catalog's ``rules.*`` words).
 FIELDS = FieldTypes(
     record=Rules,
     error=RulesError,
-    say=lambda key, **params: Msg(f"rules.{key}", params),
+    say=rules_msg,
     enums=_ENUMS,
     int_ranges=_INT_RANGES,
     allowed_texts={"ladder": Msg("rules.ladder_names", {"names": ", ".join(LADDER_KINDS)})},

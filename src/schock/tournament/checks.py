@@ -226,9 +226,9 @@ class TournamentChecks(TournamentLog):
             )
 
     def _check_place(self, rnd: int, table: int, game: int) -> tuple[int, int, int]:
-        for what, v in (("round", rnd), ("table", table), ("game", game)):
+        for what, v in (("word.round", rnd), ("word.table", table), ("word.game", game)):
             if isinstance(v, bool) or not isinstance(v, int) or v < 1:
-                raise InvalidInputError(Msg("turnier.place", {"what": Msg(f"word.{what}"), "v": v}))
+                raise InvalidInputError(Msg("turnier.place", {"what": Msg(what), "v": v}))
         return rnd, table, game
 
     def _check_points(self, event: ev.GameEntered, points: Mapping[int, int | Fraction]) -> None:
