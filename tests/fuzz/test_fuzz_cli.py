@@ -41,6 +41,18 @@ LONG_WORK = [
 ]
 
 
+def _one_round(t: Any, **kwargs: Any) -> Any:
+    """``schock turnier simulieren``: the real simulation, bot check included, for
+    one round only (a whole tournament of 60 bots, up to 40 times, is minutes)."""
+    from schock.tournament.simulate import simulate
+
+    return simulate(t, **{**kwargs, "max_rounds": 1})
+
+
+#: (module, attribute) replaced by a shorter run of the same code.
+SHORT_WORK = [("schock.cli.turnier", "simulate", _one_round)]
+
+
 def _commands(group: click.Group, prefix: tuple[str, ...] = ()) -> dict[str, Any]:
     """Every leaf command (``schock``'s own are loaded lazily: ask the group for them)."""
     out: dict[str, Any] = {}
@@ -94,6 +106,8 @@ def test_random_arguments(
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))  # the app dir's database (schock abend)
     for module, attr in LONG_WORK:
         monkeypatch.setattr(importlib.import_module(module), attr, _stop)
+    for module, attr, short in SHORT_WORK:
+        monkeypatch.setattr(importlib.import_module(module), attr, short)
     runner = CliRunner()
     cmd = COMMANDS[name]
 
