@@ -1,6 +1,7 @@
 """What ``PRAGMA synchronous=FULL`` costs an action write (SQLite, WAL), against NORMAL.
 
-Each accepted action is one transaction (``Repo.add_actions``); under NORMAL a power
+Each write here is one transaction (``Repo.add_actions``; the server puts the actions that
+arrive while one is written into the next, schock.web.writer); under NORMAL a power
 cut may lose the last acknowledged ones, under FULL the WAL is synced at each commit.
 Prints the time per action write for both, on a file in a temporary directory
 (``--dir`` to measure the disk the server really uses).

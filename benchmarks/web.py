@@ -28,7 +28,12 @@ work makes latencies noisy; CPU per action is the steadier figure), p50/p99 over
 actions, p99 of early (actions 1-50 of a game) and late (actions 150 and later)
 actions, the frame sizes sent, and the server's CPU time per action (user + system of
 the server processes and their children over the measured time, divided by the
-actions measured). Ends with ``p99_ms <n>``.
+actions measured), and the server's own p50/p99 read from its ``/metrics`` latency
+histogram over the measured time (``schock_action_seconds``: from the moment the server
+reads an act frame to every connection's new state handed to its socket; interpolated
+within the histogram's buckets). The players' p99 also holds the load generator's own
+delays on the shared cores and the sockets' way back; the two apart say which side is
+slow. Ends with ``p99_ms <n>``.
 
 ``--processes N`` runs N independent server processes, each with its own SQLite file
 (one writer per database file); each table lives in the process it was created on and
@@ -116,6 +121,52 @@ def tree_cpu(roots: tuple[int, ...]) -> float:
             except (OSError, IndexError, ValueError):
                 continue  # gone meanwhile
     return total
+
+
+def action_histogram(bases: list[str]) -> dict[float, float]:
+    """The servers' ``schock_action_seconds`` histogram (``/metrics``), summed over
+    ``bases``: cumulative count of actions by bucket upper bound (seconds)."""
+    from prometheus_client.parser import text_string_to_metric_families
+
+    counts: dict[float, float] = {}
+    for base in bases:
+        text = httpx.get(f"{base}/metrics", timeout=30).text
+        for family in text_string_to_metric_families(text):
+            if family.name != "schock_action_seconds":
+                continue
+            for sample in family.samples:
+                if sample.name.endswith("_bucket"):
+                    le = float(sample.labels["le"])
+                    counts[le] = counts.get(le, 0.0) + sample.value
+    return counts
+
+
+def histogram_quantile(before: dict[float, float], after: dict[float, float],
+                       q: float) -> tuple[float, int]:
+    """The ``q`` quantile (seconds) of what the histogram gained from ``before`` to
+    ``after``, interpolated in its bucket as Prometheus's ``histogram_quantile`` does
+    (the last finite bound if it falls in the open bucket), and the count.
+
+    >>> histogram_quantile({}, {0.01: 90.0, 0.05: 99.0, 0.1: 100.0, float("inf"): 100.0}, 0.99)
+    (0.05, 100)
+    >>> histogram_quantile({0.01: 10.0, 0.05: 10.0, float("inf"): 10.0},
+    ...                    {0.01: 60.0, 0.05: 110.0, float("inf"): 110.0}, 0.75)
+    (0.03, 100)
+    """
+    bounds = sorted(after)
+    gained = [after[b] - before.get(b, 0.0) for b in bounds]
+    total = gained[-1] if gained else 0.0
+    if total <= 0:
+        return float("nan"), 0
+    rank, lower, below = q * total, 0.0, 0.0
+    for bound, count in zip(bounds, gained, strict=True):
+        if count >= rank:
+            if bound == float("inf"):
+                return lower, int(total)
+            share = (rank - below) / (count - below) if count > below else 1.0
+            return round(lower + (bound - lower) * share, 9), int(total)
+        lower, below = bound, count
+    return lower, int(total)  # pragma: no cover - the +Inf bucket holds every count
 
 
 class Table:
@@ -207,14 +258,18 @@ async def wait_healthy(base: str) -> None:
 
 async def run(players: int, seconds: float, think: float, preset: str,
               processes: int, url: str | None = None, pids: tuple[int, ...] = (),
-              others: tuple[int, ...] = ()) -> tuple[list[Table], float, float]:
+              others: tuple[int, ...] = (), metrics: tuple[str, ...] = (),
+              ) -> tuple[list[Table], float, float, dict[str, float]]:
     """With ``url``: against a server already running there (e.g. nginx with
     deploy/nginx.conf in front of ``schock serve --workers N``); ``pids``: its processes,
     whose CPU time (with their children's) is counted; ``others``: processes counted
-    apart (the proxy, the database). Returns the tables, the server's CPU seconds and
-    the others' CPU seconds over the measured time."""
+    apart (the proxy, the database); ``metrics``: where its processes' ``/metrics`` are
+    read (default: ``url``). Returns the tables, the server's CPU seconds and the
+    others' CPU seconds over the measured time, and the server's own latency figures
+    (:func:`server_figures`)."""
     ports = [] if url else [free_port() for _ in range(processes)]
     bases = [url.rstrip("/")] if url else [f"http://127.0.0.1:{p}" for p in ports]
+    metric_bases = list(metrics) or bases
     with tempfile.TemporaryDirectory() as tmp:
         procs = [subprocess.Popen(serve_command(str(Path(tmp) / f"b{i}.db"), port),
                                   stdout=subprocess.DEVNULL, env=dict(os.environ))
@@ -249,16 +304,19 @@ async def run(players: int, seconds: float, think: float, preset: str,
             began = time.monotonic()
             await start.go.wait()
             cpu0, other0, own0 = tree_cpu(pids), tree_cpu(others), time.process_time()
+            hist0 = await asyncio.to_thread(action_histogram, metric_bases)
             print(f"seated {len(tasks)} players in {time.monotonic() - began:.1f} s;"
                   f" load average {os.getloadavg()[0]:.2f}")
             await asyncio.gather(*tasks, return_exceptions=True)
             cpu, other = tree_cpu(pids) - cpu0, tree_cpu(others) - other0
+            server = server_figures(hist0, await asyncio.to_thread(action_histogram,
+                                                                   metric_bases))
             measured = sum(len(t.latencies) for t in tables)
             print(f"load_generator_cpu_ms_per_action"
                   f" {(time.process_time() - own0) / max(1, measured) * 1000:.2f}"
                   " (the players, on the same cores)")
             print(f"load average at the end {os.getloadavg()[0]:.2f}")
-            return tables, cpu, other
+            return tables, cpu, other, server
         finally:
             for p in procs:
                 p.terminate()
@@ -369,16 +427,25 @@ def main() -> None:
     players = max(3, min(a.players, 3000))
     seconds = max(1.0, min(a.seconds, 600.0))
     processes = max(1, min(a.processes, 8))
-    tables, cpu, _ = run_loop(run(players, seconds, a.think, a.preset, processes, a.url,
+    tables, cpu, _, server = run_loop(run(players, seconds, a.think, a.preset, processes, a.url,
                                   tuple(a.server_pid)))
     where = f"url {a.url}" if a.url else f"processes {processes}"
     print(f"players {players} tables {players // 3} preset {a.preset} {where}"
           f" seconds {seconds:.0f} think {a.think}s")
-    report(tables, cpu, seconds)
+    report(tables, cpu, seconds, server)
 
 
-def report(tables: list[Table], cpu: float, seconds: float) -> dict[str, float]:
-    """Print the figures of a run; returns actions/s, p50, p99 (ms) and CPU ms/action."""
+def server_figures(before: dict[float, float], after: dict[float, float]) -> dict[str, float]:
+    """p50/p99 (ms) and count of the actions the servers timed over the measured time."""
+    p50, count = histogram_quantile(before, after, 0.50)
+    p99, _ = histogram_quantile(before, after, 0.99)
+    return {"p50": p50 * 1000, "p99": p99 * 1000, "count": float(count)}
+
+
+def report(tables: list[Table], cpu: float, seconds: float,
+           server: dict[str, float] | None = None) -> dict[str, float]:
+    """Print the figures of a run; returns actions/s, p50, p99 (ms) and CPU ms/action
+    (and the server's own p99 as ``server_p99``)."""
     lat = [s for t in tables for _, s in t.latencies]
     early = [s for t in tables for n, s in t.latencies if n <= EARLY]
     late = [s for t in tables for n, s in t.latencies if n >= LATE]
@@ -397,6 +464,10 @@ def report(tables: list[Table], cpu: float, seconds: float) -> dict[str, float]:
     print(f"frame_bytes mean {statistics.mean(frames):.0f}"
           + (f", late {statistics.mean(late_frames):.0f}" if late_frames else ""))
     print(f"server_cpu_ms_per_action {figures['cpu']:.2f} ({cpu:.1f} s CPU)")
+    if server is not None:  # the server's clock: from the act frame read to the frames queued
+        figures["server_p99"] = server["p99"]
+        print(f"server_side_p50_ms {server['p50']:.1f} server_side_p99_ms {server['p99']:.1f}"
+              f" ({server['count']:.0f} acts timed by the server, /metrics histogram)")
     print(f"p99_ms {figures['p99']:.1f}")
     return figures
 

@@ -11,7 +11,8 @@ helpers start the same servers for the deployment tests (tests/web/servers.py).
     python benchmarks/web_cluster.py --players 1000 2000 3000 --workers 1 2 --think 0.5
 
 Prints benchmarks/web.py's figures for every run, then one line per run: workers,
-players, actions/s, p50 and p99 (ms), the schock processes' CPU per action, and the CPU
+players, actions/s, p50 and p99 (ms), the servers' own p99 (their /metrics histograms,
+read from each worker directly), the schock processes' CPU per action, and the CPU
 per action of nginx and PostgreSQL together. Compare the actions/s of 2 workers with
 1 worker's at the same p99 (the issue's target: >= 1.6x). With a think time the
 players set the rate (about 0.28 actions/s each), so the target reads: 2 workers at
@@ -56,10 +57,11 @@ def one_run(workers: int, players: int, seconds: float, think: float,
                                   Path(tmp) / "nginx") as base:
                 nginx_pid = int((Path(tmp) / "nginx" / "nginx.pid").read_text())
                 print(f"== workers {workers}, players {players}, through nginx {base}")
-                tables, cpu, other = web.run_loop(web.run(
+                tables, cpu, other, server = web.run_loop(web.run(
                     players, seconds, think, preset, 1, base, pids=(proc.pid,),
-                    others=(nginx_pid, pg.proc.pid)))
-                figures = web.report(tables, cpu, seconds)
+                    others=(nginx_pid, pg.proc.pid),
+                    metrics=tuple(f"http://127.0.0.1:{p}" for p in ports)))
+                figures = web.report(tables, cpu, seconds, server)
                 actions = figures["rate"] * seconds
                 figures["other"] = other / actions * 1000 if actions else float("nan")
                 print(f"nginx_postgres_cpu_ms_per_action {figures['other']:.2f}")
@@ -84,10 +86,12 @@ def main() -> None:
                               a.think, a.preset)
             rows.append((workers, players, figures))
     print(f"\nsummary (load average now {os.getloadavg()[0]:.2f}):")
-    print("workers players actions/s p50_ms p99_ms cpu_ms/action nginx+pg_cpu_ms/action")
+    print("workers players actions/s p50_ms p99_ms server_p99_ms cpu_ms/action"
+          " nginx+pg_cpu_ms/action")
     for workers, players, f in rows:
         print(f"{workers:7d} {players:7d} {f['rate']:9.0f} {f['p50']:6.1f} {f['p99']:6.1f}"
-              f" {f['cpu']:13.2f} {f['other']:22.2f}")
+              f" {f.get('server_p99', float('nan')):13.1f} {f['cpu']:13.2f}"
+              f" {f['other']:22.2f}")
 
 
 if __name__ == "__main__":

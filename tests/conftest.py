@@ -1,16 +1,20 @@
 """Hypothesis profiles: under CI (the CI environment variable set) examples are
 derandomized, so a run on a clean machine is reproducible; at a developer's
 desk every run explores new examples. Fixtures of the browser tests: a live
-server, Debian's chromium, and where screenshots go."""
+server, Debian's chromium, and where screenshots go; and ``load_script``, a
+script of ``scripts/`` as a module."""
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import socket
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import httpx
@@ -23,6 +27,24 @@ from schock.web import Settings, create_app
 settings.register_profile("ci", derandomize=True, print_blob=True)
 settings.register_profile("dev", print_blob=True)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+SCRIPTS = Path(__file__).resolve().parents[1] / "scripts"
+
+
+def _load_script(name: str) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(name, SCRIPTS / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # as an import would (dataclasses and pickle look there)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="session")
+def load_script() -> Callable[[str], ModuleType]:
+    """``load_script("make_sim_docs")``: ``scripts/make_sim_docs.py`` as a module."""
+    return _load_script
+
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [

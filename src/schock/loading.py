@@ -4,7 +4,9 @@ A rule set (:mod:`schock.rules.loader`) and a tournament format
 (:mod:`schock.tournament.format`) are each a frozen record that checks its own
 fields, shipped as TOML presets, and written by users as TOML files that
 ``extends`` a preset (or another file, by a path relative to itself) and give
-the fields they change. :class:`DataFiles` is that mechanism once: finding a
+the fields they change. :class:`FieldTypes` says once what each field of such a
+record accepts and turns a raw value into the field's type; :class:`DataFiles`
+is the rest of that mechanism once: finding a
 preset by name or alias, reading a file (names no file can have, unreadable
 files, text that is not UTF-8, not TOML, nested too deeply), following an
 ``extends`` chain (no circles, at most :data:`MAX_EXTENDS_DEPTH` files), and
@@ -17,15 +19,17 @@ allowed.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from enum import StrEnum
 from importlib import resources
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-from schock.errors import DataFileError
+from schock.errors import DataFileError, short_repr
 from schock.messages import Msg
 
 #: How many files an ``extends`` chain may pass through (presets end every chain).
@@ -90,6 +94,156 @@ def toml_reason(exc: tomllib.TOMLDecodeError) -> Msg | str:
     return Msg("parse.at", {"line": line, "col": col, "reason": msg})
 
 
+def labels(de: str, en: str) -> dict[str, str]:
+    """A field's German and English labels, as its ``metadata`` (read by :meth:`FieldTypes.label`).
+
+    >>> labels("Deckel je Hälfte", "Deckel in play per half")["de"]
+    'Deckel je Hälfte'
+    """
+    return {"de": de, "en": en}
+
+
+def _any_text(name: str, value: str) -> None:
+    """The default ``check_text``: every text is allowed."""
+
+
+@dataclass(frozen=True, eq=False, kw_only=True)
+class FieldTypes:
+    """What each field of a record accepts, and the one check of a raw value against it.
+
+    The fields are those of the dataclass ``record`` (each with a German and an
+    English label in its metadata, :func:`labels`); a field of type ``bool`` takes true or false,
+    one named in ``enums`` a member's value, in ``enum_lists`` a list of them, in
+    ``int_ranges`` a whole number in the range, in ``int_lists`` a list of them,
+    and every other field a text (which ``check_text`` may refuse). ``say(key,
+    **params)`` gives the kind's words: ``unknown_key``, ``bad_value``,
+    ``wrong_type`` for the error, and ``one_of`` (values), ``list_of`` (values),
+    ``bool``, ``int_range`` (lo, hi), ``int_list`` (lo, hi), ``text`` for what
+    is allowed; ``show`` how a refused value is written.
+
+    >>> from schock.errors import RulesError
+    >>> @dataclass
+    ... class Pub:
+    ...     name: str = field(metadata=labels("Name", "name"))
+    ...     seats: int = field(metadata=labels("Plätze", "seats"))
+    ...     open: bool = field(metadata=labels("Offen", "open"))
+    >>> pub = FieldTypes(record=Pub, error=RulesError, int_ranges={"seats": (1, 9)},
+    ...                  say=lambda key, **p: key + str(sorted(p.values())))
+    >>> pub.names, pub.coerce("seats", 4), pub.label("seats", "de")
+    (('name', 'seats', 'open'), 4, 'Plätze')
+    >>> pub.coerce("open", "yes")
+    Traceback (most recent call last):
+    ...
+    schock.errors.RulesError: open = 'yes': wrong_type[]; allowed: bool[]
+    """
+
+    record: type
+    error: type[DataFileError]
+    say: Callable[..., str | Msg]
+    enums: Mapping[str, type[StrEnum]] = field(default_factory=dict)
+    enum_lists: Mapping[str, type[StrEnum]] = field(default_factory=dict)
+    int_ranges: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+    int_lists: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+    allowed_texts: Mapping[str, str | Msg] = field(default_factory=dict)
+    """What a text field accepts, where ``say("text")`` says too little."""
+    check_text: Callable[[str, str], None] = _any_text
+    """Raises ``error`` for a text a field does not take (name, text)."""
+    show: Callable[[Any], str] = short_repr
+
+    names: tuple[str, ...] = field(init=False)
+    """Every field, in the record's order."""
+    bools: frozenset[str] = field(init=False)
+    """The fields that take true or false."""
+    _texts: frozenset[str] = field(init=False, repr=False)
+    """The fields that take a text (every field of no other kind)."""
+
+    def __post_init__(self) -> None:
+        fields = dataclasses.fields(self.record)
+        object.__setattr__(self, "names", tuple(f.name for f in fields))
+        object.__setattr__(self, "bools", frozenset(f.name for f in fields if f.type in ("bool", bool)))
+        kinds = (self.bools, self.int_ranges, self.enums, self.enum_lists, self.int_lists)
+        texts = frozenset(n for n in self.names if not any(n in kind for kind in kinds))
+        object.__setattr__(self, "_texts", texts)
+
+    def label(self, name: str, lang: str = "de") -> str:
+        """The German (or English) label of a field; KeyError for no field."""
+        for f in dataclasses.fields(self.record):
+            if f.name == name:
+                return str(f.metadata[lang])
+        raise KeyError(name)
+
+    def allowed(self, name: str) -> str | Msg:
+        """What a field accepts, in the kind's words."""
+        if name in self.enums:
+            return self.say("one_of", values=", ".join(repr(str(m)) for m in self.enums[name]))
+        if name in self.enum_lists:
+            return self.say("list_of", values=", ".join(repr(str(m)) for m in self.enum_lists[name]))
+        if name in self.bools:
+            return self.say("bool")
+        if name in self.int_ranges:
+            lo, hi = self.int_ranges[name]
+            return self.say("int_range", lo=lo, hi=hi)
+        if name in self.int_lists:
+            lo, hi = self.int_lists[name]
+            return self.say("int_list", lo=lo, hi=hi)
+        return self.allowed_texts.get(name) or self.say("text")
+
+    def unknown(self, name: str, value: object, why: str | Msg | None = None) -> DataFileError:
+        """The error for a key that is no field (``why``: the kind's words for it)."""
+        return self.error(
+            why or self.say("unknown_key"), key=name, value=self.show(value), allowed=", ".join(self.names)
+        )
+
+    def coerce(self, name: str, value: Any) -> Any:
+        """A raw (TOML or JSON) value turned into the field's type, or ``error``."""
+        if name in self.bools:
+            if value.__class__ is not bool:
+                raise self._bad(name, value, "wrong_type")
+            return value
+        if name in self.int_ranges:
+            lo, hi = self.int_ranges[name]
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise self._bad(name, value, "wrong_type")
+            if not lo <= value <= hi:
+                raise self._bad(name, value)
+            return value
+        if name in self.enums:
+            enum = self.enums[name]
+            if isinstance(value, enum):
+                return value
+            if isinstance(value, str):
+                try:
+                    return enum(value)
+                except ValueError:
+                    pass
+            raise self._bad(name, value)
+        if name in self.enum_lists:
+            if not isinstance(value, list | tuple):
+                raise self._bad(name, value, "wrong_type")
+            try:
+                return tuple(self.enum_lists[name](v) for v in value)
+            except ValueError:
+                raise self._bad(name, value) from None
+        if name in self.int_lists:
+            lo, hi = self.int_lists[name]
+            if not isinstance(value, list | tuple) or not all(
+                isinstance(v, int) and not isinstance(v, bool) for v in value
+            ):
+                raise self._bad(name, value, "wrong_type")
+            if not all(lo <= v <= hi for v in value):
+                raise self._bad(name, value)
+            return tuple(value)
+        if name not in self._texts:
+            raise self.unknown(name, value)
+        if not isinstance(value, str):
+            raise self._bad(name, value, "wrong_type")
+        self.check_text(name, value)
+        return value
+
+    def _bad(self, name: str, value: object, why: str = "bad_value") -> DataFileError:
+        return self.error(self.say(why), key=name, value=self.show(value), allowed=self.allowed(name))
+
+
 @dataclass(frozen=True, eq=False, kw_only=True)
 class DataFiles(Generic[R]):
     """How one kind of data file is found, read and checked.
@@ -111,9 +265,8 @@ class DataFiles(Generic[R]):
     """The package whose ``presets/<id>.toml`` are the presets."""
     preset_label: str
     """How a preset is named in errors, with ``{}`` for its id."""
-    field_names: tuple[str, ...]
-    coerce: Callable[[str, Any], Any]
-    """A raw value turned into the field's type (raises ``error`` otherwise)."""
+    fields: FieldTypes
+    """The record's fields and what each accepts."""
     make: Callable[[dict[str, Any]], R]
     """The record from every field (a file without ``extends``)."""
     extend: Callable[[R, dict[str, Any], str], R]
@@ -252,13 +405,13 @@ class DataFiles(Generic[R]):
                         self.say("tables"),
                         key=key,
                         value="[table]",
-                        allowed=", ".join(self.field_names),
+                        allowed=", ".join(self.fields.names),
                     )
-                values[key] = self.coerce(key, raw)
+                values[key] = self.fields.coerce(key, raw)
             self.prepare(values, base_dir)
             extends = data.get("extends")
             if extends is None:
-                need = [f for f in self.field_names if f not in values and f not in ("source", "base")]
+                need = [f for f in self.fields.names if f not in values and f not in ("source", "base")]
                 if need:
                     raise self.error(
                         self.say("need_all", missing=", ".join(need)),

@@ -83,12 +83,6 @@ def test_bad_input(tmp_path: Path) -> None:
     empty.write_text(json.dumps(data), encoding="utf-8")
     code, _, err = run(str(empty), "--lang", "en")
     assert code == 2 and "nothing to analyse" in err
-    data = json.loads(_duel_text())
-    data["rules"]["overrides"]["schock_aus_keeps"] = True
-    keeps = tmp_path / "keeps.json"
-    keeps.write_text(json.dumps(data), encoding="utf-8")
-    code, _, err = run(str(keeps), "--objective", "half")
-    assert code == 2 and "Regelfeld schock_aus_keeps" in err
     trio = tmp_path / "trio.json"
     trio.write_text(dumps_example("porz"), encoding="utf-8")
     code, _, err = run(str(trio), "--objective", "half", "--lang", "en")

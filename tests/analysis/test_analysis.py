@@ -166,6 +166,20 @@ def test_examples_analyse(preset: str) -> None:
     assert all(not math.isnan(p.luck) for p in a.players)
 
 
+def test_a_field_the_equilibrium_refuses_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    # every field is modelled today; a field added later is refused by name
+    from schock.solver import equilibrium
+
+    def refuse(rules: object) -> None:
+        raise InvalidInputError(
+            "the equilibrium solver does not handle new_field = true; allowed: new_field = false"
+        )
+
+    monkeypatch.setattr(equilibrium, "check_supported", refuse)
+    with pytest.raises(InvalidInputError, match="new_field"):
+        check_objective(_porz_duel(), "half")
+
+
 def test_bad_input() -> None:
     duel = _porz_duel()
     with pytest.raises(InvalidInputError, match=r"allowed: round, half"):
@@ -174,8 +188,7 @@ def test_bad_input() -> None:
     with pytest.raises(InvalidInputError, match="two-player games only"):
         check_objective(trio, "half")
     keeps = dataclasses.replace(duel, rules=duel.rules.replace(schock_aus_keeps=True))
-    with pytest.raises(InvalidInputError, match="schock_aus_keeps"):
-        check_objective(keeps, "half")
+    check_objective(keeps, "half")  # modelled by the equilibrium now
     broken = dataclasses.replace(duel, actions=(*duel.actions, "0 stop"))
     with pytest.raises(RecordError, match=r"actions\[9\]"):
         analyse(broken)

@@ -4,8 +4,7 @@ pages still show the current rules and odds (the arena part is checked by
 
 from __future__ import annotations
 
-import importlib.util
-import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
@@ -17,14 +16,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
-def docs() -> ModuleType:
-    path = ROOT / "scripts" / "make_preset_docs.py"
-    spec = importlib.util.spec_from_file_location("make_preset_docs", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("make_preset_docs", module)
-    spec.loader.exec_module(module)
-    return module
+def docs(load_script: Callable[[str], ModuleType]) -> ModuleType:
+    return load_script("make_preset_docs")
 
 
 def test_write_then_check(

@@ -89,9 +89,19 @@ def test_solve_cli_json_and_errors(tmp_path: Path) -> None:
     assert data["p_starter_wins_game"] == data["p_starter_wins_half"]
     r = CliRunner().invoke(main, ["solve", "--rules", str(house), "--lang", "en"])
     assert r.exit_code == 0 and "exploitability" in r.output
+    # a house rule the solver once refused is solved: the thrower of a Schock Aus keeps
+    # his Deckel, and the last throw is shown
+    keeps = tmp_path / "keeps.toml"
+    keeps.write_text(
+        'extends = "porz"\nid = "k"\nname = "k"\nmax_throws = 1\ndeckel = 3\n'
+        "schock_aus_keeps = true\nlast_throw_covered = false\n"
+    )
+    r = CliRunner().invoke(main, ["solve", "--rules", str(keeps), "--json"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output)["exploitability"] <= 1e-6
     bad = tmp_path / "bad.toml"
-    bad.write_text('extends = "porz"\nid = "k"\nname = "k"\nschock_aus_keeps = true\n')
+    bad.write_text('extends = "porz"\nid = "k"\nname = "k"\ndeckel = 0\n')
     r = CliRunner().invoke(main, ["solve", "--rules", str(bad)])
     assert r.exit_code == 2
-    assert r.output.startswith("Fehler: ") and "schock_aus_keeps" in r.output
+    assert r.output.startswith("Fehler: ") and "deckel" in r.output
     assert "Traceback" not in r.output

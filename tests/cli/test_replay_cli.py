@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from click.testing import CliRunner, Result
@@ -132,15 +134,9 @@ def test_replay_file_is_the_same_as_the_example(tmp_path: Path) -> None:
     assert result.stdout == run("replay", "--example", "irmgarteich").stdout
 
 
-def test_examples_are_reproducible() -> None:
+def test_examples_are_reproducible(load_script: Callable[[str], ModuleType]) -> None:
     """scripts/make_examples.py writes exactly the shipped files."""
-    import importlib.util
-
-    script = Path(__file__).resolve().parents[2] / "scripts" / "make_examples.py"
-    spec = importlib.util.spec_from_file_location("make_examples", script)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_script("make_examples")
     for preset in PRESETS:
         _, text = module.example(preset)
         assert text == example_text(preset), preset

@@ -107,6 +107,26 @@ def test_api_entries_refusals_and_stale(client: TestClient) -> None:
 
 
 @pytest.mark.parametrize(
+    ("body", "why"),
+    [
+        (b"[" * 100_000, "nested too deeply"),
+        (b'{"names": ["A", "B"], "starter": ' + b"1" * 5000 + b"}", "5000 digits"),
+        (b'{"names": ["A", "B"], "n": NaN}', "NaN"),
+        (b"\xff{}", "not UTF-8"),
+        (b"{names", "expected a JSON object"),
+    ],
+)
+def test_api_refuses_a_body_that_is_no_json_object(client: TestClient, body: bytes, why: str) -> None:
+    """Read as JSON from outside is read: a body nested deep enough to exhaust the stack
+    was a 500 before, now a 400 that says why, on both calls that take a body."""
+    gid = client.post("/api/keep", json={"names": ["Anna", "Ben"], "starter": 0}).json()["id"]
+    for url in ("/api/keep", f"/api/keep/{gid}/entries"):
+        r = client.post(url, content=body, headers={"content-type": "application/json"})
+        assert r.status_code == 400 and why in r.json()["error"], (url, r.text)
+    assert client.get(f"/api/keep/{gid}").json()["entries"] == 0  # nothing changed
+
+
+@pytest.mark.parametrize(
     "body",
     [
         [],
@@ -187,6 +207,9 @@ def test_a_rules_file_that_is_not_text_is_refused_in_german(client: TestClient) 
     r = client.post("/keep", data={"name0": "Anna", "name1": "Ben"},
                     files={"rules_file": ("h.toml", b"x = [", "text/plain")})
     assert r.status_code == 400 and "h.toml" in r.text
+    r = client.post("/keep?lang=en", data={"name0": "Anna", "name1": "Ben"},
+                    files={"rules_file": ("big.toml", b"#" * 20_001, "text/plain")})
+    assert r.status_code == 400 and "big.toml: larger than 20000 bytes" in html.unescape(r.text)
 
 
 @pytest.mark.parametrize(

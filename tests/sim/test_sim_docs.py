@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
@@ -33,14 +31,8 @@ def _checks_once(build: Callable[..., str]) -> Callable[..., str]:
 
 
 @pytest.fixture(scope="module")
-def docs() -> ModuleType:
-    path = ROOT / "scripts" / "make_sim_docs.py"
-    spec = importlib.util.spec_from_file_location("make_sim_docs", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("make_sim_docs", module)
-    spec.loader.exec_module(module)
-    return module
+def docs(load_script: Callable[[str], ModuleType]) -> ModuleType:
+    return load_script("make_sim_docs")
 
 
 def test_write_then_check(

@@ -138,11 +138,11 @@ def test_bots_the_batch_path_cannot_play_are_refused(rules: str, bots: list[str]
         simulate(rules, bots, games=10)
 
 
-def test_a_rule_the_equilibrium_cannot_solve_is_named() -> None:
-    rules = load_rules("porz").replace(schock_aus_keeps=True)
-    with pytest.raises(InvalidInputError, match="schock_aus_keeps"):
-        simulate(rules, ["equilibrium", "heuristic"], games=10)
-    assert simulate(rules, ["optimal", "heuristic"], games=50, seed=1).games == 50
+def test_schock_aus_keeps_is_played_by_both_duel_bots() -> None:
+    # once refused for the equilibrium; the half now goes on after a Schock Aus
+    rules = load_rules("porz").replace(schock_aus_keeps=True, deckel=3, max_throws=2)
+    for bot in ("equilibrium", "optimal"):
+        assert simulate(rules, [bot, "heuristic"], games=50, seed=1).games == 50
 
 
 def test_a_round_of_one_throw_has_nothing_to_decide() -> None:

@@ -149,9 +149,15 @@ def test_solve_reports_every_figure() -> None:
     assert sol.p_starter_wins_half == sol.half_values[(3, 0, 0)]
 
 
-def test_unsupported_field_is_named() -> None:
-    with pytest.raises(InvalidInputError, match="schock_aus_keeps"):
-        eq.solve(load_rules("porz").replace(schock_aus_keeps=True))
+def test_schock_aus_keeps_and_a_shown_last_throw_are_solved() -> None:
+    # once refused by name; now modelled (tests/solver/test_rule_fields.py checks
+    # both against a brute force)
+    small = load_rules("porz").replace(max_throws=1, deckel=3)
+    keeps = eq.solve(small.replace(schock_aus_keeps=True, last_throw_covered=False))
+    plain = eq.solve(small)
+    assert keeps.exploitability <= 1e-6
+    # a Schock Aus by the player holding Deckel no longer ends the half
+    assert keeps.half_values[(0, 1, 2)] != pytest.approx(plain.half_values[(0, 1, 2)], abs=1e-4)
 
 
 def test_corrupt_cache_is_rebuilt_never_trusted(tmp_path: Path) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-import importlib.util
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
@@ -12,23 +12,13 @@ import pytest
 from schock import load_rules
 from schock.solver import equilibrium as eq
 
-ROOT = Path(__file__).resolve().parents[2]
 
-
-def script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "make_equilibrium_docs", ROOT / "scripts" / "make_equilibrium_docs.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def test_page_shows_the_figures(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_page_shows_the_figures(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, load_script: Callable[[str], ModuleType]
+) -> None:
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     eq.equilibrium_half.cache_clear()
-    module = script()
+    module = load_script("make_equilibrium_docs")
     sol = eq.solve(load_rules("irmgarteich").replace(deckel=3, max_throws=1))
     text = module.page(sol)
     assert f"{sol.p_first_wins_round:.6f}" in text
@@ -39,13 +29,16 @@ def test_page_shows_the_figures(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
 
 @pytest.mark.slow
 def test_committed_porz_page_is_current(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    load_script: Callable[[str], ModuleType],
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """docs/equilibrium/porz.md is what the script makes today (the other presets'
     pages take minutes each: ``make docs-check``); --check fails on a stale page.
     The three runs after the first take the solution it computed (``solve`` is
     deterministic; its cost is the exploitability check), so the page is solved once."""
-    module = script()
+    module = load_script("make_equilibrium_docs")
     monkeypatch.setattr(module, "solve", functools.cache(module.solve))
     assert module.main(["--check", "porz"]) == 0
     assert "porz.md: ok" in capsys.readouterr().out

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -125,16 +127,8 @@ def test_disk_cache_is_validated_and_rebuilt(
     duel_half.cache_clear()
 
 
-def test_every_preset_ships_its_solved_half() -> None:
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location(
-        "make_half_tables", Path(__file__).parents[2] / "scripts" / "make_half_tables.py"
-    )
-    assert spec is not None and spec.loader is not None
-    script = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(script)
-    assert script.main(["--check"]) == 0
+def test_every_preset_ships_its_solved_half(load_script: Callable[[str], ModuleType]) -> None:
+    assert load_script("make_half_tables").main(["--check"]) == 0
 
 
 def test_a_shipped_half_is_what_the_solver_computes(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -224,7 +224,7 @@ def test_the_planned_draw_prints_its_repeats_and_lower_bound(tmp_path: Path) -> 
 
 def test_the_draw_is_saved_before_it_is_printed(tmp_path: Path, monkeypatch: Any) -> None:
     """Issue 25, item 7: `auslosen | head` closing the pipe early lost the draw."""
-    from schock.cli import turnier
+    from schock.cli.turnier import draw as turnier
 
     db = tmp_path / "t.db"
     ok(db, "neu", "Pipe", "--format", "porz", "--id", "p")

@@ -8,28 +8,18 @@ code, and runs one mutant end to end.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
+from collections.abc import Callable
 from types import ModuleType
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+
+@pytest.fixture(scope="module")
+def script(load_script: Callable[[str], ModuleType]) -> ModuleType:
+    return load_script("rule_mutations")
 
 
-def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("rule_mutations", ROOT / "scripts" /
-                                                  "rule_mutations.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["rule_mutations"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-def test_every_mutation_applies_to_one_place() -> None:
-    script = _script()
+def test_every_mutation_applies_to_one_place(script: ModuleType) -> None:
     ids = [m.id for m in script.MUTATIONS]
     assert len(ids) == len(set(ids)) >= 15
     for m in script.MUTATIONS:
@@ -39,9 +29,8 @@ def test_every_mutation_applies_to_one_place() -> None:
 
 
 @pytest.mark.slow
-def test_a_mutant_is_killed() -> None:
+def test_a_mutant_is_killed(script: ModuleType) -> None:
     """The seed rule the issue found unguarded: sixes turned in the last throw."""
-    script = _script()
     [mutation] = [m for m in script.MUTATIONS if m.id == "sixes-last-throw"]
     outcome, _ = script.run_one(mutation, ["-k", "sixes"])
     assert outcome == "killed"

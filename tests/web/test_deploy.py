@@ -231,3 +231,95 @@ def test_one_serving_process_per_sqlite_file(tmp_path: Path) -> None:
     again = free_port()
     with serving(["--port", str(again), "--db", db], [again], tmp_path / "again.log"):
         assert http_ok(f"http://127.0.0.1:{again}/api/health")
+
+
+#: irmgarteich with two games a round (as in test_tournament_online)
+SHORT = 'extends = "irmgarteich"\nname = "Online-Pokal"\ngames_per_round = 2\ntrinkrunden = 0\n'
+
+
+def _online_tables(page: str) -> dict[int, str]:
+    """The organizer page's online tables: number -> browser table id (from the action
+    path of its forms, which carries the id so the proxy routes them to its process)."""
+    out = {}
+    for block in page.split('<div class="tcard online"')[1:]:
+        number = int(re.search(r'data-online="(\d+)"', block)[1])  # type: ignore[index]
+        ids = set(re.findall(r'action="/t/([\w-]+)/turnier"', block))
+        assert len(ids) == 1, block
+        out[number] = ids.pop()
+    return out
+
+
+def _until_round_done(ws: Socket) -> dict[str, Any]:
+    while True:
+        m = ws.receive_json()
+        if m["type"] == "state" and m["table"]["series"]["game"] is None \
+                and m["table"]["step"] == "over":
+            return dict(m)
+
+
+def test_an_online_tournament_round_over_two_processes(tmp_path: Path, pg_url: str) -> None:
+    """Issue 24 item 5: an online tournament round with ``--workers 2`` on PostgreSQL
+    behind deploy/nginx.conf. The organizer acts through the proxy (each table's actions
+    on its own path reach its process) and straight at each process (a process that does
+    not hold a table acts on its own copy: the database settles it, and the process that
+    holds the table sees the change). Bots play the whole round; every game enters
+    itself once; both processes show the same organizer page."""
+    first, site = _two_free_ports(), free_port()
+    ports = [first, first + 1]
+    args = ["--workers", "2", "--port", str(first), "--db", pg_url, "--bot-delay", "0",
+            "--forwarded-allow-ips", "127.0.0.1",
+            *(x for k, v in FAST_PLAYERS.items() for x in (f"--{k[7:].lower()}", v))]
+    with serving(args, ports, tmp_path / "serve.log"), \
+            nginx(nginx_site(ports, site), site, tmp_path / "nginx") as base:
+        proxy = Client(base)
+        direct = [Client(f"http://127.0.0.1:{p}") for p in ports]
+        r = proxy.post("/turnier", data={"name": "Pokal", "preset": "irmgarteich"},
+                       files={"format_file": ("kurz.toml", SHORT.encode())},
+                       follow_redirects=False)
+        assert r.status_code == 303, r.text
+        tid, key = re.fullmatch(r"/turnier/(\w+)\?k=([\w-]+)", r.headers["location"]).groups()  # type: ignore[union-attr]
+
+        def do(client: Client, path: str, **data: Any) -> httpx.Response:
+            return client.post(path, data={"k": key, **data}, follow_redirects=False)
+
+        for name in ("Anna", "Ben", "Cem", "Dora", "Emil", "Fritz"):
+            assert do(proxy, f"/turnier/{tid}/do", action="register", name=name).status_code == 303
+        assert do(proxy, f"/turnier/{tid}/do", action="all_present").status_code == 303
+        assert do(proxy, f"/turnier/{tid}/do", action="draw",
+                  tables="1,2,3|4,5,6").status_code == 303
+        assert do(direct[0], f"/turnier/{tid}/online", action="open").status_code == 200
+        ids = _online_tables(direct[1].get(f"/turnier/{tid}?k={key}").text)
+        assert ids == _online_tables(direct[0].get(f"/turnier/{tid}?k={key}").text)
+        # table 1: bots through the proxy (its process); table 2: through both processes
+        for seat in range(3):
+            via = proxy if seat < 2 else direct[0]
+            assert do(via, f"/t/{ids[1]}/turnier", tid=tid, action="bot",
+                      seat=seat).status_code == 303
+            assert do(direct[seat % 2], f"/t/{ids[2]}/turnier", tid=tid, action="bot",
+                      seat=seat).status_code == 303
+        for client in direct:  # every process reads the seats from the database
+            states = re.findall(r'<span class="oseat">([^<]*)</span>',
+                                client.get(f"/turnier/{tid}?k={key}").text)
+            assert states == ["Bot (heuristic)"] * 6, states
+        with proxy.websocket_connect(f"/ws/tables/{ids[1]}") as one, \
+                proxy.websocket_connect(f"/ws/tables/{ids[2]}") as two:
+            for ws in (one, two):
+                hello(ws)
+                assert not read_until_human_or_lobby(ws)["table"]["started"]
+            r = do(direct[1], f"/turnier/{tid}/online", action="start_all")
+            assert r.status_code == 200 and "2 Online-Tisch(e) gestartet" in r.text
+            last = [_until_round_done(ws) for ws in (one, two)]
+        for m in last:
+            assert m["table"]["series"]["note"]["de"].startswith("Spiel 2 im Turnier eingetragen")
+        for client in direct:
+            page = client.get(f"/turnier/{tid}?k={key}").text
+            assert page.count('class="ostatus">Runde fertig<') == 2, page
+            plan = client.get(f"/api/turnier/{tid}/projector").json()["plan"]
+            assert all(p["done"] for p in plan)
+        history = direct[0].get(f"/turnier/{tid}?k={key}").text
+        entered = re.findall(r"Runde 1, Tisch (\d), Spiel (\d): Verlierer", history)
+        assert sorted(entered) == [("1", "1"), ("1", "2"), ("2", "1"), ("2", "2")]  # once each
+        # one table's action at the process that does not hold it: refused the same way
+        for client in direct:
+            r = do(client, f"/t/{ids[1]}/turnier", tid=tid, action="next")
+            assert r.status_code == 409 and "Runde 1" in r.text

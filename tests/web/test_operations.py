@@ -19,7 +19,7 @@ from fastapi.testclient import TestClient
 from webhelp import hello, new_table, read_until_human
 
 from schock.web import Settings, create_app, ops
-from schock.web.guard import Limits, protocol_class
+from schock.web.guard import LOCAL, Limits, protocol_class, raise_open_files_limit
 from schock.web.logs import JsonFormatter, configure, redact
 
 
@@ -254,3 +254,31 @@ def test_schock_serve_freezes_its_start_up_objects_for_the_collector(tmp_path: P
         gc.set_threshold(*thresholds)
         sys.setswitchinterval(interval)
     assert gc.get_freeze_count() == 0
+
+
+def test_the_cap_spares_this_machine_and_the_log_tells_of_an_address_at_the_cap(
+        caplog: pytest.LogCaptureFixture) -> None:
+    """A proxy on this machine that is not named trusted does not cap the whole server;
+    an address at the cap is logged once (not once per refused connection)."""
+    limits = Limits(max_per_address=2, exempt=LOCAL)
+    assert all(limits.admit("127.0.0.1") for _ in range(50))
+    assert all(limits.admit("::1") for _ in range(50))
+    with caplog.at_level(logging.WARNING, logger="schock.server"):
+        assert [limits.admit("203.0.113.9") for _ in range(5)] == [True, True, False, False,
+                                                                   False]
+    told = [r.getMessage() for r in caplog.records if "203.0.113.9" in r.getMessage()]
+    assert len(told) == 1 and "--max-connections-per-address" in told[0]
+    assert limits.refused == 3
+
+
+def test_serve_raises_its_open_files_limit() -> None:
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    try:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(256, soft), hard))
+        now = raise_open_files_limit(4096)
+        assert now == resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+        assert now == (4096 if hard == resource.RLIM_INFINITY else min(4096, hard))
+    finally:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))

@@ -185,3 +185,35 @@ def test_a_stale_copy_loses_the_race_and_reloads(shared_db: str) -> None:
                     first.repo.add_actions(tid, 999, ["0 throw"], game_no=first.game_no + 1)
                 stored = first.repo.load(tid)
                 assert stored is not None and len(stored.actions) == state["n"]
+
+
+def test_one_transaction_for_several_tables_refuses_only_the_stale_write(
+        shared_db: str) -> None:
+    """Group commit (schock.web.writer): several tables' actions in one transaction; a
+    write whose place is taken or whose game is over is refused alone, the others are
+    stored, a finished game's record with them; the metrics count what was stored."""
+    from schock.web.repo import StoredGame
+    from schock.web.writer import ActionWrite
+
+    with make_client(shared_db) as c:
+        ids = [new_table(c)["table"] for _ in range(4)]
+        repo = session_of(c, ids[0]).repo
+        repo.add_actions(ids[0], 0, ["0 throw"], game_no=1)
+        before = c.get("/metrics").text
+        kept = StoredGame(1, "Anna", False, "record")
+        outcomes = repo.write_batch([
+            ActionWrite(ids[0], 0, ["1 throw"], game_no=1),  # place 0 is taken
+            ActionWrite(ids[1], 0, ["0 throw", "0 stop"], game_no=1),
+            ActionWrite(ids[2], 0, ["0 throw"], game_no=2),  # game 2 is not played there
+            ActionWrite(ids[3], 0, ["1 throw"], finished=True, archive=kept, game_no=1),
+        ])
+        assert [type(x).__name__ for x in outcomes] == ["StaleCopy", "NoneType", "StaleCopy",
+                                                        "NoneType"]
+        stored = {t: repo.load(t) for t in ids}
+        assert [len(s.actions) for s in stored.values() if s] == [1, 2, 0, 1]
+        assert stored[ids[0]].actions == ["0 throw"]  # type: ignore[union-attr]
+        assert stored[ids[3]].finished and repo.game_record(ids[3], 1) == "record"  # type: ignore[union-attr]
+        assert not stored[ids[1]].finished  # type: ignore[union-attr]
+        counted = [float(line.split()[1]) for text in (before, c.get("/metrics").text)
+                   for line in text.splitlines() if line.startswith("schock_actions_total")]
+        assert counted[1] - counted[0] == 3

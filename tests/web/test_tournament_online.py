@@ -228,7 +228,12 @@ def test_a_game_entered_by_hand_meanwhile_is_never_entered_twice(client: TestCli
     tid, key, tb = _bot_table(client, 2)
     page = client.get(f"/turnier/{tid}?k={key}").text
     assert page.count('class="onote plays-online"') == 1
-    assert "Dieser Tisch spielt online (Spiel 1" in page.split('data-table="2"')[1]
+    # opened, not started: the round card says it waits (it does not play yet)
+    card = page.split('data-table="2"')[1]
+    assert "Dieser Tisch ist online geöffnet und wartet auf seine Spieler und den Start" in card
+    assert "spielt online" not in card
+    english = client.get(f"/turnier/{tid}?k={key}&lang=en").text.split('data-table="2"')[1]
+    assert "This table is open online and waits for its players and the start" in english
     # game 1 arrives on paper before the online game ends
     assert _do(client, tid, key, action="enter", table=2, game=1, loser=4,
                out="5, 6").status_code == 303
@@ -494,3 +499,150 @@ def test_the_organizer_page_updates_itself_when_a_player_connects_and_a_game_ent
     for part in ('data-live="online"', 'data-live="pending"', 'data-live="standings"',
                  'data-live-games="1"', 'data-enter="2"'):
         assert part in page
+
+
+def test_an_online_game_undone_while_the_next_one_runs_loses_nothing(
+        client: TestClient) -> None:
+    """Game 1 enters itself; the organizer undoes it while game 2 runs. Game 2's report
+    then waits with its record (it cannot enter before game 1), the table says so, the
+    table plays game 1 again, and once that is entered the organizer confirms game 2."""
+    tid, key = _create(client, "short", NAMES[:6], "1,2,3|4,5,6")
+    assert _online(client, tid, key, action="open", table=1).status_code == 200
+    tb = _tables(client, tid, key)[1]
+    for seat in (1, 2):
+        assert _online(client, tid, key, action="bot", table=1, seat=seat).status_code == 303
+    assert _online(client, tid, key, action="start", table=1).status_code == 303
+    card = client.get(f"/turnier/{tid}?k={key}").text.split('data-table="1"')[1]
+    assert "Dieser Tisch spielt online (Spiel 1" in card  # started: now it plays
+    db = client.app.state.tables.repo.db  # type: ignore[attr-defined]
+    rng = random.Random(11)
+    with client.websocket_connect(f"/ws/tables/{tb['id']}") as anna:
+        hello(anna, token=tb["tokens"][0])
+        _play_person(anna, rng)
+        assert storage.load(db, tid).next_game(1, 1) == 2
+        anna.send_json({"type": "rematch"})  # game 2 starts
+        assert _do(client, tid, key, action="undo").status_code == 303  # game 1 undone
+        assert storage.load(db, tid).next_game(1, 1) == 1
+        over = _play_person(anna, rng)  # game 2 ends
+        note = over["table"]["series"]["note"]
+        assert note["de"].startswith("Spiel 2 mit Protokoll gemeldet; es wartet"), note
+        assert "Spiel 1" in note["de"] and "game 1" in note["en"]
+        assert over["table"]["series"]["next"] == 1  # game 1 again
+        page = client.get(f"/turnier/{tid}?k={key}").text
+        assert "Tisch 1 · Spiel 2" in page and "online gespielt" in page  # waiting, with proof
+        anna.send_json({"type": "rematch"})  # game 1 once more, and entered
+        over = _play_person(anna, rng)
+        assert over["table"]["series"]["note"]["de"].startswith("Spiel 1 im Turnier eingetragen")
+    r = _do(client, tid, key, action="confirm_all")
+    assert r.status_code == 200 and "1 Meldung(en) bestätigt; 0 warten noch" in r.text
+    games = storage.load(db, tid).rounds[0].games[1]
+    assert sorted(games) == [1, 2] and all(g.record is not None for g in games.values())
+
+
+def test_one_tables_actions_on_its_own_path(client: TestClient) -> None:
+    """The page posts a table's actions to ``/t/{table id}/turnier`` (a proxy routes it
+    to the table's process): the organizer's key and the tournament are checked there."""
+    tid, key = _create(client, "short", NAMES[:6], "1,2,3|4,5,6")
+    other, other_key = _create(client, "short", NAMES[:6], "1,2,3|4,5,6")
+    assert _online(client, tid, key, action="open").status_code == 200
+    page = client.get(f"/turnier/{tid}?k={key}").text
+    tables = _tables(client, tid, key)
+    one = tables[1]["id"]
+    assert f'action="/t/{one}/turnier"' in page and f'name="tid" value="{tid}"' in page
+    assert f'action="/t/{one}/turnier?lang=en"' in client.get(f"/turnier/{tid}?k={key}&lang=en").text
+
+    def on(table: str, **data: Any) -> Any:
+        return client.post(f"/t/{table}/turnier", data={"tid": tid, "k": key, **data},
+                           follow_redirects=False)
+
+    r = on(one, action="bot", seat=0)
+    assert r.status_code == 303 and r.headers["location"] == f"/turnier/{tid}?k={key}#online"
+    assert _tables(client, tid, key)[1]["state"][0] == "Bot (heuristic)"
+    assert on(one, action="nonsense").status_code == 400
+    assert "allowed: open, start_all, start, bot" in client.post(
+        f"/t/{one}/turnier?lang=en", data={"tid": tid, "k": key, "action": "x"}).text
+    assert on(one, action="bot", seat=7).status_code == 409  # no such seat
+    assert client.post(f"/t/{one}/turnier", data={"tid": tid, "k": "wrong",
+                                                  "action": "start"}).status_code == 403
+    assert client.post(f"/t/{one}/turnier", data={"tid": other, "k": other_key,
+                                                  "action": "start"}).status_code == 404
+    assert on("nosuchtable", action="start").status_code == 404
+    assert on(one, action="start").status_code == 303
+    # Anna's seat link was never opened and the table is in no process's memory: the
+    # page reads it from the database and says the link was opened once she opened it
+    live = client.app.state.tables.live  # type: ignore[attr-defined]
+    with client.websocket_connect(f"/ws/tables/{tables[2]['id']}") as emil:
+        hello(emil, token=tables[2]["tokens"][0])
+    live.pop(tables[2]["id"], None)
+    assert _tables(client, tid, key)[2]["state"] == ["Link geöffnet", "Link noch nicht geöffnet",
+                                                     "Link noch nicht geöffnet"]
+    # "start all" starts a table nobody holds in the database: it is loaded started
+    r = _online(client, tid, key, action="start_all")
+    assert _notice(r.text) == "1 Online-Tisch(e) gestartet"
+    assert tables[2]["id"] not in live
+    with client.websocket_connect(f"/ws/tables/{tables[2]['id']}") as emil:
+        hello(emil, token=tables[2]["tokens"][0])
+        assert read_state(emil)["table"]["started"]
+
+
+def read_state(ws: Any) -> dict[str, Any]:
+    while (m := ws.receive_json())["type"] != "state":
+        pass
+    return dict(m)
+
+
+def test_a_copy_another_process_changed_is_reloaded(client: TestClient) -> None:
+    """What several processes (PostgreSQL) do every second: a process whose copy of an
+    online table differs from the database (another process acted on it) loads it again
+    and sends its people the table as stored; before the organizer acts, too."""
+    import asyncio
+
+    from schock.web.session import TableSession
+    from schock.web.tournament_online import attach, sync_once
+
+    tid, key, tb = _bot_table(client, 1)
+    tables = client.app.state.tables  # type: ignore[attr-defined]
+    db = tables.repo.db
+    here = tables.live[tb["id"]]
+    assert asyncio.run(sync_once(tables, db)) == []  # the same: nothing to do
+    with client.websocket_connect(f"/ws/tables/{tb['id']}") as ws:
+        hello(ws)
+        assert not read_state(ws)["table"]["started"]
+        # "another process": its own copy from the database, started and a seat given back
+        there = TableSession.restore(tables.repo.load(tb["id"]), tables.repo, tables.settings)
+        attach(db)(there)
+        tables.repo.set_flags(there.id, started=True)
+        assert client.portal.call(sync_once, tables, db) == [tb["id"]]  # type: ignore[attr-defined]
+        assert here.started and tables.live[tb["id"]] is here
+        assert read_state(ws)["table"]["started"]
+    # the organizer acts at this process right after another one changed the seats
+    seats = there.stored_seats(there.seats)
+    seats[0] = type(seats[0])(seats[0].name, None, seats[0].token_hash)
+    tables.repo.set_seats(there.id, seats)
+    assert _online(client, tid, key, action="bot", table=1, seat=0).status_code == 303
+    assert [s.bot for s in here.seats] == ["heuristic"] * 3  # not refused as a bot already
+
+
+def test_the_live_endpoint_answers_304_without_loading_or_rendering(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ``ETag`` is made from the stored state: a 304 neither replays the tournament
+    nor renders a part; an undo (an event's flag, no new event) changes it."""
+    from schock.web import tournament_pages
+
+    tid, key, _ = _bot_table(client, 1)
+    assert _do(client, tid, key, action="enter", table=2, game=1, loser=4,
+               out="5, 6").status_code == 303
+    etag = _live(client, tid, key).headers["etag"]
+
+    def no(*_args: Any, **_kw: Any) -> Any:
+        raise AssertionError("loaded or rendered for a 304")
+
+    with monkeypatch.context() as m:
+        m.setattr(tournament_pages.storage, "load", no)
+        m.setattr(client.app.state.templates.env, "get_template", no)  # type: ignore[attr-defined]
+        assert _live(client, tid, key, etag).status_code == 304
+    assert _do(client, tid, key, action="undo").status_code == 303
+    undone = _live(client, tid, key, etag)
+    assert undone.status_code == 200 and undone.headers["etag"] != etag
+    assert undone.json()["tables"]["2"]["next"] == 1
+    assert _live(client, tid, key, etag, lang="&lang=en").headers["etag"] != undone.headers["etag"]

@@ -19,7 +19,7 @@ from schock.cli.common import BadInputError, SafePath, db_target
 from schock.cli.common import db_option as shared_db_option
 from schock.errors import SchockError
 from schock.evening import Settings, Stammtisch, game_from_record
-from schock.evening.domain import parse_money
+from schock.evening.entries import parse_money
 from schock.evening.export import games_csv, ledger_csv
 from schock.evening.repo import (
     change,

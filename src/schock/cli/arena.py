@@ -10,7 +10,6 @@ import time
 import click
 from rich import box
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from schock.arena import RANKING, RATING_MODEL, ArenaResult, run_arena, validate_run
@@ -18,6 +17,7 @@ from schock.cli.common import (
     bot_completion,
     lang_option,
     make_console,
+    progress_bar,
     rules_option,
     run_seed_option,
 )
@@ -181,15 +181,7 @@ def arena(
             highlight=False
         )
     started = time.perf_counter()
-    with Progress(
-        TextColumn("[progress.description]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=err,
-        disable=not show,
-        transient=True,
-    ) as bar:
+    with progress_bar(err, shown=show) as bar:
         task = bar.add_task(f"{rules.id}: games", total=games)
         result = run_arena(
             rules,

@@ -24,6 +24,7 @@ from schock.messages import Msg
 if TYPE_CHECKING:
     from click.shell_completion import CompletionItem
     from rich.console import Console
+    from rich.progress import Progress
 
     from schock.engine.record import Record
 
@@ -312,6 +313,29 @@ def make_console(file: IO[str] | None = None) -> Console:
         no_color=True,
         highlight=False,
         emoji=False,
+    )
+
+
+def progress_bar(console: Console, *, shown: bool = True, elapsed: bool = False) -> Progress:
+    """The commands' progress bar on ``console`` (their stderr): what runs, the bar,
+    done of all and the time left (``elapsed``: the time so far); gone when done."""
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    return Progress(
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn() if elapsed else TimeRemainingColumn(),
+        console=console,
+        disable=not shown,
+        transient=True,
     )
 
 

@@ -2,7 +2,8 @@
 locale's (German or English), else German (:func:`schock.cli.common.help_lang`).
 
 Help texts stay where click expects them (docstrings, ``help=``); the catalog
-:data:`schock.cli.help_catalog.HELP` gives each of them in German and English, and the
+:data:`schock.cli.help_catalog.HELP` (``schock/locale/<lang>/help.toml``) gives each of
+them in German and English, and the
 help formatter of every schock command (:class:`HelpFormatter`, made by
 :class:`SchockContext`) writes them, click's own words ("Usage", "Options", "Show this
 message and exit.", "default") and the one-line command lists in that language. A test
@@ -16,7 +17,6 @@ checks that every help text of every command is in the catalog.
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -51,23 +51,16 @@ _WORD = re.compile(r"\b[A-Z][A-Z_]+\b")
 _EXTRA = re.compile(r"^(?P<help>.*?)(?:\s{2}|^)\[(?P<extra>[^\[\]]*)\]$", re.S)
 
 
-@functools.cache
-def _pairs() -> dict[str, tuple[str, str]]:
-    """Every help text (as written in the code) -> (German, English)."""
-    from schock.cli.help_catalog import HELP
+def _told(lang: str) -> dict[str, str]:
+    """Every help text (as written in the code) -> the text in ``lang``."""
+    from schock.cli.help_catalog import in_language
 
-    out: dict[str, tuple[str, str]] = {}
-    for source, (de, en) in HELP.items():
-        out[source] = (de if de is not None else source, en if en is not None else source)
-    return out
+    return in_language(lang)
 
 
 def translate(text: str, lang: str) -> str:
     """``text`` (a help text as written in the code) in ``lang``; unknown text as it is."""
-    pair = _pairs().get(text)
-    if pair is None:
-        return text
-    return pair[0] if lang == "de" else pair[1]
+    return _told(lang).get(text, text)
 
 
 def _short(text: str, limit: int) -> str:
@@ -126,7 +119,7 @@ class HelpFormatter(click.HelpFormatter):
     ) -> None:
         rows = list(rows)
         limit = self.width - 6 - max((len(first) for first, _ in rows), default=0)
-        shorts = {_short(source, limit): source for source in _pairs()}
+        shorts = {_short(source, limit): source for source in _told(self.lang)}
         out = []
         for first, second in rows:
             out.append((_metavars(first, self.lang), self._cell(second, limit, shorts)))
@@ -134,10 +127,11 @@ class HelpFormatter(click.HelpFormatter):
 
     def _cell(self, text: str, limit: int, shorts: dict[str, str]) -> str:
         """An option's help (with click's ``[default: ...]``) or a command's one line."""
-        if text in _pairs():
-            return translate(text, self.lang)
+        texts = _told(self.lang)
+        if text in texts:
+            return texts[text]
         m = _EXTRA.match(text)
-        if m is not None and (not m["help"] or m["help"] in _pairs()):
+        if m is not None and (not m["help"] or m["help"] in texts):
             told = translate(m["help"], self.lang)
             extra = "[" + _extra(m["extra"], self.lang) + "]"
             return f"{told}  {extra}" if told else extra

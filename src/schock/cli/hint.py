@@ -67,6 +67,16 @@ def half_stakes(
 )
 @click.option("--stock", type=click.IntRange(0, 99), default=None, help="Deckel left in the Stock.")
 @click.option("--deckel", "mine", type=click.IntRange(0, 99), default=0, help="Your own Deckel.")
+@click.option(
+    "--piles",
+    "piles",
+    metavar="N",
+    multiple=True,
+    type=click.IntRange(0, 99),
+    help="The Deckel of each other player of the round, in seat order (those before you, "
+    "then those after you); repeat for each. Needed with --stock under schock_aus_keeps "
+    "with three or more players (a Schock Aus leaves its thrower his own Deckel).",
+)
 @click.option("--blind", is_flag=True, help="The round is blind (Deckel doubled).")
 @click.option(
     "--objective",
@@ -87,6 +97,7 @@ def hint(
     after: int | None,
     stock: int | None,
     mine: int,
+    piles: tuple[int, ...],
     blind: bool,
     objective: str,
     as_json: bool,
@@ -116,7 +127,7 @@ def hint(
         stakes = half_stakes(rules, stock, mine, first=not results, blind=blind,
                              players=len(results) + n_after + 1)
     table = Table(before=results, after=n_after, stock=stock, mine=mine, blind=blind,
-                  stakes=stakes)
+                  stakes=stakes, piles=piles)
     choices = solve(rules, turn, table, objective)
     if as_json:
         out = {

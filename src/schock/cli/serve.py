@@ -58,7 +58,8 @@ def _env(name: str) -> dict[str, Any]:
               **_env("IDLE_TIMEOUT"), help="Seconds an HTTP connection may idle between requests.")
 @click.option("--max-connections-per-address", default=200, show_default=True,
               type=click.IntRange(1, 100_000), **_env("MAX_CONNECTIONS_PER_ADDRESS"),
-              help="Connections one client address may hold (trusted proxies are exempt).")
+              help="Connections one client address may hold (trusted proxies and this machine "
+                   "are exempt).")
 @click.option("--idle-table-minutes", default=30.0, show_default=True,
               type=FiniteFloatRange(0.1, 10_000), **_env("IDLE_TABLE_MINUTES"),
               help="Minutes an unused table stays in memory (it is reloaded when needed).")
@@ -165,14 +166,15 @@ def run_server(
     import dataclasses
 
     from schock.web import create_app
-    from schock.web.guard import Limits, protocol_class
+    from schock.web.guard import LOCAL, Limits, protocol_class, raise_open_files_limit
     from schock.web.logs import configure
 
     settings = dataclasses.replace(settings, port=port)
     app = create_app(settings)
     limits = Limits(header_timeout=settings.header_timeout,
                     max_per_address=settings.max_connections_per_address,
-                    exempt=settings.forwarded_allow_ips)
+                    exempt=(*settings.forwarded_allow_ips, *LOCAL))
+    raise_open_files_limit()
     app.state.guard = limits
     configure(settings.log_format)
     # no permessage-deflate: a state frame carries only what changed (~2.4 KB), and

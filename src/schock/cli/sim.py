@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 import click
 from rich import box
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from schock.cli.common import (
@@ -27,6 +26,7 @@ from schock.cli.common import (
     complete_rules,
     lang_option,
     make_console,
+    progress_bar,
     run_seed_option,
 )
 from schock.errors import InvalidInputError
@@ -442,15 +442,7 @@ def sim(
     simulate(rule_sets[0], seats, games=1, seed=seed, jobs=1)
     started = time.perf_counter()
     results: list[SimResult] = []
-    with Progress(
-        TextColumn("[progress.description]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=err,
-        disable=not show,
-        transient=True,
-    ) as bar:
+    with progress_bar(err, shown=show) as bar:
         for rules, label in zip(rule_sets, labels, strict=True):
             task = bar.add_task(label, total=games)
 

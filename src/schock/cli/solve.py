@@ -10,7 +10,7 @@ import click
 from rich import box
 from rich.table import Table
 
-from schock.cli.common import lang_option, make_console, rules_option
+from schock.cli.common import lang_option, make_console, progress_bar, rules_option
 from schock.cli.odds import percent
 from schock.rules import load_rules
 from schock.solver.equilibrium import Solution, solve
@@ -125,16 +125,7 @@ def solve_showing_progress(rules: Rules, lang: str, console: Console | None) -> 
     situations with a Stock have a bar), gone when the solution is there."""
     if console is None:
         return solve(rules)
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=console,
-        transient=True,
-    ) as bar:
+    with progress_bar(console, elapsed=True) as bar:
         tasks: dict[str, TaskID] = {}
 
         def show(stage: str, done: int, total: int | None) -> None:

@@ -1,16 +1,17 @@
 """The Stammtisch evening (standard library only): groups, evenings, games, ledger, statistics.
 
-See :mod:`schock.evening.domain` and ``docs/evening.md``.
+See :mod:`schock.evening.domain`, :mod:`schock.evening.entries`,
+:mod:`schock.evening.ledger` and ``docs/evening.md``.
 """
 
-from schock.evening.domain import (
+from schock.evening.domain import Stammtisch
+from schock.evening.entries import (
     DuplicateEntry,
     Evening,
     GameEntry,
     MemberStats,
     Payment,
     Settings,
-    Stammtisch,
     money,
 )
 from schock.evening.imports import RecordedGame, game_from_record

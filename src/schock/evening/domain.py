@@ -1,5 +1,9 @@
 """The Stammtisch evening: a group, its evenings, games, ledger and statistics.
 
+This module holds the group (:class:`Stammtisch`): its event log and the commands;
+:mod:`schock.evening.entries` what its book holds and the input checks,
+:mod:`schock.evening.ledger` the ledger's arithmetic.
+
 The standard library and schock's message catalog (errors carry a
 :class:`~schock.messages.Msg`, so every front end shows them in its language).
 A :class:`Stammtisch` is built from an append-only
@@ -35,188 +39,34 @@ The ledger rules (see ``docs/evening.md``):
 from __future__ import annotations
 
 import json
-import math
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import date
 from fractions import Fraction
 from typing import Any
 
 from schock.errors import IllegalActionError, InvalidInputError
+from schock.evening import ledger
+from schock.evening.entries import (
+    MAX_AMOUNT,
+    MAX_MEMBERS,
+    DuplicateEntry,
+    Evening,
+    GameEntry,
+    MemberStats,
+    Payment,
+    Settings,
+    check_day,
+    check_entry_id,
+    check_int,
+    check_name,
+)
+
+# names this module held before entries and ledger moved out
+from schock.evening.entries import parse_money as parse_money
+from schock.evening.ledger import apportion as apportion
+from schock.evening.ledger import split as split
 from schock.i18n import Count, Money
 from schock.messages import Msg
-
-STAKES = ("runde", "geld")
-MAX_MEMBERS = 40
-MAX_NAME = 40
-MAX_AMOUNT = 1_000_000  # cents or rounds in one stake or payment
-_NAME_RE = re.compile(r"^[^\x00-\x1f\x7f]{1,40}$")
-_ENTRY_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
-_CURRENCY_RE = re.compile(r"^[A-Z]{3}$")
-
-
-@dataclass(frozen=True, slots=True)
-class Settings:
-    """What a lost game costs: a round (``runde``) or money (``geld``)."""
-
-    stake: str = "runde"
-    amount: int = 0  # cents, for ``geld``
-    currency: str = "EUR"
-    schock_aus_stakes: int = 1
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "stake": self.stake,
-            "amount": self.amount,
-            "currency": self.currency,
-            "schock_aus_stakes": self.schock_aus_stakes,
-        }
-
-    @staticmethod
-    def from_json(data: Any) -> Settings:
-        """Checked settings from a mapping; raises InvalidInputError naming the field.
-
-        >>> Settings.from_json({"stake": "geld", "amount": 200})
-        Settings(stake='geld', amount=200, currency='EUR', schock_aus_stakes=1)
-        >>> Settings.from_json({"stake": "bier"})
-        Traceback (most recent call last):
-        ...
-        schock.errors.InvalidInputError: stake: 'bier'; allowed: runde (a round), geld (money)
-        """
-        if not isinstance(data, Mapping):
-            raise InvalidInputError(Msg("abend.settings_object"))
-        unknown = set(data) - {"stake", "amount", "currency", "schock_aus_stakes"}
-        if unknown:
-            raise InvalidInputError(Msg("abend.settings_field", {"field": sorted(unknown)[0]}))
-        stake = data.get("stake", "runde")
-        if stake not in STAKES:
-            raise InvalidInputError(Msg("abend.stake", {"stake": stake}))
-        amount = _int(data.get("amount", 0), Msg("abend.f.amount"), 0, MAX_AMOUNT)
-        if stake == "geld" and amount < 1:
-            raise InvalidInputError(Msg("abend.amount_min"))
-        currency = data.get("currency", "EUR")
-        if not isinstance(currency, str) or not _CURRENCY_RE.match(currency):
-            raise InvalidInputError(Msg("abend.currency", {"currency": currency}))
-        sa = _int(data.get("schock_aus_stakes", 1), Msg("abend.f.schock_aus_stakes"), 0, 10)
-        return Settings(stake, amount if stake == "geld" else 0, currency, sa)
-
-
-@dataclass(frozen=True, slots=True)
-class Evening:
-    """One evening of the group: its number (from 1) and its date."""
-
-    number: int
-    day: str
-    closed: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class GameEntry:
-    """One game of an evening: who played, who lost, Schock Aus victims, half losers."""
-
-    seq: int
-    evening: int
-    players: tuple[str, ...]
-    loser: str
-    schock_aus: tuple[str, ...] = ()  # per Schock Aus that ended a half: who got all Deckel
-    half_losers: tuple[str, ...] = ()
-    record: str | None = None
-    entry_id: str | None = None
-    voided: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Payment:
-    """``payer`` paid ``amount`` (cents, or rounds) to ``payee`` (None: a round for the group)."""
-
-    seq: int
-    evening: int | None
-    payer: str
-    payee: str | None
-    amount: int
-    entry_id: str | None = None
-    voided: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class MemberStats:
-    """One member's figures over the games considered."""
-
-    name: str
-    games: int
-    losses: int
-    schock_aus: int
-    half_losses: int
-    longest_losing: int
-    longest_not_losing: int
-    owed: int  # rounds owed (runde) or net cents owed, negative: others owe him
-
-    @property
-    def loss_rate(self) -> float:
-        return self.losses / self.games if self.games else 0.0
-
-
-def _int(value: Any, what: str | Msg, lo: int, hi: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        if isinstance(value, str) and value.strip().lstrip("-").isdigit() and len(value) < 12:
-            value = int(value)
-        else:
-            raise InvalidInputError(Msg("abend.int_not", {"what": what, "value": value, "lo": lo, "hi": hi}))
-    if not lo <= value <= hi:
-        raise InvalidInputError(Msg("abend.int_range", {"what": what, "value": value, "lo": lo, "hi": hi}))
-    return int(value)
-
-
-def check_name(name: Any, what: str | Msg = "name") -> str:
-    """A trimmed member or group name; raises InvalidInputError if empty, too long or with control characters.
-
-    >>> check_name("  Anna ")
-    'Anna'
-    >>> check_name("")
-    Traceback (most recent call last):
-    ...
-    schock.errors.InvalidInputError: name: empty; allowed: 1 to 40 printable characters
-    """
-    what = Msg("abend.f.name") if what == "name" else what
-    if not isinstance(name, str):
-        raise InvalidInputError(Msg("abend.name_type", {"what": what, "max": MAX_NAME}))
-    trimmed = name.strip()
-    if not trimmed:
-        raise InvalidInputError(Msg("abend.name_empty", {"what": what, "max": MAX_NAME}))
-    if not _NAME_RE.match(trimmed):
-        raise InvalidInputError(
-            Msg("abend.name_bad", {"what": what, "name": trimmed[:50], "max": MAX_NAME})
-        )
-    return trimmed
-
-
-def check_entry_id(entry_id: Any) -> str | None:
-    """None, or a client's entry id (1 to 64 letters, digits, ``-`` and ``_``)."""
-    if entry_id is None or entry_id == "":
-        return None
-    if not isinstance(entry_id, str) or not _ENTRY_RE.match(entry_id):
-        raise InvalidInputError(Msg("abend.entry_id", {"entry": str(entry_id)[:70]}))
-    return entry_id
-
-
-def check_day(day: Any) -> str:
-    """An ISO date ``YYYY-MM-DD``."""
-    try:
-        if not isinstance(day, str) or len(day) != 10:
-            raise ValueError
-        return date.fromisoformat(day).isoformat()
-    except ValueError:
-        raise InvalidInputError(Msg("abend.date", {"day": str(day)[:40]})) from None
-
-
-class DuplicateEntry(IllegalActionError):
-    """An entry with this entry id is already in the book (posted twice)."""
-
-    def __init__(self, entry_id: str, seq: int) -> None:
-        super().__init__(Msg("abend.duplicate", {"seq": seq}))
-        self.entry_id = entry_id
-        self.seq = seq
 
 
 @dataclass
@@ -388,7 +238,7 @@ class Stammtisch:
         return self._emit("game", data)
 
     def _evening(self, number: Any) -> Evening:
-        n = _int(number, Msg("abend.f.evening"), 1, max(1, len(self.evenings)))
+        n = check_int(number, Msg("abend.f.evening"), 1, max(1, len(self.evenings)))
         if n > len(self.evenings):
             raise InvalidInputError(Msg("abend.evening_none", {"n": n}))
         return self.evenings[n - 1]
@@ -413,7 +263,7 @@ class Stammtisch:
         whom: object = to if to is not None else Msg("abend.the_group")
         if owed <= 0 and (amount is None or amount != 0):
             raise IllegalActionError(Msg("abend.nothing_owed", {"name": who, "to": whom}))
-        amount = owed if amount is None else _int(amount, Msg("abend.f.amount"), 1, MAX_AMOUNT)
+        amount = owed if amount is None else check_int(amount, Msg("abend.f.amount"), 1, MAX_AMOUNT)
         if amount > owed:
             raise IllegalActionError(Msg("abend.too_much", {
                 "amount": self.stake_text(amount), "name": who, "to": whom, "owed": self.stake_text(owed)}))
@@ -426,7 +276,7 @@ class Stammtisch:
 
     def void(self, target: int, *, voided: bool = True) -> dict[str, Any]:
         """Voids (or, with ``voided=False``, restores) game or payment ``target`` (its entry number)."""
-        t = _int(target, Msg("abend.f.entry"), 1, max(1, len(self.events)))
+        t = check_int(target, Msg("abend.f.entry"), 1, max(1, len(self.events)))
         items: list[GameEntry | Payment] = [*self.games, *self.payments]
         item = next((x for x in items if x.seq == t), None)
         if item is None:
@@ -449,41 +299,21 @@ class Stammtisch:
         seqs = sorted([g.seq for g in self.games] + [p.seq for p in self.payments])
         return ", ".join(map(str, seqs[-10:])) or Msg("abend.none_yet")
 
-    # -- ledger -----------------------------------------------------------------------
+    # -- ledger (schock.evening.ledger) ------------------------------------------------
     def valid_games(self, evening: int | None = None) -> list[GameEntry]:
-        return [g for g in self.games if not g.voided and (evening is None or g.evening == evening)]
-
-    def _charges(self, g: GameEntry) -> list[str]:
-        """Who owes a stake for game ``g``: the loser once, each Schock Aus victim extra."""
-        return [g.loser] + [v for v in g.schock_aus for _ in range(self.settings.schock_aus_stakes)]
+        return ledger.valid_games(self.games, evening)
 
     def rounds_owed(self, evening: int | None = None) -> dict[str, int]:
         """Rounds each member still owes (stake ``runde``)."""
-        owed = dict.fromkeys(self.members, 0)
-        for g in self.valid_games(evening):
-            for who in self._charges(g):
-                owed[who] += 1
-        for p in self.payments:
-            if not p.voided and p.payee is None and (evening is None or p.evening == evening):
-                owed[p.payer] -= p.amount
-        return owed
+        return ledger.rounds_owed(
+            self.members, self.games, self.payments, self.settings.schock_aus_stakes, evening
+        )
 
     def exact_balance(self) -> dict[str, Fraction]:
         """Per member what he owes in all, exactly (stake ``geld``; cents as fractions,
         negative: is owed). A lost stake is split evenly, without rounding."""
-        bal = dict.fromkeys(self.members, Fraction(0))
-        amount = self.settings.amount
-        for g in self.valid_games():
-            for who in self._charges(g):
-                others = [p for p in g.players if p != who]
-                bal[who] += amount
-                for o in others:
-                    bal[o] -= Fraction(amount, len(others))
-        for p in self.payments:
-            if not p.voided and p.payee is not None:
-                bal[p.payer] -= p.amount
-                bal[p.payee] += p.amount
-        return bal
+        s = self.settings
+        return ledger.exact_balance(self.members, self.games, self.payments, s.amount, s.schock_aus_stakes)
 
     def debts(self) -> dict[tuple[str, str], int]:
         """Who pays whom to settle up (stake ``geld``): ``(debtor, creditor) -> cents``.
@@ -502,124 +332,23 @@ class Stammtisch:
         >>> st.debts()
         {('Ben', 'Anna'): 250, ('Ben', 'Cem'): 250, ('Ben', 'Dora'): 250}
         """
-        bal = self.balance()
-        order = {m: i for i, m in enumerate(self.members)}
-        owing = sorted(((v, m) for m, v in bal.items() if v > 0), key=lambda x: (-x[0], order[x[1]]))
-        owed = sorted(((-v, m) for m, v in bal.items() if v < 0), key=lambda x: (-x[0], order[x[1]]))
-        plan: dict[tuple[str, str], int] = {}
-        i = j = 0
-        left_d = owing[0][0] if owing else 0
-        left_c = owed[0][0] if owed else 0
-        while i < len(owing) and j < len(owed):
-            pay = min(left_d, left_c)
-            plan[(owing[i][1], owed[j][1])] = pay
-            left_d -= pay
-            left_c -= pay
-            if left_d == 0:
-                i += 1
-                left_d = owing[i][0] if i < len(owing) else 0
-            if left_c == 0:
-                j += 1
-                left_c = owed[j][0] if j < len(owed) else 0
-        return dict(sorted(plan.items()))
+        return ledger.settle_up(self.balance(), self.members)
 
     def balance(self) -> dict[str, int]:
         """Per member what he owes in all: rounds (``runde``) or cents (``geld``; negative:
         he is owed money). Money is the exact balance rounded to whole cents so that
-        the figures still add up to nothing (:func:`apportion`)."""
+        the figures still add up to nothing (:func:`~schock.evening.ledger.apportion`)."""
         if self.settings.stake == "runde":
             return self.rounds_owed()
         exact = self.exact_balance()  # what each is owed, so that a tied extra cent goes to the earlier
-        owed = apportion([-v for v in exact.values()])
+        owed = ledger.apportion([-v for v in exact.values()])
         return {m: -v for m, v in zip(exact, owed, strict=True)}
 
     # -- statistics -------------------------------------------------------------------
     def stats(self, evening: int | None = None) -> list[MemberStats]:
         """Figures per member over one evening or all evenings, in member order."""
-        games = self.valid_games(evening)
         owed = self.rounds_owed(evening) if self.settings.stake == "runde" else self.balance()
-        out = []
-        for m in self.members:
-            mine = [g for g in games if m in g.players]
-            lost = [g.loser == m for g in mine]
-            out.append(MemberStats(
-                m, len(mine), sum(lost),
-                sum(g.schock_aus.count(m) for g in mine),
-                sum(g.half_losers.count(m) for g in mine),
-                _longest(lost, True), _longest(lost, False), owed[m],
-            ))
-        return out
+        return ledger.member_stats(self.members, self.valid_games(evening), owed)
 
     def to_json(self) -> str:
         return json.dumps(self.events, ensure_ascii=False)
-
-
-def _longest(flags: Sequence[bool], value: bool) -> int:
-    """The longest run of ``value`` in ``flags``.
-
-    >>> _longest([True, True, False, True], True), _longest([True, True, False, True], False)
-    (2, 1)
-    """
-    best = run = 0
-    for f in flags:
-        run = run + 1 if f == value else 0
-        best = max(best, run)
-    return best
-
-
-def apportion(exact: Sequence[Fraction]) -> list[int]:
-    """Whole numbers within one of each exact share, with the same total (rounded to a
-    whole number first): the largest remainder method, ties to the earlier share.
-
-    >>> apportion([Fraction(250, 3)] * 3)
-    [84, 83, 83]
-    >>> apportion([Fraction(500, 3), Fraction(500, 3), Fraction(-500, 3), Fraction(-500, 3)])
-    [167, 167, -167, -167]
-    """
-    total = round(sum(exact, Fraction(0)))
-    parts = [math.floor(x) for x in exact]
-    extra = total - sum(parts)
-    by_remainder = sorted(range(len(exact)), key=lambda i: (-(exact[i] - parts[i]), i))
-    for i in by_remainder[:extra]:
-        parts[i] += 1
-    return parts
-
-
-def split(cents: int, n: int) -> list[int]:
-    """``cents`` split among ``n`` people to the cent: the parts differ by at most one
-    cent and add up to ``cents`` (the extra cents to the first).
-
-    >>> split(250, 3), split(100, 4), split(1, 2)
-    ([84, 83, 83], [25, 25, 25, 25], [1, 0])
-    """
-    return apportion([Fraction(cents, n)] * n)
-
-
-def money(cents: int, currency: str = "EUR") -> str:
-    """Cents as money text.
-
-    >>> money(250), money(-5, "CHF")
-    ('2.50 EUR', '-0.05 CHF')
-    """
-    sign = "-" if cents < 0 else ""
-    return f"{sign}{abs(cents) // 100}.{abs(cents) % 100:02d} {currency}"
-
-
-def parse_money(text: Any) -> int:
-    """Cents from ``2.50``, ``2,50`` or ``3``; raises InvalidInputError otherwise.
-
-    >>> parse_money("2,50"), parse_money("3")
-    (250, 300)
-    >>> parse_money("zwei")
-    Traceback (most recent call last):
-    ...
-    schock.errors.InvalidInputError: amount: 'zwei'; allowed: a sum such as 2.50 (at most 10000.00)
-    """
-    s = str(text).strip().replace(",", ".")
-    m = re.fullmatch(r"(\d{1,5})(?:\.(\d{1,2}))?", s)
-    if not m:
-        raise InvalidInputError(Msg("abend.money", {"text": str(text)[:30]}))
-    cents = int(m.group(1)) * 100 + int((m.group(2) or "0").ljust(2, "0"))
-    if cents > MAX_AMOUNT:
-        raise InvalidInputError(Msg("abend.money", {"text": s}))
-    return cents

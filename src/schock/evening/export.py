@@ -13,7 +13,8 @@ from __future__ import annotations
 import csv
 import io
 
-from schock.evening.domain import Stammtisch, money
+from schock.evening.domain import Stammtisch
+from schock.evening.entries import money
 
 
 def _safe(cell: str) -> str:

@@ -22,7 +22,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from schock.errors import InvalidInputError
-from schock.evening.domain import DuplicateEntry, Settings, Stammtisch
+from schock.evening.domain import Stammtisch
+from schock.evening.entries import DuplicateEntry, Settings
 from schock.messages import Msg
 from schock.store.db import Database
 from schock.store.evening import EveningAccessRow, EveningEventRow, EveningGroupRow

@@ -29,7 +29,7 @@ from typing import Any
 from schock.errors import RulesError
 from schock.loading import MAX_EXTENDS_DEPTH, MAX_PATH, DataFiles, path_is_file
 from schock.messages import Msg
-from schock.rules.model import FIELD_NAMES, Rules, coerce_field
+from schock.rules.model import FIELDS, Rules, rules_msg
 
 __all__ = [
     "MAX_EXTENDS_DEPTH",
@@ -57,7 +57,7 @@ _ALIASES = {
     "nrw": "niederrhein",
 }
 
-#: Errors in plain English (the rest are catalog messages ``rules.<key>``).
+#: Errors in plain English (the rest are catalog messages: :func:`~schock.rules.model.rules_msg`).
 _PLAIN = {"no_extends": "neither a preset nor an existing rules file"}
 
 
@@ -66,7 +66,7 @@ def _say(key: str, **params: Any) -> str | Msg:
         return _PLAIN[key].format(**params)
     if key == "allowed_names":
         params["presets"] = ", ".join(PRESETS)
-    return Msg(f"rules.{key}", params)
+    return rules_msg(key, **params)
 
 
 def _extend(parent: Rules, values: dict[str, Any], label: str) -> Rules:
@@ -87,8 +87,7 @@ _FILES: DataFiles[Rules] = DataFiles(
     aliases=_ALIASES,
     package="schock.rules",
     preset_label="<preset {}>",
-    field_names=FIELD_NAMES,
-    coerce=coerce_field,
+    fields=FIELDS,
     make=lambda values: Rules(**values),
     extend=_extend,
     say=_say,

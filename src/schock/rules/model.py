@@ -21,6 +21,7 @@ from enum import StrEnum
 from typing import Any
 
 from schock.errors import RulesError, short_repr
+from schock.loading import FieldTypes, labels
 from schock.messages import Msg
 
 
@@ -108,10 +109,6 @@ def parse_ladder(text: str) -> tuple[str, ...]:
 _LADDER_ALLOWED = f"the names {', '.join(LADDER_KINDS)}, each once, separated by '>'"
 
 
-def _meta(de: str, en: str) -> dict[str, str]:
-    return {"de": de, "en": en}
-
-
 @dataclass(frozen=True, kw_only=True)
 class Rules:
     """A complete rule set. Create it with :func:`schock.load_rules`.
@@ -120,124 +117,124 @@ class Rules:
     it is created and raises :class:`~schock.errors.RulesError` otherwise.
     """
 
-    id: str = field(metadata=_meta("Kennung", "identifier of the rule set"))
-    name: str = field(metadata=_meta("Name", "name of the rule set"))
-    source: str = field(default="", metadata=_meta("Quelle", "where the rules come from"))
+    id: str = field(metadata=labels("Kennung", "identifier of the rule set"))
+    name: str = field(metadata=labels("Name", "name of the rule set"))
+    source: str = field(default="", metadata=labels("Quelle", "where the rules come from"))
     base: str = field(
         default="",
-        metadata=_meta("Grundlage", "the preset these rules extend (itself for a preset)"),
+        metadata=labels("Grundlage", "the preset these rules extend (itself for a preset)"),
     )
-    deckel: int = field(default=13, metadata=_meta("Deckel je Hälfte", "Deckel in play per half"))
+    deckel: int = field(default=13, metadata=labels("Deckel je Hälfte", "Deckel in play per half"))
     max_throws: int = field(
-        default=3, metadata=_meta("Würfe je Runde (höchstens)", "most throws in a round")
+        default=3, metadata=labels("Würfe je Runde (höchstens)", "most throws in a round")
     )
     set_aside: SetAside = field(
         default=SetAside.ANY,
-        metadata=_meta("Herauslegen", "which dice may be set aside between throws"),
+        metadata=labels("Herauslegen", "which dice may be set aside between throws"),
     )
     sixes_turning: bool = field(
         default=True,
-        metadata=_meta("Sechsen drehen", "2 sixes of one throw give a 1, 3 sixes give two 1s"),
+        metadata=labels("Sechsen drehen", "2 sixes of one throw give a 1, 3 sixes give two 1s"),
     )
     strasse_on_hand: bool = field(
         default=True,
-        metadata=_meta("Straße nur auf die Hand", "a composed Straße counts as einfacher Wurf"),
+        metadata=labels("Straße nur auf die Hand", "a composed Straße counts as einfacher Wurf"),
     )
     general_on_hand: bool = field(
         default=True,
-        metadata=_meta("General nur auf die Hand", "a composed General counts as einfacher Wurf"),
+        metadata=labels("General nur auf die Hand", "a composed General counts as einfacher Wurf"),
     )
     schock_doof_above_general: bool = field(
         default=True,
-        metadata=_meta("Schock doof über General", "Schock doof (1-1-2) ranks above every General"),
+        metadata=labels("Schock doof über General", "Schock doof (1-1-2) ranks above every General"),
     )
     fewer_throws_better: bool = field(
         default=True,
-        metadata=_meta(
+        metadata=labels(
             "Weniger Würfe besser",
             "between equal results fewer throws is better (before Mit ist Shit)",
         ),
     )
     schock_hand: bool = field(
         default=False,
-        metadata=_meta(
+        metadata=labels(
             "Schock Hand", "1-1-1 auf die Hand beats every composed Schock Aus regardless of seat"
         ),
     )
     blind: bool = field(
         default=False,
-        metadata=_meta(
+        metadata=labels(
             "Blind", "the first player may declare blind: one throw for all, Deckel doubled"
         ),
     )
     einkaufen: bool = field(
         default=False,
-        metadata=_meta(
+        metadata=labels(
             "Einkaufen", "once the Stock is empty a player without Deckel may opt into a round"
         ),
     )
     simultaneous_first_throw: bool = field(
         default=False,
-        metadata=_meta("Laden (gleichzeitiger erster Wurf)", "all first throws before play"),
+        metadata=labels("Laden (gleichzeitiger erster Wurf)", "all first throws before play"),
     )
     opening: Opening = field(
         default=Opening.ONE_DIE_HIGH,
-        metadata=_meta("Eröffnung der ersten Hälfte", "how the first half is opened"),
+        metadata=labels("Eröffnung der ersten Hälfte", "how the first half is opened"),
     )
     starter_after_stock: StarterAfterStock = field(
         default=StarterAfterStock.ROUND_LOSER,
-        metadata=_meta("Beginner nach leerem Stock", "who starts once the Stock is empty"),
+        metadata=labels("Beginner nach leerem Stock", "who starts once the Stock is empty"),
     )
     structure: Structure = field(
         default=Structure.HALVES_AND_FINAL,
-        metadata=_meta("Spielaufbau", "halves and final, or one half"),
+        metadata=labels("Spielaufbau", "halves and final, or one half"),
     )
     final_starter: FinalStarter = field(
         default=FinalStarter.FIRST_HALF_LOSER,
-        metadata=_meta("Beginner des Finales", "who starts the final"),
+        metadata=labels("Beginner des Finales", "who starts the final"),
     )
     strafdeckel: Strafdeckel = field(
         default=Strafdeckel.NONE,
-        metadata=_meta("Strafdeckel", "penalty Deckel for a die or cup off the table"),
+        metadata=labels("Strafdeckel", "penalty Deckel for a die or cup off the table"),
     )
     # House-rule options (docs/house-rules.md); the defaults keep every preset as it was.
     general: bool = field(
         default=True,
-        metadata=_meta("Mit General", "a triple (2-2-2..6-6-6) is a General; off: einfacher Wurf"),
+        metadata=labels("Mit General", "a triple (2-2-2..6-6-6) is a General; off: einfacher Wurf"),
     )
     jule: bool = field(
         default=False,
-        metadata=_meta("Mit Jule", "1-2-4 is the special result Jule (rank: ladder)"),
+        metadata=labels("Mit Jule", "1-2-4 is the special result Jule (rank: ladder)"),
     )
-    jule_deckel: int = field(default=7, metadata=_meta("Deckel für Jule", "Deckel a Jule gives"))
+    jule_deckel: int = field(default=7, metadata=labels("Deckel für Jule", "Deckel a Jule gives"))
     jule_on_hand: bool = field(
         default=False,
-        metadata=_meta("Jule nur auf die Hand", "a composed Jule counts as einfacher Wurf"),
+        metadata=labels("Jule nur auf die Hand", "a composed Jule counts as einfacher Wurf"),
     )
     ladder: str = field(
         default=DEFAULT_LADDER,
-        metadata=_meta(
+        metadata=labels(
             "Rangfolge der Sonderwürfe",
             "the special results from high to low, e.g. 'schock_aus>jule>schock>general>strasse'",
         ),
     )
     take_back: bool = field(
         default=True,
-        metadata=_meta(
+        metadata=labels(
             "Herausgelegte Würfel zurücknehmen",
             "dice set aside after an earlier throw may go back into the cup",
         ),
     )
     last_throw_covered: bool = field(
         default=True,
-        metadata=_meta(
+        metadata=labels(
             "Letzter Wurf verdeckt",
             "a player's last throw stays under the cup until the showdown; off: shown at once",
         ),
     )
     schock_aus_keeps: bool = field(
         default=False,
-        metadata=_meta(
+        metadata=labels(
             "Schock-Aus-Werfer behält seine Deckel",
             "on Schock Aus the loser gets every Deckel but the thrower's; the half goes on"
             " unless the loser then holds all",
@@ -247,13 +244,11 @@ class Rules:
     def __post_init__(self) -> None:
         if not self.base:
             object.__setattr__(self, "base", self.id)
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            if f.name in _ENUMS and isinstance(value, str):
-                # "any" as well as SetAside.ANY (as to_dict and rule files write it)
-                value = coerce_field(f.name, value)
-                object.__setattr__(self, f.name, value)
-            check_field(f.name, value)
+        for name in FIELD_NAMES:
+            value = getattr(self, name)
+            checked = FIELDS.coerce(name, value)
+            if checked is not value:  # "any" as well as SetAside.ANY, as rule files write it
+                object.__setattr__(self, name, checked)
         if self.structure is Structure.ONE_HALF and self.final_starter is FinalStarter.RANDOM:
             raise RulesError(
                 "final_starter = 'random' needs a final, but structure = 'one_half' has none",
@@ -303,12 +298,7 @@ class Rules:
         """Return a copy with some fields changed (validated again)."""
         for key in changes:
             if key not in FIELD_NAMES:
-                raise RulesError(
-                    "unknown rules field",
-                    key=key,
-                    value=short_repr(changes[key]),
-                    allowed=_allowed_keys(),
-                )
+                raise FIELDS.unknown(key, changes[key], "unknown rules field")
         return dataclasses.replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
@@ -320,8 +310,6 @@ class Rules:
         return out
 
 
-FIELD_NAMES: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Rules))
-
 _ENUMS: dict[str, type[StrEnum]] = {
     "set_aside": SetAside,
     "opening": Opening,
@@ -330,28 +318,76 @@ _ENUMS: dict[str, type[StrEnum]] = {
     "final_starter": FinalStarter,
     "strafdeckel": Strafdeckel,
 }
-_BOOLS = frozenset(f.name for f in dataclasses.fields(Rules) if f.type in ("bool", bool))
 _INT_RANGES: dict[str, tuple[int, int]] = {
     "deckel": (1, 99),
     "max_throws": (1, 9),
     "jule_deckel": (1, 99),
 }
-_STRINGS = frozenset({"id", "name", "source", "base", "ladder"})
 #: A rule set's id names files (saved games, docs pages): a short slug.
 _ID_RE = re.compile(r"[^\W_][\w.-]{0,63}")
 _TEXT_LIMITS = {"name": 100, "source": 300}
 
 
-def _allowed_keys() -> str:
-    return ", ".join(FIELD_NAMES)
+def _check_text(name: str, value: str) -> None:
+    """The rules' own checks of a text field (an id is a slug, a name a short line)."""
+    if name in ("id", "base") and value and not _ID_RE.fullmatch(value):
+        raise RulesError(Msg("rules.bad_id"), key=name, value=short_repr(value),
+                         allowed=Msg("rules.id_allowed"))
+    if name == "ladder":
+        parse_ladder(value)
+    if name == "id" and not value:
+        raise RulesError(Msg("rules.empty_id"), key=name, value=short_repr(value),
+                         allowed=Msg("rules.id_allowed"))
+    limit = _TEXT_LIMITS.get(name, 0)
+    if limit and (len(value) > limit or not value.isprintable()):
+        raise RulesError(
+            Msg("rules.bad_text"),
+            key=name,
+            value=short_repr(value),
+            allowed=Msg("rules.text_allowed", {"limit": limit}),
+        )
+
+
+#: The catalog message of each refusal :mod:`schock.loading` names for rules: its checks
+#: of the fields (here) and of the files (:mod:`schock.rules.loader`).
+_SAY = {
+    "bad_value": "rules.bad_value", "unknown_key": "rules.unknown_key",
+    "wrong_type": "rules.wrong_type", "one_of": "rules.one_of", "bool": "rules.bool",
+    "int_range": "rules.int_range", "text": "rules.text", "unknown": "rules.unknown",
+    "allowed_names": "rules.allowed_names", "no_file": "rules.no_file",
+    "not_utf8": "rules.not_utf8", "cannot_read": "rules.cannot_read",
+    "not_toml": "rules.not_toml", "too_deep": "rules.too_deep",
+    "huge_number": "rules.huge_number", "tables": "rules.tables", "need_all": "rules.need_all",
+    "need_all_allowed": "rules.need_all_allowed", "preset_or_path": "rules.preset_or_path",
+}
+
+
+def rules_msg(key: str, **params: object) -> Msg:
+    """The message of the refusal :mod:`schock.loading` calls ``key``, for rules.
+
+    >>> rules_msg("bool").text("de")
+    'true oder false'
+    """
+    return Msg(_SAY[key], params)
+
+
+#: The fields of :class:`Rules` and what each accepts (in the catalog's ``rules.*`` words).
+FIELDS = FieldTypes(
+    record=Rules,
+    error=RulesError,
+    say=rules_msg,
+    enums=_ENUMS,
+    int_ranges=_INT_RANGES,
+    allowed_texts={"ladder": Msg("rules.ladder_names", {"names": ", ".join(LADDER_KINDS)})},
+    check_text=_check_text,
+)
+FIELD_NAMES: tuple[str, ...] = FIELDS.names
+_BOOLS = FIELDS.bools
 
 
 def field_label(name: str, lang: str = "de") -> str:
     """The German (or English) label of a field."""
-    for f in dataclasses.fields(Rules):
-        if f.name == name:
-            return str(f.metadata[lang])
-    raise KeyError(name)
+    return FIELDS.label(name, lang)
 
 
 def allowed_values(name: str, lang: str = "en") -> str:
@@ -360,79 +396,10 @@ def allowed_values(name: str, lang: str = "en") -> str:
     >>> allowed_values("deckel"), allowed_values("deckel", "de")
     ('a whole number from 1 to 99', 'eine ganze Zahl von 1 bis 99')
     """
-    return _allowed_msg(name).text(lang)
-
-
-def _allowed_msg(name: str) -> Msg:
-    """What a field accepts, as a message in German and English."""
-    if name in _ENUMS:
-        return Msg("rules.one_of", {"values": ", ".join(repr(str(m)) for m in _ENUMS[name])})
-    if name in _BOOLS:
-        return Msg("rules.bool")
-    if name in _INT_RANGES:
-        lo, hi = _INT_RANGES[name]
-        return Msg("rules.int_range", {"lo": lo, "hi": hi})
-    if name == "ladder":
-        return Msg("rules.ladder_names", {"names": ", ".join(LADDER_KINDS)})
-    return Msg("rules.text")
+    allowed = FIELDS.allowed(name)
+    return allowed.text(lang) if isinstance(allowed, Msg) else allowed
 
 
 def coerce_field(name: str, value: Any) -> Any:
     """Turn a raw (TOML) value into the field's type, or raise RulesError."""
-    if name not in FIELD_NAMES:
-        raise RulesError(Msg("rules.unknown_key"), key=name, value=short_repr(value), allowed=_allowed_keys())
-    if name in _ENUMS:
-        enum = _ENUMS[name]
-        if isinstance(value, enum):
-            return value
-        if isinstance(value, str):
-            try:
-                return enum(value)
-            except ValueError:
-                pass
-        raise RulesError(
-            Msg("rules.bad_value"), key=name, value=short_repr(value), allowed=_allowed_msg(name)
-        )
-    check_field(name, value)
-    return value
-
-
-def check_field(name: str, value: Any) -> None:
-    """Raise RulesError unless ``value`` is valid for field ``name``."""
-    if name in _ENUMS:
-        if not isinstance(value, _ENUMS[name]):
-            raise RulesError(
-                Msg("rules.bad_value"), key=name, value=short_repr(value), allowed=_allowed_msg(name)
-            )
-    elif name in _BOOLS:
-        if not isinstance(value, bool):
-            raise RulesError(
-                Msg("rules.wrong_type"), key=name, value=short_repr(value), allowed=_allowed_msg(name)
-            )
-    elif name in _INT_RANGES:
-        lo, hi = _INT_RANGES[name]
-        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-            raise RulesError(
-                Msg("rules.bad_value"), key=name, value=short_repr(value), allowed=_allowed_msg(name)
-            )
-    elif name in _STRINGS:
-        if not isinstance(value, str):
-            raise RulesError(
-                Msg("rules.wrong_type"), key=name, value=short_repr(value), allowed=Msg("rules.text")
-            )
-        if name in ("id", "base") and value and not _ID_RE.fullmatch(value):
-            raise RulesError(Msg("rules.bad_id"), key=name, value=short_repr(value),
-                             allowed=Msg("rules.id_allowed"))
-        if name == "ladder":
-            parse_ladder(value)
-        if name == "id" and not value:
-            raise RulesError(Msg("rules.empty_id"), key=name, value=short_repr(value),
-                             allowed=Msg("rules.id_allowed"))
-        limit = _TEXT_LIMITS.get(name, 0)
-        if limit and (len(value) > limit or not value.isprintable()):
-            raise RulesError(
-                Msg("rules.bad_text"),
-                key=name,
-                value=short_repr(value),
-                allowed=Msg("rules.text_allowed", {"limit": limit}),
-            )
+    return FIELDS.coerce(name, value)

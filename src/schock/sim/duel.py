@@ -41,7 +41,15 @@ from schock.results import evaluation_table
 from schock.rules.model import Rules, SetAside
 from schock.solver.equilibrium import equilibrium_half
 from schock.solver.half import HalfTable, duel_half
-from schock.solver.turn_state import _PROBS, Result, Stakes, _options, grade, strengths
+from schock.solver.turn_state import (
+    _PROBS,
+    Result,
+    Stakes,
+    _options,
+    first_covered,
+    grade,
+    strengths,
+)
 from schock.solver.turn_values import second_utility
 
 #: What the round's first player does with his first throw before looking at it.
@@ -319,12 +327,12 @@ class DuelTables:
         m = moves(rules)
         flip = half.stakes(stock, mine, other, first=True).flip()
         # the worth of stopping: 1 - the second player's best answer to what he sees
-        # (the first player assumes his last allowed throw stays covered:
+        # (his last allowed throw stays covered where the rules say so:
         # schock.solver.turn_policy._Problem.half_value)
         answers: dict[tuple[int, ...], float] = {}
         term = np.zeros_like(m.grades, dtype=np.float64)
         for used in range(1, rules.max_throws + 1):
-            hidden = used >= rules.max_throws
+            hidden = first_covered(rules, used)
             for si, (kept, _thrown) in enumerate(STATES):
                 g = int(m.grades[used, si])
                 akey = (*kept, -used) if hidden else (g, used)

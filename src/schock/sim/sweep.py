@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 
 from schock.errors import InvalidInputError
-from schock.messages import INPUT_CATALOG, Msg
+from schock.messages import Msg
 from schock.rules import Rules
 from schock.rules.model import _BOOLS, _ENUMS
 from schock.sim.chunks import Spec, make_spec
@@ -42,6 +42,14 @@ __all__ = ["Axis", "Cell", "Plan", "parse_axis", "plan", "same_games"]
 
 #: At most this many swept fields.
 MAX_AXES = 2
+#: Why a field cannot change the games of these bots, where the sweep knows it
+#: (else ``sim.sweep_inert_why``).
+_INERT_WHY = {
+    "blind": "sim.inert.blind",
+    "einkaufen": "sim.inert.einkaufen",
+    "simultaneous_first_throw": "sim.inert.simultaneous_first_throw",
+    "strafdeckel": "sim.inert.strafdeckel",
+}
 
 
 @dataclass(frozen=True)
@@ -212,10 +220,9 @@ def _alike(
                 alike[value] = earlier
                 break
     if len(values) > 1 and len(alike) == len(values) - 1:
-        key = f"sim.inert.{axis.field}"
         raise InvalidInputError(Msg("sim.sweep_inert", {
             "field": axis.field,
             "bots": ", ".join(bots),
-            "reason": Msg(key if key in INPUT_CATALOG["en"] else "sim.sweep_inert_why"),
+            "reason": Msg(_INERT_WHY.get(axis.field, "sim.sweep_inert_why")),
         }))
     out.same += [(axis.field, v, e) for v, e in alike.items()]

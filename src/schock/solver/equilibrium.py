@@ -34,11 +34,16 @@ and a final with Durchmarsch, or one half.
 half against each side's computed strategy (for every situation and both
 seats) gains at most the returned amount over the equilibrium values.
 
-Fields the solver refuses (:func:`check_supported`): ``schock_aus_keeps``
-(a Schock Aus that does not end the half). Einkaufen never arises in two
-players (a player without Deckel once the Stock is empty means the other
-holds all of them) and ``simultaneous_first_throw`` ("laden") hides only
-the second player's first throw until his turn, which changes nothing.
+**Fields.** Every field of the rule model is modelled or cannot change a
+decision of two players (docs/equilibrium.md, "Fields", lists each one).
+``last_throw_covered = false`` shows Vorhand's last allowed throw too, so
+Hinterhand answers a shown result (the round stays a game of perfect
+information); ``schock_aus_keeps`` lets a Schock Aus thrower keep his Deckel:
+the half ends only if he held none, else it goes on from the empty Stock.
+Einkaufen never arises in two players (a player without Deckel once the
+Stock is empty means the other holds all of them) and
+``simultaneous_first_throw`` ("laden") hides only the second player's first
+throw until his turn, which changes nothing.
 
 >>> from schock import load_rules
 >>> one = load_rules("porz").replace(max_throws=1)
@@ -57,7 +62,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from schock.errors import InvalidInputError
-from schock.rules.model import FinalStarter, Rules, Structure
+from schock.rules.model import FIELD_NAMES, FinalStarter, Rules, Structure
 from schock.solver.half import (
     HalfTable,
     _covered_one,
@@ -81,21 +86,41 @@ Situation = tuple[int, int, int]
 """A Deckel situation: (Stock, Vorhand's Deckel, Hinterhand's Deckel)."""
 
 
+#: The fields of the rule model whose effect on two-player play the solver knows:
+#: modelled, or unable to change a decision (docs/equilibrium.md, "Which rules the
+#: solver models"). A field added to :class:`~schock.rules.model.Rules` later is not
+#: here, so :func:`check_supported` refuses it by name until it is modelled.
+AUDITED_FIELDS = frozenset(
+    {
+        "id", "name", "source", "base", "deckel", "max_throws", "set_aside",
+        "sixes_turning", "strasse_on_hand", "general_on_hand",
+        "schock_doof_above_general", "fewer_throws_better", "schock_hand", "blind",
+        "einkaufen", "simultaneous_first_throw", "opening", "starter_after_stock",
+        "structure", "final_starter", "strafdeckel", "general", "jule", "jule_deckel",
+        "jule_on_hand", "ladder", "take_back", "last_throw_covered", "schock_aus_keeps",
+    }
+)
+
+
 def check_supported(rules: Rules) -> None:
     """Raise :class:`~schock.errors.InvalidInputError` naming the field when the
-    equilibrium solver cannot handle ``rules``.
+    equilibrium solver cannot handle ``rules``: a field it does not know
+    (:data:`AUDITED_FIELDS`) set to anything but its default.
+
+    Every field of today's rule model is known, so every valid rule set passes,
+    the two house rules once refused included:
 
     >>> from schock import load_rules
-    >>> check_supported(load_rules("porz").replace(schock_aus_keeps=True))
-    Traceback (most recent call last):
-    ...
-    schock.errors.InvalidInputError: the equilibrium solver does not handle schock_aus_keeps = true (a Schock Aus that does not end the half); allowed: schock_aus_keeps = false
+    >>> check_supported(load_rules("porz").replace(schock_aus_keeps=True, last_throw_covered=False))
     """
-    if rules.schock_aus_keeps:
-        raise InvalidInputError(
-            "the equilibrium solver does not handle schock_aus_keeps = true "
-            "(a Schock Aus that does not end the half); allowed: schock_aus_keeps = false"
-        )
+    defaults = Rules(id="default", name="default")
+    for name in FIELD_NAMES:
+        if name not in AUDITED_FIELDS and getattr(rules, name) != getattr(defaults, name):
+            raise InvalidInputError(
+                f"the equilibrium solver does not handle {name} = "
+                f"{getattr(rules, name)!r} (a rules field it does not model yet); "
+                f"allowed: {name} = {getattr(defaults, name)!r}"
+            )
 
 
 def _all_situations(n: int) -> list[Situation]:
@@ -153,7 +178,7 @@ def _solve(rules: Rules) -> tuple[dict[Situation, float], int]:
 # ---------------------------------------------------------------- cache
 
 #: Bumped whenever the values would change; a disk cache of another version is rebuilt.
-CACHE_VERSION = 1
+CACHE_VERSION = 2
 
 
 def _cache_dir() -> Path | None:
@@ -444,6 +469,7 @@ def first_mover_values(rules: Rules) -> dict[Situation, float]:
 
 
 __all__ = [
+    "AUDITED_FIELDS",
     "CACHE_VERSION",
     "TOLERANCE",
     "EquilibriumTable",

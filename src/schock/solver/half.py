@@ -52,6 +52,7 @@ from schock.solver.turn_state import (
     Result,
     Stakes,
     Table,
+    first_covered,
     grade,
     strengths,
 )
@@ -159,11 +160,24 @@ def _after(
     rules: Rules, owed: int | None, stock: int, winner: int, loser: int
 ) -> tuple[int, int, int, bool] | None:
     """The situation after a round: (Stock, winner's, loser's Deckel, loser starts),
-    or None when the loser has lost the half."""
+    or None when the loser has lost the half.
+
+    ``owed`` None is a Schock Aus (or Schock Hand): the loser receives every Deckel
+    and loses the half; under ``schock_aus_keeps`` the winner keeps his own, the
+    loser receives the rest (the Stock and his own), and the half goes on unless
+    the winner held none (docs/rules.md, "Deckel: Schock Aus").
+
+    >>> from schock import load_rules
+    >>> keeps = load_rules("porz").replace(schock_aus_keeps=True)
+    >>> _after(keeps, None, 5, 3, 5), _after(keeps, None, 5, 0, 8)
+    ((0, 3, 10, True), None)
+    """
     n = rules.deckel
     if owed is None:
-        return None
-    if stock > 0:
+        if not rules.schock_aus_keeps or winner == 0:
+            return None
+        stock, loser = 0, n - winner
+    elif stock > 0:
         take = min(owed, stock)
         stock, loser = stock - take, loser + take
     else:
@@ -238,7 +252,7 @@ def _solve(rules: Rules) -> dict[tuple[int, int, int], float]:
 
 
 #: Bumped whenever the values would change; a disk cache of another version is rebuilt.
-CACHE_VERSION = 1
+CACHE_VERSION = 2
 
 #: The presets' solved halves, shipped with the package (``scripts/make_half_tables.py``).
 SHIPPED = Path(__file__).parent / "tables"
@@ -319,13 +333,12 @@ def _seen(solver: TurnSolver, rules: Rules) -> dict[tuple[Result, int], float]:
     play, with its chance: shown results, or the covered last allowed throw
     (its kept dice shown), each with the throws it took (the round's limit)."""
     table = evaluation_table(rules)
-    top = rules.max_throws
     out: dict[tuple[Result, int], float] = defaultdict(float)
     mass: dict[Dice, float] = {(): 1.0}
     for used in range(1, solver.cap + 1):
         nxt: dict[Dice, float] = defaultdict(float)
         for kept, m in mass.items():
-            if used >= top:
+            if first_covered(rules, used):
                 covered = Result.covered(rules, kept, 3 - len(kept), used, on_hand=not kept)
                 out[(covered, used)] += m
                 continue
@@ -408,7 +421,7 @@ def best_response(
         def terminal(kept: Dice, thrown: Dice, used: int) -> float:
             dice = tuple(sorted(kept + thrown))
             g = grade(rules, ev[(dice, not kept)], used)
-            if used >= top:
+            if first_covered(rules, used):
                 earlier = Result.covered(rules, kept, 3 - len(kept), used, on_hand=not kept)
                 a = answer((kept, used), earlier, used)
             else:

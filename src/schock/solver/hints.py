@@ -107,12 +107,15 @@ def situation(view: View) -> Situation:
             before.append(stopped_result(rules, seen, limit, tv.kept, extra, tv.hidden, tv.throws))
         else:
             before.append(Result.covered(rules, shown, tv.hidden, tv.throws, on_hand=not tv.kept))
+    # the other players' Deckel matter only where a Schock Aus leaves its thrower his own
+    piles = tuple(view.deckel[s] for s in order if s != seat) if rules.schock_aus_keeps else ()
     table = Table(
         before=tuple(before),
         after=len(order) - pos - 1,
         stock=view.stock,
         mine=view.deckel[seat],
         blind=view.blind,
+        piles=piles,
     )
     me = view.turn_of(seat)
     assert me is not None

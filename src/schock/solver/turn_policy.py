@@ -34,6 +34,7 @@ from schock.solver.turn_state import (
     Table,
     TurnState,
     check_state,
+    first_covered,
     grade,
 )
 from schock.solver.turn_values import (
@@ -112,11 +113,7 @@ class _Problem:
         g = grade(self.rules, self._eval[(dice, not kept)], used)
         later_limit = used if self.limit is None else self.limit
         if self.duel:
-            hidden = (
-                used >= self.rules.max_throws and self.rules.last_throw_covered
-                if covered is None
-                else covered
-            )
+            hidden = first_covered(self.rules, used) if covered is None else covered
             key: tuple[object, ...] = (g, later_limit, kept if hidden else None, hidden)
         else:
             key = (g, later_limit)
@@ -150,7 +147,7 @@ class _Problem:
         dice = tuple(sorted(kept + thrown))
         if self.table.before:  # the second player: his result against the first one's
             return self._second(dice, not kept, used)
-        hidden = used >= self.rules.max_throws if covered is None else covered
+        hidden = first_covered(self.rules, used) if covered is None else covered
         g = grade(self.rules, self._eval[(dice, not kept)], used)
         if hidden:
             earlier = Result.covered(self.rules, kept, 3 - len(kept), used, on_hand=not kept)

@@ -273,6 +273,22 @@ def grade(rules: Rules, e: Evaluation, throws: int) -> int:
     return e.strength * 16 + ((15 - throws) if _by_throws(rules, e) else 0)
 
 
+def first_covered(rules: Rules, used: int) -> bool:
+    """Whether the round's first player's result, stopped on after ``used`` throws,
+    stays under his cup until the showdown (docs/rules.md, "What each player may
+    see"): only his last allowed throw, and only where ``last_throw_covered`` is on.
+    A result he stops on earlier he lifted his cup to decide on, so it is shown.
+
+    >>> from schock import load_rules
+    >>> porz = load_rules("porz")
+    >>> first_covered(porz, 3), first_covered(porz, 2)
+    (True, False)
+    >>> first_covered(porz.replace(last_throw_covered=False), 3)
+    False
+    """
+    return used >= rules.max_throws and rules.last_throw_covered
+
+
 def _strength(g: int) -> int:
     return g >> 4
 
@@ -434,6 +450,10 @@ class Table:
 
     ``stock`` None means "Deckel are not counted" (then received Deckel are
     the result's face value, uncapped); ``mine`` is the seat's own Deckel.
+    ``piles`` are the Deckel of the other players of the round, in seat order
+    (those before the seat, then those after it), or empty where they do not
+    matter: they do only under ``schock_aus_keeps``, where a Schock Aus leaves
+    its thrower his own pile, with three or more players and counted Deckel.
     """
 
     before: tuple[Result, ...] = ()
@@ -443,14 +463,22 @@ class Table:
     blind: bool = False
     stakes: Stakes | None = None
     """For the ``half`` objective: what each end of a two-player round is worth."""
+    piles: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         if self.after < 0 or len(self.before) + self.after < 1:
             raise InvalidInputError(
                 Msg("state.others", {"before": len(self.before), "after": self.after})
             )
-        if (self.stock is not None and self.stock < 0) or self.mine < 0:
+        if (self.stock is not None and self.stock < 0) or self.mine < 0 or min(self.piles, default=0) < 0:
             raise InvalidInputError("Stock and Deckel counts cannot be negative")
+        if self.piles and len(self.piles) != len(self.before) + self.after:
+            raise InvalidInputError(
+                Msg(
+                    "state.piles",
+                    {"piles": len(self.piles), "others": len(self.before) + self.after},
+                )
+            )
 
 
 @functools.cache

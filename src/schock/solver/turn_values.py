@@ -28,6 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from schock.errors import InvalidInputError
+from schock.messages import Msg
 from schock.results import Evaluation, evaluation_table
 from schock.rules.model import Rules, SetAside
 from schock.solver.odds import _keeps
@@ -374,6 +375,8 @@ class _Amounts:
     strengths: tuple[int, ...]  # every strength under the rules, ascending
     received: tuple[float, ...]  # what the loser receives when that strength is best
     given: tuple[float, ...]  # what the seat gives away from its own pile with that strength
+    kept: tuple[bool, ...] = ()  # per strength: its thrower keeps his own pile (schock_aus_keeps)
+    piles: tuple[int, ...] = ()  # the other players' Deckel, in the order of ``others``
 
 
 def _amounts(rules: Rules, table: Table) -> _Amounts:
@@ -384,6 +387,8 @@ def _amounts(rules: Rules, table: Table) -> _Amounts:
     mult = 2 if table.blind else 1
     received: list[float] = []
     given: list[float] = []
+    keeps = rules.schock_aus_keeps and table.stock is not None
+    piles = _piles(rules, table) if keeps else ()
     for s in strengths:
         e = by_strength[s]
         if table.stock is None:
@@ -393,8 +398,9 @@ def _amounts(rules: Rules, table: Table) -> _Amounts:
             continue
         everything = rules.deckel - table.mine
         if e.all_deckel:
+            # every Deckel of the half; under schock_aus_keeps all but the winner's own
+            # pile, taken off per winner in _metrics
             received.append(float(everything))
-            keeps = rules.schock_aus_keeps  # the thrower keeps his own Deckel
             given.append(float(table.mine) if table.stock == 0 and not keeps else 0.0)
             continue
         owed = e.deckel * mult
@@ -404,7 +410,49 @@ def _amounts(rules: Rules, table: Table) -> _Amounts:
         else:
             received.append(float(min(owed, everything)))
             given.append(float(min(owed, table.mine)))
-    return _Amounts(strengths, tuple(received), tuple(given))
+    kept = tuple(keeps and by_strength[s].all_deckel for s in strengths)
+    return _Amounts(strengths, tuple(received), tuple(given), kept, piles)
+
+
+def _piles(rules: Rules, table: Table) -> tuple[int, ...]:
+    """The other players' Deckel for a Schock Aus under ``schock_aus_keeps``: the
+    table's, or in a round of two the other's (all the Stock and the seat do not hold)."""
+    assert table.stock is not None
+    if table.piles:
+        return table.piles
+    if len(table.before) + table.after == 1:
+        return (max(0, rules.deckel - table.stock - table.mine),)
+    raise InvalidInputError(
+        Msg("state.piles_needed", {"others": len(table.before) + table.after})
+    )
+
+
+def _winners_pile(
+    others: Sequence[tuple[Result, bool]], g: int, s: int, piles: tuple[int, ...]
+) -> float:
+    """E[the winner's own Deckel; every other result beats the seat's grade ``g`` and
+    the best has strength ``s``]: what a Schock Aus thrower keeps (schock_aus_keeps).
+
+    ``others`` are in seat order (the seat sits between the earlier and the later
+    ones); between equal grades the earlier player's result is the better one.
+    """
+    total = 0.0
+    lo = [g if earlier else g + 1 for _, earlier in others]  # the lowest grade that beats g
+    for i, (r, _) in enumerate(others):
+        if not piles[i]:
+            continue
+        start = bisect.bisect_left(r.grades, max(s * 16, lo[i]))
+        for k in range(start, len(r.grades)):
+            h = r.grades[k]
+            if h > s * 16 + 15:
+                break
+            p = r.probs[k]
+            for j, (rj, _) in enumerate(others):
+                if j != i and p > 0.0:
+                    top = h - 1 if j < i else h  # the earlier one would beat i at h
+                    p *= max(0.0, rj.p_at_most(top) - rj.p_at_most(lo[j] - 1))
+            total += p * piles[i]
+    return total
 
 
 @dataclass(frozen=True, slots=True)
@@ -444,6 +492,8 @@ def _metrics(others: Sequence[tuple[Result, bool]], g: int, amounts: _Amounts | 
         )
         if cur > prev:
             received += amounts.received[j] * (cur - prev)
+            if amounts.kept and amounts.kept[j]:
+                received -= _winners_pile(others, g, s, amounts.piles)
             prev = cur
     # the seat gives when every other result is worse (it is the round's best)
     p_win = math.prod(1.0 - b for b in beat)

@@ -119,15 +119,16 @@ def from_json(data: Any, *, check_records: bool = True) -> Tournament:
     head = data.get("tournament")
     if not isinstance(head, dict):
         raise _fail("tournament", "archive.an_object")
-    checks: tuple[tuple[str, Callable[[Any], bool]], ...] = (
-        ("id", lambda v: isinstance(v, str) and 0 < len(v) <= 40),
-        ("name", lambda v: isinstance(v, str) and bool(v.strip())),
-        ("seed", lambda v: isinstance(v, int) and not isinstance(v, bool)),
-        ("created", lambda v: isinstance(v, str)),
+    # each field, its check and the message saying what is allowed
+    checks: tuple[tuple[str, Callable[[Any], bool], str], ...] = (
+        ("id", lambda v: isinstance(v, str) and 0 < len(v) <= 40, "archive.id"),
+        ("name", lambda v: isinstance(v, str) and bool(v.strip()), "archive.name"),
+        ("seed", lambda v: isinstance(v, int) and not isinstance(v, bool), "archive.seed"),
+        ("created", lambda v: isinstance(v, str), "archive.created"),
     )
-    for key, check in checks:
+    for key, check, allowed in checks:
         if not check(head.get(key)):
-            value: dict[str, object] = {"got": repr(head.get(key)), "allowed": Msg(f"archive.{key}")}
+            value: dict[str, object] = {"got": repr(head.get(key)), "allowed": Msg(allowed)}
             raise _fail(f"tournament.{key}", Msg("archive.value", value))
     fmt = format_from_json(head.get("format"), "tournament.format")
     try:

@@ -17,7 +17,7 @@ import io
 
 from schock.tournament.domain import Tournament
 from schock.tournament.format import Scoring
-from schock.tournament.standings import ledger, standings, team_standings
+from schock.tournament.standings import ledger, points_text, standings, team_standings
 
 HEAD = {
     "de": {
@@ -83,13 +83,6 @@ HEAD = {
 }
 
 
-def _points(value: object) -> str:
-    from fractions import Fraction
-
-    v = Fraction(str(value))
-    return str(v.numerator) if v.denominator == 1 else f"{float(v):.2f}"
-
-
 def standings_table(t: Tournament, lang: str = "de") -> list[list[str]]:
     """The standings as rows of text, the heading first."""
     h = HEAD[lang]
@@ -100,7 +93,7 @@ def standings_table(t: Tournament, lang: str = "de") -> list[list[str]]:
     rows = [head]
     for s in standings(t):
         row = [str(s.rank), str(s.number), s.name, s.team or ""]
-        row += [str(s.chips), s.status] if chips else [_points(s.points)]
+        row += [str(s.chips), s.status] if chips else [points_text(s.points)]
         row += [str(s.games), str(s.lost), str(s.schock_aus)]
         rows.append(row)
     return rows
@@ -162,7 +155,7 @@ def workbook(t: Tournament, lang: str = "de") -> bytes:
                 h["teams"],
                 [[h["rank"], h["team"], h["score"], h["counted"]]]
                 + [
-                    [str(x.rank), x.team, _points(x.score), " ".join(map(str, x.counted))]
+                    [str(x.rank), x.team, points_text(x.score), " ".join(map(str, x.counted))]
                     for x in teams
                 ],
             )

@@ -60,7 +60,7 @@ from typing import Any
 
 from schock.engine.game import MAX_SEATS, MIN_SEATS
 from schock.errors import DataFileError, SchockError
-from schock.loading import DataFiles
+from schock.loading import DataFiles, FieldTypes, labels
 from schock.messages import Msg
 from schock.rules import PRESETS as RULES_PRESETS
 from schock.rules import Rules, load_rules
@@ -130,100 +130,96 @@ class SidePrize(StrEnum):
     """Most drinks bought."""
 
 
-def _meta(de: str, en: str) -> dict[str, str]:
-    return {"de": de, "en": en}
-
-
 @dataclass(frozen=True, kw_only=True)
 class TournamentFormat:
     """A complete tournament format. Create it with :func:`load_format`."""
 
-    id: str = field(metadata=_meta("Kennung", "identifier of the format"))
-    name: str = field(metadata=_meta("Name", "name of the format"))
-    source: str = field(default="", metadata=_meta("Quelle", "where the format comes from"))
-    base: str = field(default="", metadata=_meta("Grundlage", "the preset this format extends"))
+    id: str = field(metadata=labels("Kennung", "identifier of the format"))
+    name: str = field(metadata=labels("Name", "name of the format"))
+    source: str = field(default="", metadata=labels("Quelle", "where the format comes from"))
+    base: str = field(default="", metadata=labels("Grundlage", "the preset this format extends"))
     rules: str = field(
         default="porz",
-        metadata=_meta("Spielregeln", "the rules at the tables: a rules preset or a rules file"),
+        metadata=labels("Spielregeln", "the rules at the tables: a rules preset or a rules file"),
     )
     scoring: Scoring = field(
-        default=Scoring.POINTS, metadata=_meta("Wertung", "points per place, or chips/lives")
+        default=Scoring.POINTS, metadata=labels("Wertung", "points per place, or chips/lives")
     )
     draws: DrawMode = field(
         default=DrawMode.PLANNED,
-        metadata=_meta("Auslosung", "all rounds in advance, or each round anew"),
+        metadata=labels("Auslosung", "all rounds in advance, or each round anew"),
     )
-    table_size: int = field(default=3, metadata=_meta("Spieler je Tisch", "players per table"))
+    table_size: int = field(default=3, metadata=labels("Spieler je Tisch", "players per table"))
     rounds: int = field(
         default=2,
-        metadata=_meta(
+        metadata=labels(
             "Turnierrunden (Halbzeiten)", "tournament rounds; 0: until one player is left"
         ),
     )
     games_per_round: int = field(
         default=30,
-        metadata=_meta(
+        metadata=labels(
             "Spiele je Runde",
             "games per table and round; 0: until advance_per_table players keep chips",
         ),
     )
     points: tuple[int, ...] = field(
         default=(6, 4, 2),
-        metadata=_meta("Punkte je Platz", "points per place at a table of table_size, best first"),
+        metadata=labels("Punkte je Platz", "points per place at a table of table_size, best first"),
     )
     ties_share_higher: bool = field(
         default=True,
-        metadata=_meta(
+        metadata=labels(
             "Gleichzeitig raus: höhere Punkte",
             "players going out at the same moment share the higher points",
         ),
     )
     chips: int = field(
-        default=0, metadata=_meta("Chips/Leben je Spieler", "chips (lives) per player; 0: none")
+        default=0, metadata=labels("Chips/Leben je Spieler", "chips (lives) per player; 0: none")
     )
     chips_reset_each_round: bool = field(
         default=False,
-        metadata=_meta("Chips jede Runde neu", "every player gets his chips anew each round"),
+        metadata=labels("Chips jede Runde neu", "every player gets his chips anew each round"),
     )
     advance_per_table: int = field(
         default=1,
-        metadata=_meta("Weiter je Tisch", "a table's round ends when this many players keep chips"),
+        metadata=labels("Weiter je Tisch", "a table's round ends when this many players keep chips"),
     )
     eliminated_buys_drinks: bool = field(
         default=False,
-        metadata=_meta(
+        metadata=labels(
             "Ausgeschiedener gibt aus", "an eliminated player buys each remaining table-mate"
         ),
     )
     reopen_after_leave: bool = field(
         default=False,
-        metadata=_meta(
+        metadata=labels(
             "Neue Eröffnung nach Ausscheiden",
             "when a player leaves a table, its next game opens with the rules' opening",
         ),
     )
     trinkrunden: int = field(
-        default=0, metadata=_meta("Trinkrunden je Runde", "drinking games per round")
+        default=0, metadata=labels("Trinkrunden je Runde", "drinking games per round")
     )
     trinkrunden_games: tuple[int, ...] = field(
         default=(),
-        metadata=_meta(
+        metadata=labels(
             "Trinkrunden (Spielnummern)", "which games are Trinkrunden; empty: drawn in advance"
         ),
     )
     team_scoring: TeamScoring = field(
-        default=TeamScoring.NONE, metadata=_meta("Mannschaftswertung", "none, sum or best N")
+        default=TeamScoring.NONE, metadata=labels("Mannschaftswertung", "none, sum or best N")
     )
     team_best: int = field(
-        default=3, metadata=_meta("Beste je Mannschaft", "players counted with team_scoring=best")
+        default=3, metadata=labels("Beste je Mannschaft", "players counted with team_scoring=best")
     )
     tie_breaks: tuple[TieBreak, ...] = field(
         default=(TieBreak.LOST_GAMES, TieBreak.SCHOCK_AUS, TieBreak.HEAD_TO_HEAD, TieBreak.LOT),
-        metadata=_meta("Gleichstand", "the tie-break chain, in order"),
+        metadata=labels("Gleichstand", "the tie-break chain, in order"),
     )
     side_prizes: tuple[SidePrize, ...] = field(
         default=(SidePrize.SCHOCK_AUS_KOENIG, SidePrize.ROTE_LATERNE),
-        metadata=_meta("Sonderpreise", "side prizes"),
+        metadata=labels("Sonderpreise", "side prizes"),
     )
 
     def __post_init__(self) -> None:
@@ -335,12 +331,7 @@ class TournamentFormat:
         """A copy with some fields changed (validated again)."""
         for key in changes:
             if key not in FIELD_NAMES:
-                raise FormatError(
-                    "unknown format field",
-                    key=key,
-                    value=repr(changes[key]),
-                    allowed=", ".join(FIELD_NAMES),
-                )
+                raise FIELDS.unknown(key, changes[key], "unknown format field")
         return dataclasses.replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
@@ -356,109 +347,7 @@ class TournamentFormat:
         return out
 
 
-FIELD_NAMES: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(TournamentFormat))
-
-_ENUMS: dict[str, type[StrEnum]] = {
-    "scoring": Scoring,
-    "draws": DrawMode,
-    "team_scoring": TeamScoring,
-}
-_ENUM_LISTS: dict[str, type[StrEnum]] = {"tie_breaks": TieBreak, "side_prizes": SidePrize}
-_BOOLS = frozenset(f.name for f in dataclasses.fields(TournamentFormat) if f.type in ("bool", bool))
-_INT_RANGES: dict[str, tuple[int, int]] = {
-    "table_size": (MIN_SEATS, MAX_SEATS),
-    "rounds": (0, 99),
-    "games_per_round": (0, 999),
-    "chips": (0, 99),
-    "advance_per_table": (1, MAX_SEATS - 1),
-    "trinkrunden": (0, 999),
-    "team_best": (1, 99),
-}
-_INT_LISTS: dict[str, tuple[int, int]] = {"points": (0, 999), "trinkrunden_games": (1, 999)}
-_STRINGS = frozenset({"id", "name", "source", "base", "rules"})
-
-
-def field_label(name: str, lang: str = "de") -> str:
-    """The German (or English) label of a field.
-
-    >>> field_label("trinkrunden"), field_label("chips", "en")
-    ('Trinkrunden je Runde', 'chips (lives) per player; 0: none')
-    """
-    for f in dataclasses.fields(TournamentFormat):
-        if f.name == name:
-            return str(f.metadata[lang])
-    raise KeyError(name)
-
-
-def allowed_values(name: str) -> str:
-    """A human description of what a field accepts."""
-    if name in _ENUMS:
-        return "one of " + ", ".join(repr(str(m)) for m in _ENUMS[name])
-    if name in _ENUM_LISTS:
-        return "a list of " + ", ".join(repr(str(m)) for m in _ENUM_LISTS[name])
-    if name in _BOOLS:
-        return "true or false"
-    if name in _INT_RANGES:
-        lo, hi = _INT_RANGES[name]
-        return f"a whole number from {lo} to {hi}"
-    if name in _INT_LISTS:
-        lo, hi = _INT_LISTS[name]
-        return f"a list of whole numbers from {lo} to {hi}"
-    return "a text"
-
-
-def coerce_field(name: str, value: Any) -> Any:
-    """Turn a raw (TOML/JSON) value into the field's type, or raise FormatError."""
-    if name not in FIELD_NAMES:
-        raise FormatError(
-            "unknown key", key=name, value=repr(value), allowed=", ".join(FIELD_NAMES)
-        )
-
-    def bad(what: str = "bad value") -> FormatError:
-        shown = [str(v) for v in value] if isinstance(value, tuple) else value
-        return FormatError(what, key=name, value=repr(shown), allowed=allowed_values(name))
-
-    if name in _ENUMS:
-        try:
-            return _ENUMS[name](value)
-        except ValueError:
-            raise bad() from None
-    if name in _ENUM_LISTS:
-        if not isinstance(value, list | tuple):
-            raise bad("wrong type")
-        try:
-            return tuple(_ENUM_LISTS[name](v) for v in value)
-        except ValueError:
-            raise bad() from None
-    if name in _BOOLS:
-        if not isinstance(value, bool):
-            raise bad("wrong type")
-        return value
-    if name in _INT_RANGES:
-        lo, hi = _INT_RANGES[name]
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise bad("wrong type")
-        if not lo <= value <= hi:
-            raise bad()
-        return value
-    if name in _INT_LISTS:
-        lo, hi = _INT_LISTS[name]
-        if not isinstance(value, list | tuple) or not all(
-            isinstance(v, int) and not isinstance(v, bool) for v in value
-        ):
-            raise bad("wrong type")
-        if not all(lo <= v <= hi for v in value):
-            raise bad()
-        return tuple(value)
-    if not isinstance(value, str):
-        raise bad("wrong type")
-    if name == "id" and not value.strip():
-        raise bad("empty id")
-    return value
-
-
-# ------------------------------------------------------------------ loading
-#: The errors of format files (schock.loading's keys), in English.
+#: The errors of format files and their fields (schock.loading's keys), in English.
 _WORDS = {
     "unknown": "unknown tournament format {name}",
     "allowed_names": f"a preset ({', '.join(PRESETS)}) or the path of a format TOML file",
@@ -472,10 +361,77 @@ _WORDS = {
     "need_all": "a format file without 'extends' must give every field; missing: {missing}",
     "need_all_allowed": "extends = a preset id, or all fields",
     "wrong_type": "wrong type",
+    "unknown_key": "unknown key",
+    "bad_value": "bad value",
+    "one_of": "one of {values}",
+    "list_of": "a list of {values}",
+    "bool": "true or false",
+    "int_range": "a whole number from {lo} to {hi}",
+    "int_list": "a list of whole numbers from {lo} to {hi}",
+    "text": "a text",
     "preset_or_path": "a preset id or a path",
     "no_extends": "neither a format preset nor an existing format file",
 }
 
+
+def _say(key: str, **params: object) -> str:
+    """Format files are told in English."""
+    return _WORDS[key].format(**{k: v.text("en") if isinstance(v, Msg) else v for k, v in params.items()})
+
+
+def _check_text(name: str, value: str) -> None:
+    if name == "id" and not value.strip():
+        raise FormatError("empty id", key=name, value=repr(value), allowed=allowed_values(name))
+
+
+def _show(value: object) -> str:
+    return repr([str(v) for v in value] if isinstance(value, tuple) else value)
+
+
+#: The fields of :class:`TournamentFormat` and what each accepts (format files are told
+#: in English).
+FIELDS = FieldTypes(
+    record=TournamentFormat,
+    error=FormatError,
+    say=_say,
+    enums={"scoring": Scoring, "draws": DrawMode, "team_scoring": TeamScoring},
+    enum_lists={"tie_breaks": TieBreak, "side_prizes": SidePrize},
+    int_ranges={
+        "table_size": (MIN_SEATS, MAX_SEATS),
+        "rounds": (0, 99),
+        "games_per_round": (0, 999),
+        "chips": (0, 99),
+        "advance_per_table": (1, MAX_SEATS - 1),
+        "trinkrunden": (0, 999),
+        "team_best": (1, 99),
+    },
+    int_lists={"points": (0, 999), "trinkrunden_games": (1, 999)},
+    check_text=_check_text,
+    show=_show,
+)
+FIELD_NAMES: tuple[str, ...] = FIELDS.names
+
+
+def field_label(name: str, lang: str = "de") -> str:
+    """The German (or English) label of a field.
+
+    >>> field_label("trinkrunden"), field_label("chips", "en")
+    ('Trinkrunden je Runde', 'chips (lives) per player; 0: none')
+    """
+    return FIELDS.label(name, lang)
+
+
+def allowed_values(name: str) -> str:
+    """A human description of what a field accepts."""
+    return str(FIELDS.allowed(name))
+
+
+def coerce_field(name: str, value: Any) -> Any:
+    """Turn a raw (TOML/JSON) value into the field's type, or raise FormatError."""
+    return FIELDS.coerce(name, value)
+
+
+# ------------------------------------------------------------------ loading
 
 def _rules_path(rules: str, base_dir: Path) -> str:
     if rules.strip().lower() in RULES_PRESETS or not rules.endswith(".toml"):
@@ -517,13 +473,10 @@ _FILES: DataFiles[TournamentFormat] = DataFiles(
     aliases=_ALIASES,
     package="schock.tournament",
     preset_label="<format preset {}>",
-    field_names=FIELD_NAMES,
-    coerce=coerce_field,
+    fields=FIELDS,
     make=lambda values: TournamentFormat(**values),
     extend=_extend,
-    say=lambda key, **params: _WORDS[key].format(  # format files are told in English
-        **{k: v.text("en") if isinstance(v, Msg) else v for k, v in params.items()}
-    ),
+    say=_say,
     prepare=_prepare,
 )
 

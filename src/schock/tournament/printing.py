@@ -31,7 +31,13 @@ from schock.errors import InvalidInputError
 from schock.messages import Msg
 from schock.tournament.domain import Round, Tournament
 from schock.tournament.format import Scoring, SidePrize, TieBreak
-from schock.tournament.standings import PRIZE_LABELS, side_prizes, standings, team_standings
+from schock.tournament.standings import (
+    PRIZE_LABELS,
+    points_text,
+    side_prizes,
+    standings,
+    team_standings,
+)
 
 KINDS = ("plan", "sheets", "cards", "standings", "prizes")
 
@@ -151,13 +157,6 @@ def table_url(
     """
     url = f"{base_url.rstrip('/')}/t/{t.id}/table/{rnd}/{table}"
     return f"{url}?k={token}" if token else url
-
-
-def _points(value: object) -> str:
-    from fractions import Fraction
-
-    v = Fraction(str(value))
-    return str(v.numerator) if v.denominator == 1 else f"{float(v):.2f}"
 
 
 class _Doc(FPDF):
@@ -321,7 +320,7 @@ def _sheets(
         )
         doc.set_font(doc.sans, "", 8)
         if f.scoring is Scoring.POINTS:
-            pts = "/".join(_points(p) for p in f.place_points(len(table)))
+            pts = "/".join(points_text(p) for p in f.place_points(len(table)))
             doc.text_cell(
                 130, 4, w["points_hint"].format(points=pts), new_x="LMARGIN", new_y="NEXT"
             )
@@ -493,7 +492,7 @@ def _standings_table(doc: _Doc, t: Tournament, lang: str, limit: int | None = No
         doc.set_fill_color(245)
         gone = f" ({w['withdrawn']})" if s.status == "withdrawn" and not chips else ""
         values = [str(s.rank), str(s.number), s.name + gone, s.team or ""]
-        values += [str(s.chips), w[s.status]] if chips else [_points(s.points)]
+        values += [str(s.chips), w[s.status]] if chips else [points_text(s.points)]
         values += [str(s.games), str(s.lost), str(s.schock_aus)]
         for (_, width), v in zip(cols, values, strict=True):
             doc.text_cell(
@@ -534,7 +533,7 @@ def _prizes(t: Tournament, lang: str) -> _Doc:
     for s in table[:3]:
         doc.set_font(doc.sans, "B", 20 - 2 * s.rank)
         extra = (
-            "" if t.format.scoring is Scoring.CHIPS else f"  ({_points(s.points)} {w['points']})"
+            "" if t.format.scoring is Scoring.CHIPS else f"  ({points_text(s.points)} {w['points']})"
         )
         doc.text_cell(
             0, 11, f"{s.rank}.  {s.name} (Nr. {s.number}){extra}", new_x="LMARGIN", new_y="NEXT"
@@ -559,7 +558,7 @@ def _prizes(t: Tournament, lang: str) -> _Doc:
         doc.set_font(doc.sans, "", 11)
         for x in teams[:10]:
             doc.text_cell(
-                0, 7, f"{x.rank}.  {x.team}  {_points(x.score)}", new_x="LMARGIN", new_y="NEXT"
+                0, 7, f"{x.rank}.  {x.team}  {points_text(x.score)}", new_x="LMARGIN", new_y="NEXT"
             )
     return doc
 

@@ -23,7 +23,7 @@ from schock.rules import Structure
 from schock.tournament.errors import Refused
 
 if TYPE_CHECKING:
-    from schock.tournament.domain import Tournament
+    from schock.tournament.log import TournamentLog
 
 
 def _refuse(where: tuple[str, str], en: str, de: str) -> Exception:
@@ -31,7 +31,7 @@ def _refuse(where: tuple[str, str], en: str, de: str) -> Exception:
 
 
 def seat_players(
-    game: Game, t: Tournament, players: Sequence[int], where: tuple[str, str]
+    game: Game, t: TournamentLog, players: Sequence[int], where: tuple[str, str]
 ) -> list[int]:
     """The start number of each seat of ``game``, matched by name or label."""
     by_name: dict[str, int] = {}
@@ -110,7 +110,7 @@ def ranking_from_game(game: Game) -> tuple[int, tuple[tuple[int, ...], ...], dic
 
 
 def ranking_from_record(
-    record: dict[str, Any], t: Tournament, players: Sequence[int], where: tuple[str, str]
+    record: dict[str, Any], t: TournamentLog, players: Sequence[int], where: tuple[str, str]
 ) -> tuple[int, tuple[tuple[int, ...], ...], dict[int, int]]:
     """Replay ``record`` and give loser, going-out groups and Schock Aus by start number."""
     try:

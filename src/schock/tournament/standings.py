@@ -190,6 +190,16 @@ def standings(t: Tournament, rnd: int | None = None) -> list[Standing]:
     return result
 
 
+def points_text(value: object) -> str:
+    """Points as the tables print them: whole numbers as they are, shares to two places.
+
+    >>> points_text(Fraction(6)), points_text(Fraction(9, 2)), points_text("10/3")
+    ('6', '4.50', '3.33')
+    """
+    v = Fraction(str(value))
+    return str(v.numerator) if v.denominator == 1 else f"{float(v):.2f}"
+
+
 def player_score(t: Tournament, line: Standing) -> Fraction:
     """What a player adds to his team: his points, or (chips formats) the games he survived."""
     if t.format.scoring is Scoring.POINTS:

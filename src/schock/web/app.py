@@ -41,11 +41,17 @@ def create_app(settings: Settings) -> FastAPI:
         app.state.metrics = ops.Metrics(app.state)
         app.state.tables = ops.ServerTables(ops.CountingRepo(db, app.state.metrics), settings)
         tournament_online.install(app.state.tables, db)
-        evictor = asyncio.get_running_loop().create_task(ops.evict_loop(app.state))
+        loop = asyncio.get_running_loop()
+        evictor = loop.create_task(ops.evict_loop(app.state))
+        # several processes (PostgreSQL) may act on one online tournament table
+        syncer = None if db.engine.dialect.name == "sqlite" else loop.create_task(
+            tournament_online.sync_loop(app.state.tables, db))
         try:
             yield
         finally:
             evictor.cancel()
+            if syncer is not None:
+                syncer.cancel()
             await app.state.tables.close()
             db.close()
 
@@ -64,6 +70,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(tournament_pages.router)
     app.include_router(tournament_online.router)
     app.state.online_tables = tournament_online.online_view  # the organizer page's part
+    app.state.online_signature = tournament_online.online_signature  # ... and its ETag's
     app.include_router(analyse.router)
     middleware.install(app, settings)
     return app

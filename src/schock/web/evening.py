@@ -18,6 +18,7 @@ and with what was typed still in it.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from datetime import date
 from typing import Any
 
@@ -26,13 +27,14 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from schock.errors import IllegalActionError, InvalidInputError, SchockError
 from schock.evening import DuplicateEntry, Settings, Stammtisch, game_from_record
-from schock.evening.domain import parse_money
+from schock.evening.entries import parse_money
 from schock.evening.export import games_csv, ledger_csv
 from schock.evening.plots import stats_svg
 from schock.evening.repo import change, create_group, ensure_group_secret, group_by_secret
 from schock.i18n import day, lang_of, money, percent, plural
 from schock.messages import Msg
 from schock.store.db import Database
+from schock.web.uploads import uploaded_text
 from schock.web.urls import public_url
 
 router = APIRouter(prefix="/abend")
@@ -96,6 +98,13 @@ def _open(request: Request, gid: str, key: str) -> Group | Response:
         return _render(request, "evening_index.html", 404,
                        error=Msg("abend.no_group").text(_lang(request)))
     return Group(gid, key, st)
+
+
+def _reopened(request: Request, gid: str, key: str) -> Group:
+    """A group opened once more (after a refused entry), as it is now."""
+    again = _open(request, gid, key)
+    assert isinstance(again, Group)
+    return again
 
 
 def _error(request: Request, exc: SchockError) -> str:
@@ -194,47 +203,38 @@ async def group_page(gid: str, key: str, request: Request) -> Response:
     return g if isinstance(g, Response) else _group_page(request, g)
 
 
-@router.post("/g/{gid}/{key}/members", response_class=HTMLResponse)
-async def add_member(gid: str, key: str, request: Request) -> Response:
+async def _one_field(request: Request, gid: str, key: str, name: str, what: str, form_id: str,
+                     command: Callable[[Stammtisch, str], object], default: str = "") -> Response:
+    """A form of one field that gives one command (a member, an evening)."""
     g = _open(request, gid, key)
     if isinstance(g, Response):
         return g
     form = await request.form()
     try:
-        name = _field(form, "name", "abend.f.name")
-        change(_db(request), gid, lambda s: s.add_member(name))
+        value = _field(form, name, what) or default
+        change(_db(request), gid, lambda s: command(s, value))
     except SchockError as exc:
-        return _group_page(request, g, 400, _error(request, exc), form=_typed(form, "name"),
-                           form_id="member")
+        return _group_page(request, g, 400, _error(request, exc), form=_typed(form, name),
+                           form_id=form_id)
     return _redirect(request, g)
+
+
+@router.post("/g/{gid}/{key}/members", response_class=HTMLResponse)
+async def add_member(gid: str, key: str, request: Request) -> Response:
+    return await _one_field(request, gid, key, "name", "abend.f.name", "member",
+                            Stammtisch.add_member)
 
 
 @router.post("/g/{gid}/{key}/evenings", response_class=HTMLResponse)
 async def start_evening(gid: str, key: str, request: Request) -> Response:
-    g = _open(request, gid, key)
-    if isinstance(g, Response):
-        return g
-    form = await request.form()
-    try:
-        when = _field(form, "day", "abend.f.date") or date.today().isoformat()
-        change(_db(request), gid, lambda s: s.start_evening(when))
-    except SchockError as exc:
-        return _group_page(request, g, 400, _error(request, exc), form=_typed(form, "day"),
-                           form_id="evening")
-    return _redirect(request, g)
+    return await _one_field(request, gid, key, "day", "abend.f.date", "evening",
+                            Stammtisch.start_evening, default=date.today().isoformat())
 
 
 async def _game_fields(form: Any) -> dict[str, Any]:
-    upload = form.get("record_file")
-    if upload is not None and not isinstance(upload, str) and upload.filename:
-        data = await upload.read(MAX_RECORD + 1)
-        name = str(upload.filename)[:80]
-        if len(data) > MAX_RECORD:
-            raise InvalidInputError(Msg("abend.record_large", {"file": name, "max": MAX_RECORD}))
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError:
-            raise InvalidInputError(Msg("abend.record_utf8", {"file": name})) from None
+    sent = await uploaded_text(form, "record_file", MAX_RECORD)
+    if sent is not None:
+        text, _ = sent
         r = game_from_record(text)
         return {"players": list(r.players), "loser": r.loser, "schock_aus": list(r.schock_aus),
                 "half_losers": list(r.half_losers), "record": text}
@@ -279,10 +279,8 @@ async def add_game(gid: str, key: str, request: Request) -> Response:
             pending = {"fields": fields, "entry_id": entry_id, "message": msg}
             return _group_page(request, g, 409, None, pending)
         change(_db(request), gid, lambda s: s.add_game(entry_id=entry_id, **fields))
-    except DuplicateEntry as exc:
-        again = _open(request, gid, key)
-        assert isinstance(again, Group)
-        return _group_page(request, again, 409, _error(request, exc))
+    except DuplicateEntry as exc:  # the page as it is now, with the entry that was there first
+        return _group_page(request, _reopened(request, gid, key), 409, _error(request, exc))
     except SchockError as exc:
         return _group_page(request, g, 400, _error(request, exc), form=typed, form_id="game")
     return _redirect(request, g)
@@ -348,9 +346,7 @@ async def settle(gid: str, key: str, request: Request) -> Response:
         entry_id = _field(form, "entry_id", "abend.f.entry") or None
         change(_db(request), gid, lambda s: s.pay(payer, payee, amount, entry_id=entry_id))
     except DuplicateEntry as exc:
-        again = _open(request, gid, key)
-        assert isinstance(again, Group)
-        return _ledger_page(request, again, 409, _error(request, exc))
+        return _ledger_page(request, _reopened(request, gid, key), 409, _error(request, exc))
     except (InvalidInputError, IllegalActionError) as exc:
         return _ledger_page(request, g, 400, _error(request, exc), typed)
     return _redirect(request, g, "/ledger")
@@ -397,19 +393,20 @@ async def stats_plot(gid: str, key: str, request: Request) -> Response:
     return Response(stats_svg(g.st, evening, lang=_lang(request)), media_type="image/svg+xml")
 
 
-@router.get("/g/{gid}/{key}/games.csv")
-async def games_export(gid: str, key: str, request: Request) -> Response:
+def _csv(request: Request, gid: str, key: str, text: Callable[[Stammtisch], str],
+         filename: str) -> Response:
     g = _open(request, gid, key)
     if isinstance(g, Response):
         return g
-    return Response(games_csv(g.st), media_type="text/csv; charset=utf-8",
-                    headers={"Content-Disposition": 'attachment; filename="spiele.csv"'})
+    return Response(text(g.st), media_type="text/csv; charset=utf-8",
+                    headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+
+
+@router.get("/g/{gid}/{key}/games.csv")
+async def games_export(gid: str, key: str, request: Request) -> Response:
+    return _csv(request, gid, key, games_csv, "spiele.csv")
 
 
 @router.get("/g/{gid}/{key}/ledger.csv")
 async def ledger_export(gid: str, key: str, request: Request) -> Response:
-    g = _open(request, gid, key)
-    if isinstance(g, Response):
-        return g
-    return Response(ledger_csv(g.st), media_type="text/csv; charset=utf-8",
-                    headers={"Content-Disposition": 'attachment; filename="schulden.csv"'})
+    return _csv(request, gid, key, ledger_csv, "schulden.csv")

@@ -6,7 +6,10 @@
   keep-alive timeout covers only the wait *between* requests).
 - **Per-address connection caps**: one client address holds at most
   ``max_per_address`` connections (HTTP and websocket together); more are closed at
-  once. Trusted proxies are exempt (every client comes through them).
+  once, and the log says so (once a minute per address). Trusted proxies are exempt
+  (every client comes through them), and so is this machine (:data:`LOCAL`): a proxy on
+  it that is not named as trusted would otherwise cap the whole server at
+  ``max_per_address`` connections.
 
 It is uvicorn's httptools protocol with these two additions; ``schock serve`` passes
 it as ``http=`` (see :func:`protocol_class`). ``benchmarks/slow_clients.py``
@@ -17,11 +20,22 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
+import logging
+import time
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+logger = logging.getLogger("schock.server")
+
+#: Addresses exempt from the cap under ``schock serve``: this machine's loopback (a proxy
+#: in front on the same machine, the operator's own tools). No other machine's
+#: connection arrives from them.
+LOCAL = ("127.0.0.1", "::1")
+#: Seconds between two log lines about the same address hitting the cap.
+WARN_EVERY = 60.0
 
 
 @dataclass
@@ -35,6 +49,8 @@ class Limits:
     open: Counter[str] = field(default_factory=Counter)
     refused: int = 0
     timed_out: int = 0
+    warned: dict[str, float] = field(default_factory=dict)
+    """When the log last told of each address hitting the cap (monotonic seconds)."""
 
     def __post_init__(self) -> None:
         self._nets = [ipaddress.ip_network(e, strict=False) for e in self.exempt if e != "*"]
@@ -53,9 +69,21 @@ class Limits:
         """Count a new connection from ``ip``; False (and not counted) over the cap."""
         if self.open[ip] >= self.max_per_address and not self.is_exempt(ip):
             self.refused += 1
+            self._warn(ip)
             return False
         self.open[ip] += 1
         return True
+
+    def _warn(self, ip: str) -> None:
+        now = time.monotonic()
+        if now - self.warned.get(ip, -WARN_EVERY) < WARN_EVERY:
+            return
+        if len(self.warned) > 10_000:  # many addresses at the cap: forget the old ones
+            self.warned.clear()
+        self.warned[ip] = now
+        logger.warning("connections from %s refused: it holds %d, the cap per address "
+                       "(--max-connections-per-address); a proxy in front of the server "
+                       "belongs in --forwarded-allow-ips", ip, self.max_per_address)
 
     def release(self, ip: str) -> None:
         self.open[ip] -= 1
@@ -132,3 +160,20 @@ class GuardedProtocol(HttpToolsProtocol):
 def protocol_class(limits: Limits) -> type[GuardedProtocol]:
     """A protocol class bound to ``limits`` (uvicorn makes one instance per connection)."""
     return type("SchockProtocol", (GuardedProtocol,), {"limits": limits})
+
+
+def raise_open_files_limit(want: int = 65536) -> int:
+    """Raise this process's limit of open files (every connection is one) to ``want``,
+    or as far as the hard limit allows; returns the limit now. systemd and most shells
+    start a service with 1,024, fewer than 1,000 players' websockets need."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = want if hard == resource.RLIM_INFINITY else min(want, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            soft = target
+        except (ValueError, OSError):  # pragma: no cover - not allowed here: keep it
+            pass
+    return int(soft)

@@ -47,10 +47,12 @@ from schock.keep import (
 from schock.messages import Msg
 from schock.results import Kind
 from schock.rules import PRESETS, Rules, load_rules
+from schock.safejson import loads_json
 from schock.store.db import Database
 from schock.store.keep import KeptEntryRow, KeptGameRow
 from schock.store.tournament_keep import table_links
 from schock.web.session import Refused, needs_ages
+from schock.web.uploads import uploaded_text
 from schock.web.urls import public_url
 
 router = APIRouter()
@@ -333,20 +335,8 @@ async def keep_create(request: Request) -> Response:
     try:
         from schock.web.tables_api import build_rules, check_age, check_name, check_seats
 
-        toml = None
-        upload = form.get("rules_file")
-        if upload is not None and not isinstance(upload, str) and upload.filename:
-            data = await upload.read(MAX_UPLOAD + 1)
-            name = str(upload.filename)[:80]
-            if len(data) > MAX_UPLOAD:
-                raise InvalidInputError(Msg("abend.record_large", {"file": name, "max": MAX_UPLOAD}))
-            try:
-                toml = data.decode("utf-8")
-            except UnicodeDecodeError:
-                raise InvalidInputError(Msg("abend.record_utf8", {"file": name})) from None
-        rules = build_rules(
-            str(form.get("preset", "")), toml, getattr(upload, "filename", "") or ""
-        )
+        toml, file_name = await uploaded_text(form, "rules_file", MAX_UPLOAD) or (None, "")
+        rules = build_rules(str(form.get("preset", "")), toml, file_name)
         typed = [str(form.get(f"name{i}", "")).strip() for i in range(12)]
         names = [check_name(n) for n in typed if n]  # the start page's checks and words
         check_seats(names)
@@ -417,15 +407,25 @@ async def keep_record(game_id: str, request: Request) -> Response:
 
 
 # ---------------------------------------------------------------------- JSON API
+async def _json_object(request: Request) -> dict[str, Any]:
+    """The body of an API call as a JSON object, read as JSON from outside is
+    (:func:`~schock.safejson.loads_json`: no nesting deep enough to crash, no huge
+    numbers); InvalidInputError otherwise."""
+    try:
+        body = loads_json((await request.body()).decode("utf-8"), "body")
+    except UnicodeDecodeError:
+        raise InvalidInputError("expected a JSON object: the body is not UTF-8") from None
+    except InvalidInputError as exc:
+        raise InvalidInputError(f"expected a JSON object: {exc}") from None
+    if not isinstance(body, dict):
+        raise InvalidInputError("expected a JSON object")
+    return body
+
+
 @router.post("/api/keep", status_code=201)
 async def api_create(request: Request) -> Response:
     try:
-        body = await request.json()
-    except ValueError:
-        return JSONResponse({"error": "expected a JSON object"}, status_code=400)
-    if not isinstance(body, dict):
-        return JSONResponse({"error": "expected a JSON object"}, status_code=400)
-    try:
+        body = await _json_object(request)
         preset = body.get("preset", "porz")
         if preset not in PRESETS:
             raise InvalidInputError(f"preset {str(preset)[:20]!r}: allowed: {', '.join(PRESETS)}")
@@ -457,12 +457,7 @@ async def api_entry(game_id: str, request: Request) -> Response:
     ``{"n": ..., "undo": true}``."""
     db = _db(request)
     try:
-        body = await request.json()
-    except ValueError:
-        return JSONResponse({"error": "expected a JSON object"}, status_code=400)
-    if not isinstance(body, dict):
-        return JSONResponse({"error": "expected a JSON object"}, status_code=400)
-    try:
+        body = await _json_object(request)
         expected = body.get("n")
         if expected.__class__ is not int:
             raise InvalidInputError("n: expected the number of the entry (the entries so far)")

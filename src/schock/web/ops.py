@@ -112,10 +112,8 @@ class CountingRepo(Repo):
         super().__init__(db)
         self.metrics = metrics
 
-    def add_actions(self, table_id: str, first: int, texts: list[str],
-                    *args: Any, **kwargs: Any) -> None:
-        super().add_actions(table_id, first, texts, *args, **kwargs)
-        self.metrics.actions.inc(len(texts))
+    def written(self, actions: int) -> None:
+        self.metrics.actions.inc(actions)
 
 
 @router.get("/api/health")

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import json
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from functools import partial
 from typing import Any
 
 from sqlalchemy import bindparam, delete, func, insert, select, update
@@ -18,6 +16,7 @@ from sqlalchemy.pool import StaticPool
 
 from schock.store.db import Database
 from schock.store.tables import ActionRow, GameRow, SeatRow, TableRow
+from schock.web.writer import WRITER, ActionWrite
 
 
 def token_hash(token: str) -> str:
@@ -30,19 +29,14 @@ def token_hash(token: str) -> str:
 
 
 # The statements of the write of every action, made once (their compiled form is cached).
-_GAME_NO = select(TableRow.game_no).where(TableRow.id == bindparam("table")).with_for_update()
+# The game numbers of the tables written, their rows locked until the commit (PostgreSQL;
+# in the order of their ids, so two processes' transactions never wait on each other).
+_GAME_NOS = (select(TableRow.id, TableRow.game_no)
+             .where(TableRow.id.in_(bindparam("tables", expanding=True)))
+             .order_by(TableRow.id).with_for_update())
 _INSERT_ACTION = insert(ActionRow)
 _FINISHED = update(TableRow).where(TableRow.id == bindparam("table")).values(finished=True)
 _INSERT_GAME = insert(GameRow)
-
-#: The threads that write the actions, while the event loop goes on serving the other
-#: tables. A SQLite file has one writer at a time anyway: one thread writes its
-#: transactions one after the other (no two threads wait on its lock). A database
-#: server takes several at once (each table's row lock keeps its own in order), so
-#: the round trips of several tables overlap.
-SQLITE_WRITER = ThreadPoolExecutor(max_workers=1, thread_name_prefix="schock-db-writer")
-SERVER_WRITERS = ThreadPoolExecutor(max_workers=4, thread_name_prefix="schock-db-writer")
-
 
 class StaleCopy(Exception):
     """Another process has stored an action of this table at a place this copy
@@ -169,40 +163,68 @@ class Repo:
         the place of one of them is taken: one writer per action, and the loser of a race
         learns it here, whichever process it is; so also if the table plays another game
         than ``game_no`` meanwhile (a rematch started elsewhere)."""
-        rows = [{"table_id": table_id, "n": first + i, "text": text}
-                for i, text in enumerate(texts)]
+        err = self.write_batch([ActionWrite(table_id, first, texts, finished, archive,
+                                            game_no)])[0]
+        if err is not None:
+            raise err
+
+    def write_batch(self, writes: Sequence[ActionWrite]) -> list[BaseException | None]:
+        """Several tables' :meth:`add_actions` in one transaction (group commit, see
+        :mod:`schock.web.writer`); returns each write's outcome (None: committed, or the
+        :class:`StaleCopy` or database error that refused it; a refused write stored
+        nothing). A write whose table plays another game is refused alone; a place
+        already taken fails the transaction, which is then written write by write, so
+        that only the stale one is refused."""
         try:  # SQLAlchemy Core: a third of the ORM's time for the write of every action
             with self.db.engine.begin() as conn:
-                if game_no is not None:  # the row is locked until the commit (PostgreSQL)
-                    now = conn.execute(_GAME_NO, {"table": table_id}).scalar_one_or_none()
-                    if now != game_no:
-                        raise StaleCopy(f"table {table_id}: game {game_no} is over")
-                conn.execute(_INSERT_ACTION, rows)
-                if finished:
-                    conn.execute(_FINISHED, {"table": table_id})
-                if archive is not None:
-                    assert archive.record is not None
-                    conn.execute(_INSERT_GAME, {
-                        "table_id": table_id, "number": archive.number, "loser": archive.loser,
-                        "ended": archive.ended, "record": archive.record})
-        except IntegrityError as err:
-            raise StaleCopy(f"table {table_id}: action {first} is already stored") from err
+                checked = [w.table_id for w in writes if w.game_no is not None]
+                now: dict[str, int] = {}
+                if checked:  # the rows are locked until the commit (PostgreSQL)
+                    now = {r[0]: r[1] for r in conn.execute(_GAME_NOS, {"tables": checked})}
+                out: list[BaseException | None] = [
+                    None if w.game_no is None or now.get(w.table_id) == w.game_no
+                    else StaleCopy(f"table {w.table_id}: game {w.game_no} is over")
+                    for w in writes]
+                ok = [w for w, err in zip(writes, out, strict=True) if err is None]
+                rows = [{"table_id": w.table_id, "n": w.first + i, "text": text}
+                        for w in ok for i, text in enumerate(w.texts)]
+                if rows:
+                    conn.execute(_INSERT_ACTION, rows)
+                over = [{"table": w.table_id} for w in ok if w.finished]
+                if over:
+                    conn.execute(_FINISHED, over)
+                games = [{"table_id": w.table_id, "number": w.archive.number,
+                          "loser": w.archive.loser, "ended": w.archive.ended,
+                          "record": w.archive.record} for w in ok if w.archive is not None]
+                if games:
+                    conn.execute(_INSERT_GAME, games)
+        except IntegrityError:
+            if len(writes) > 1:  # which one? each on its own
+                return [self.write_batch([w])[0] for w in writes]
+            w = writes[0]
+            return [StaleCopy(f"table {w.table_id}: action {w.first} is already stored")]
+        except Exception as err:  # nothing was written: each write is refused with it
+            return [err] * len(writes)
+        self.written(sum(len(w.texts) for w in ok))
+        return out
+
+    def written(self, actions: int) -> None:
+        """Called (in the writer thread) after a commit that stored ``actions`` actions."""
 
     async def store_actions(self, table_id: str, first: int, texts: list[str],
                             finished: bool = False, archive: StoredGame | None = None,
                             game_no: int | None = None) -> None:
-        """:meth:`add_actions` in a writer thread (:data:`SQLITE_WRITER`,
-        :data:`SERVER_WRITERS`); returns once the transaction is committed (and raises
-        what it raised). An in-memory SQLite database is one connection shared by all
-        (tests): written here, on the loop."""
-        write = partial(self.add_actions, table_id, first, texts, finished=finished,
-                        archive=archive, game_no=game_no)
-        engine = self.db.engine
-        if isinstance(engine.pool, StaticPool):
-            write()
+        """:meth:`add_actions` by the process's writer thread (:data:`schock.web.writer.
+        WRITER`, in one transaction with other tables' writes that queued meanwhile);
+        returns once it is committed (and raises what refused it). An in-memory SQLite
+        database is one connection shared by all (tests): written here, on the loop."""
+        write = ActionWrite(table_id, first, texts, finished, archive, game_no)
+        if isinstance(self.db.engine.pool, StaticPool):
+            err = self.write_batch([write])[0]
+            if err is not None:
+                raise err
             return
-        writer = SQLITE_WRITER if engine.dialect.name == "sqlite" else SERVER_WRITERS
-        await asyncio.get_running_loop().run_in_executor(writer, write)
+        await WRITER.submit(self, write)
 
     def end_game(self, table_id: str, archive: StoredGame | None) -> None:
         """The host ends the table: the flag and (a game not over) its record at once."""
@@ -217,9 +239,11 @@ class Repo:
         """The next game of a table (a rematch): the last one's actions go (its record
         is kept in ``web_games``), a new seed, the starter; the table runs again."""
         with self.db.session() as s:
-            s.execute(delete(ActionRow).where(ActionRow.table_id == table_id))
-            row = s.get(TableRow, table_id)
+            # the table's row first (PostgreSQL: locked until the commit), as every write
+            # of actions does: no action of the old game can slip in between
+            row = s.get(TableRow, table_id, with_for_update=True)
             assert row is not None
+            s.execute(delete(ActionRow).where(ActionRow.table_id == table_id))
             row.game_no, row.seed, row.starter = game_no, seed, starter
             row.started, row.paused, row.ended, row.finished = True, False, False, False
 

@@ -12,7 +12,6 @@ import base64
 import contextlib
 import hashlib
 import hmac
-import json
 import logging
 import secrets
 import time
@@ -21,6 +20,8 @@ from dataclasses import dataclass, field, fields
 from datetime import UTC, datetime, timedelta
 from functools import partial
 from typing import Any, Protocol
+
+import orjson
 
 from schock.bots import Bot, available_bots, make_bot
 from schock.bots.names import bot_names
@@ -70,12 +71,13 @@ _SHARED = ("table", "log", "story")
 
 
 def encode(message: dict[str, Any]) -> str:
-    """A message as the JSON text a websocket sends (as Starlette's ``send_json``).
+    """A message as the JSON text a websocket sends (compact, UTF-8 as it is; orjson:
+    a tenth of the json module's time, and the frames are the server's largest work).
 
-    >>> encode({"type": "state", "log": ["Würfel"]})
-    '{"type":"state","log":["Würfel"]}'
+    >>> encode({"type": "state", "log": ["Würfel"], "n": 3, "waited": 1.5, "x": None})
+    '{"type":"state","log":["Würfel"],"n":3,"waited":1.5,"x":null}'
     """
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    return orjson.dumps(message).decode()
 
 
 def new_token() -> str:

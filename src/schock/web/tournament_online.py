@@ -33,28 +33,34 @@ there.
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import hashlib
 import hmac
 import json
 import logging
 import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import RedirectResponse, Response
-from sqlalchemy import select
+from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
 
 from schock.errors import IllegalActionError, InvalidInputError
 from schock.messages import Msg
 from schock.store import Database
+from schock.store.tables import ActionRow, SeatRow, TableRow
 from schock.store.tournament_online import TournamentOnlineRow
-from schock.store.tournament_web import TournamentPendingRow
+from schock.store.tournament_web import TournamentAccessRow, TournamentPendingRow
 from schock.tournament import storage
 from schock.tournament.card import enter_entry, whole_number
 from schock.tournament.domain import Refused as TournamentRefused
 from schock.tournament.domain import Tournament
+from schock.tournament.format import Scoring
 from schock.tournament.proof import ranking_from_record
 from schock.tournament.simulate import next_seats
 from schock.web.pages import qr_svg
@@ -129,7 +135,7 @@ class OnlineSeries:
         """The tournament game the table plays next (after the current one when that is
         reported): the confirmed games and the waiting reports, as the phones see it."""
         waiting = [p for p in _pending(self.db, self.tid) if p["status"] == "pending"]
-        return _project(t, waiting, self.round, self.table).next_game(self.round, self.table)
+        return _upcoming(t, waiting, self.round, self.table)
 
     def info(self) -> dict[str, Any]:
         return {"tournament": self.name, "round": self.round, "table": self.table,
@@ -182,7 +188,8 @@ class OnlineSeries:
             waiting = [p for p in _pending(self.db, self.tid) if p["status"] == "pending"]
             earlier = any(p["round"] == self.round and p["table"] == self.table
                           and p["game"] < g for p in waiting)
-            if earlier:
+            missing = t.next_game(self.round, self.table)
+            if earlier or (missing is not None and missing < g):
                 return self._file(t, waiting, g, record, session)
             try:
                 t.enter_record(self.round, self.table, g, record)
@@ -197,20 +204,32 @@ class OnlineSeries:
 
     def _file(self, t: Tournament, waiting: list[dict[str, Any]], g: int,
               record: dict[str, Any], session: TableSession) -> str:
-        """Earlier games of the table wait for the organizer: this one waits with them."""
+        """Earlier games of the table wait for the organizer (or are not entered: undone
+        meanwhile): this one waits as a report with its record, to be confirmed after them."""
+        ahead = _project(t, waiting, self.round, self.table, before=g)
+        missing = ahead.next_game(self.round, self.table)
         try:
-            ahead = _project(t, waiting, self.round, self.table, before=g)
-            event = enter_entry(ahead, self.round, self.table, g, {"record": record})
+            if missing == g:
+                event = enter_entry(ahead, self.round, self.table, g, {"record": record})
+                loser, out, aus = event.loser, event.out, dict(event.schock_aus)
+            else:  # an earlier game is missing: the players as seated at this game
+                labels = {p.label: p.number for p in t.players.values()}
+                players = [labels[s.name] for s in session.seats if s.name in labels]
+                loser, out, aus = ranking_from_record(record, t, players, ("", ""))
         except (InvalidInputError, IllegalActionError) as exc:
             return _note("tw.online_refused", g=g, why=exc)
-        entry = {"loser": event.loser, "out": [list(x) for x in event.out],
-                 "schock_aus": {str(p): n for p, n in event.schock_aus},
+        if t.format.scoring is not Scoring.POINTS:
+            out = ()
+        entry = {"loser": loser, "out": [list(x) for x in out],
+                 "schock_aus": {str(p): n for p, n in aus.items() if n},
                  "record": record, "online": session.id}
         with self.db.session() as s:
             s.add(TournamentPendingRow(tournament_id=self.tid, round=self.round,
                                        table=self.table, game=g,
                                        payload=json.dumps(entry, sort_keys=True), at=_now(),
                                        copies=1, status="pending"))
+        if missing != g:
+            return _note("tw.online_waits_missing", g=g, m=missing)
         return _note("tw.online_waits", g=g)
 
     # ------------------------------------------------------------ the next game
@@ -263,6 +282,132 @@ def install(tables: Tables, db: Database) -> None:
     tables.attach = attach(db)
 
 
+# ------------------------------------------------------------------ several processes
+SYNC_SECONDS = 1.0
+"""How often a process compares its copies of online tournament tables with the database
+(with PostgreSQL and ``--workers N``; a SQLite file has one process)."""
+
+
+@dataclass
+class StoredState:
+    """An online tournament table as the database has it, whichever process wrote it:
+    what the organizer page shows and what a process compares its copy with."""
+
+    started: bool
+    paused: bool
+    ended: bool
+    over: bool
+    web_game: int
+    actions: int
+    seats: tuple[tuple[str, str | None, str | None, bool, bool], ...]
+    """Each seat's name, bot, token hash, whether its link was opened, whether it waits."""
+    game: int | None
+    bound: int
+    """The table's game the tournament game ``game`` is bound to."""
+    closed: bool
+    note: dict[str, str] | None
+
+
+def stored_states(db: Database, ids: list[str]) -> dict[str, StoredState]:
+    """The stored state of the online tables ``ids`` (four queries for all of them)."""
+    if not ids:
+        return {}
+    with db.session() as s:
+        return _stored_states(s, ids)
+
+
+def _stored_states(s: Session, ids: list[str]) -> dict[str, StoredState]:
+    rows = s.execute(select(
+        TableRow.id, TableRow.started, TableRow.paused, TableRow.ended, TableRow.finished,
+        TableRow.game_no).where(TableRow.id.in_(ids))).all()
+    counts = {r[0]: int(r[1]) for r in s.execute(
+        select(ActionRow.table_id, func.count()).where(ActionRow.table_id.in_(ids))
+        .group_by(ActionRow.table_id))}
+    seats: dict[str, list[tuple[str, str | None, str | None, bool, bool]]] = {}
+    for x in s.execute(select(
+            SeatRow.table_id, SeatRow.name, SeatRow.bot, SeatRow.token_hash, SeatRow.claimed,
+            SeatRow.waiting).where(SeatRow.table_id.in_(ids))
+            .order_by(SeatRow.table_id, SeatRow.seat)):
+        seats.setdefault(x.table_id, []).append(
+            (x.name, x.bot, x.token_hash, bool(x.claimed), bool(x.waiting)))
+    bound = {o.table_id: o for o in s.execute(select(
+        TournamentOnlineRow.table_id, TournamentOnlineRow.game, TournamentOnlineRow.web_game,
+        TournamentOnlineRow.closed, TournamentOnlineRow.note)
+        .where(TournamentOnlineRow.table_id.in_(ids)))}
+    out = {}
+    for r in rows:
+        o = bound.get(r.id)
+        if o is not None:
+            out[r.id] = StoredState(
+                bool(r.started), bool(r.paused), bool(r.ended), bool(r.finished), r.game_no,
+                counts.get(r.id, 0), tuple(seats.get(r.id, ())), o.game, o.web_game,
+                bool(o.closed), json.loads(o.note) if o.note else None)
+    return out
+
+
+def copy_state(session: TableSession) -> StoredState:
+    """The same for this process's copy of the table."""
+    series = session.series
+    assert isinstance(series, OnlineSeries)
+    return StoredState(
+        session.started, session.paused, session.ended, session.game.over, session.game_no,
+        len(session.game.actions),
+        tuple((x.name, x.bot, x.token_hash, x.claimed, x.waiting)
+              for x in session.stored_seats(session.seats)),
+        series.game, series.web_game, series.closed, series.note)
+
+
+async def sync_once(tables: Tables, db: Database) -> list[str]:
+    """Reload each online tournament table of this process whose stored state differs
+    from its copy: another process acted on it (the organizer's page is served by any
+    process; see docs/deploy.md). The copy is dropped and loaded again, its people are
+    sent the table as stored, its bots go on. Returns the ids reloaded."""
+    live = {i: x for i, x in list(tables.live.items()) if isinstance(x.series, OnlineSeries)}
+    stored = stored_states(db, list(live))
+    reloaded = []
+    for table_id, session in live.items():
+        st = stored.get(table_id)
+        if st is None or st == copy_state(session):
+            continue
+        async with session.lock:
+            _reload(session, db)
+            await session.broadcast()
+        session.kick()
+        reloaded.append(table_id)
+    return reloaded
+
+
+def _reload(session: TableSession, db: Database) -> None:
+    """Drop the copy and load the stored table and its series (the lock is held)."""
+    votes, game_no = session.votes, session.game_no
+    session.reload()
+    if session.game_no == game_no:  # rematch votes are not stored: they stay
+        session.votes = votes
+    attach(db)(session)
+
+
+async def _fresh(session: TableSession, db: Database) -> None:
+    """Before the organizer acts on a table: this process's copy as stored (another
+    process may have acted on it since the last :func:`sync_once`)."""
+    async with session.lock:
+        st = stored_states(db, [session.id]).get(session.id)
+        if st is None or st == copy_state(session):
+            return
+        _reload(session, db)
+        await session.broadcast()
+
+
+async def sync_loop(tables: Tables, db: Database) -> None:
+    """:func:`sync_once` every :data:`SYNC_SECONDS` (the app's lifespan runs it when the
+    database can serve several processes)."""
+    while True:
+        await asyncio.sleep(SYNC_SECONDS)
+        try:
+            await sync_once(tables, db)
+        except Exception:  # pragma: no cover - a database hiccup; the next round tries again
+            logger.exception("online tables: comparing with the database failed")
+
+
 # ------------------------------------------------------------------ the organizer
 def _bindings(db: Database, tid: str, rnd: int) -> dict[int, TournamentOnlineRow]:
     with db.session() as s:
@@ -293,17 +438,17 @@ def open_table(request: Request, t: Tournament, secret: str, rnd: int, table: in
         host_hash=token_hash(host_token(secret, rnd, table)), seats=seats,
         repo=tables.repo, settings=tables.settings, starter=starter,
     )
-    tables.add(session, request.client.host if request.client else "?")
+    # stored only: the process the table's requests reach (the proxy routes by its id)
+    # loads it on first use, so no second copy of it stays in this process
+    tables.repo.create(session.stored(), request.client.host if request.client else "?")
     row = TournamentOnlineRow(table_id=session.id, tournament_id=t.id, round=rnd, table=table,
                               game=g, web_game=1, closed=0, note=None, at=_now())
     try:
         with db.session() as s:
             s.add(row)
     except IntegrityError:  # opened a moment ago from another tab: that one stays
-        session.ended = True
         tables.repo.set_flags(session.id, ended=True)
         raise InvalidInputError(Msg("tw.online_open_already", {"t": table})) from None
-    session.series = OnlineSeries(db, row, t)
 
 
 async def _host(session: TableSession, secret: str, rnd: int, table: int, command: str,
@@ -312,25 +457,56 @@ async def _host(session: TableSession, secret: str, rnd: int, table: int, comman
     await session.command(conn, command, seat, bot)
 
 
+TABLE_ACTIONS = ("start", "bot", "back", "next", "close", "reopen")
+
+
+def _round_number(t: Tournament) -> int:
+    rnd = t.current_round
+    if rnd is None:
+        raise TournamentRefused("no round drawn yet; allowed: after the draw",
+                                "Noch keine Runde ausgelost; erlaubt: nach der Auslosung")
+    return rnd.number
+
+
+async def _answer(request: Request, t: Tournament, access: TournamentAccessRow,
+                  act: Callable[[], Awaitable[str | None]]) -> Response:
+    """Run an organizer action on online tables; the organizer page again (with the
+    notice ``act`` returns, or the refusal), or back to it."""
+    from schock.web.tournament_pages import _organizer_view
+
+    lang = _lang(request)
+    db = _db(request)
+    try:
+        notice = await act()
+    except (InvalidInputError, IllegalActionError) as exc:
+        return _organizer_view(request, storage.load(db, t.id), access, status=400,
+                               error=_msg(exc, lang))
+    except Refused as exc:
+        return _organizer_view(request, storage.load(db, t.id), access, status=409,
+                               error=exc.en if lang == "en" else exc.de)
+    if notice is not None:
+        return _organizer_view(request, storage.load(db, t.id), access, notice=notice)
+    q = "&lang=en" if lang == "en" else ""
+    return RedirectResponse(f"/turnier/{t.id}?k={access.secret}{q}#online", status_code=303)
+
+
 @router.post("/turnier/{tid}/online")
 async def organizer_online(tid: str, request: Request) -> Response:
     """The organizer's online tables: ``open`` (all tables of the current round, or
-    ``table``), ``start`` / ``start_all``, ``bot`` / ``back`` (``table``, ``seat``,
-    ``bot``), ``next``, ``close``, ``reopen``."""
-    from schock.web.tournament_pages import _organizer_view
-
+    ``table``), ``start_all``; the actions on one table (``start``, ``bot`` / ``back``
+    with ``seat`` and ``bot``, ``next``, ``close``, ``reopen``) with ``table`` here too,
+    though the page posts those to :func:`organizer_table`."""
     form = await request.form()
     t, access = _organizer(request, tid, str(form.get("k", "")))
     lang = _lang(request)
     action = str(form.get("action", ""))
     db = _db(request)
-    notice = None
-    try:
+
+    async def act() -> str | None:
         rnd = t.current_round
-        if rnd is None:
-            raise TournamentRefused("no round drawn yet; allowed: after the draw",
-                                    "Noch keine Runde ausgelost; erlaubt: nach der Auslosung")
-        bound = _bindings(db, tid, rnd.number)
+        number = _round_number(t)
+        assert rnd is not None
+        bound = _bindings(db, tid, number)
         numbers = range(1, len(rnd.tables) + 1)
         if action == "open":
             which = [whole_number(form["table"], "table")] if form.get("table") else list(numbers)
@@ -342,42 +518,90 @@ async def organizer_online(tid: str, request: Request) -> Response:
                 if tb in bound:
                     continue
                 try:
-                    open_table(request, t, access.secret, rnd.number, tb)
+                    open_table(request, t, access.secret, number, tb)
                     opened.append(tb)
                 except InvalidInputError as exc:
                     if len(which) == 1:
                         raise
                     skipped.append(exc.localized(lang))
             notice = Msg("tw.online_opened", {"n": len(opened)}).text(lang)
-            if skipped:
-                notice += " " + " ".join(skipped)
-        elif action == "start_all":
-            started = 0
-            for tb, row in bound.items():
-                session = _tables(request).get(row.table_id)
-                if session is not None and not session.started and not session.ended:
-                    await _host(session, access.secret, rnd.number, tb, "start")
-                    started += 1
-            notice = Msg("tw.online_started", {"n": started}).text(lang)
-        else:
-            tb = whole_number(form.get("table"), "table")
-            if tb not in bound:
-                raise InvalidInputError(Msg("tw.online_not_open", {"t": tb}))
-            row = bound[tb]
-            session = _tables(request).get(row.table_id)
-            if session is None:  # pragma: no cover - the browser table was purged
-                raise HTTPException(404, "no such table")
-            await _table_action(session, access.secret, rnd.number, tb, action, form)
-    except (InvalidInputError, IllegalActionError) as exc:
-        return _organizer_view(request, storage.load(db, tid), access, status=400,
-                               error=_msg(exc, lang))
-    except Refused as exc:
-        return _organizer_view(request, storage.load(db, tid), access, status=409,
-                               error=exc.en if lang == "en" else exc.de)
-    if notice is not None:
-        return _organizer_view(request, storage.load(db, tid), access, notice=notice)
-    q = "&lang=en" if lang == "en" else ""
-    return RedirectResponse(f"/turnier/{tid}?k={access.secret}{q}#online", status_code=303)
+            return " ".join([notice, *skipped])
+        if action == "start_all":
+            started = await _start_all(request, access.secret, number, bound)
+            return Msg("tw.online_started", {"n": started}).text(lang)
+        tb = whole_number(form.get("table"), "table")
+        if tb not in bound:
+            raise InvalidInputError(Msg("tw.online_not_open", {"t": tb}))
+        await _on_table(request, bound[tb].table_id, access.secret, number, tb, action, form)
+        return None
+
+    return await _answer(request, t, access, act)
+
+
+@router.post("/t/{table_id}/turnier")
+async def organizer_table(table_id: str, request: Request) -> Response:
+    """The organizer's action on one online table (``action``: start, bot / back with
+    ``seat`` and ``bot``, next, close, reopen; ``tid`` and ``k`` name the tournament and
+    prove the organizer). Its path carries the table's id, so a proxy that routes by it
+    (deploy/nginx.conf) brings it to the process the table's players play in."""
+    form = await request.form()
+    t, access = _organizer(request, str(form.get("tid", "")), str(form.get("k", "")))
+    with _db(request).session() as s:
+        row = s.get(TournamentOnlineRow, table_id)
+        bound = None if row is None else (row.tournament_id, row.round, row.table)
+    if bound is None or bound[0] != t.id:
+        raise HTTPException(404, f"table {table_id}: no online table of this tournament")
+    action = str(form.get("action", ""))
+
+    async def act() -> None:
+        number = _round_number(t)
+        if bound[1] != number:
+            raise InvalidInputError(Msg("tw.online_old_round", {"r": bound[1], "now": number}))
+        await _on_table(request, table_id, access.secret, number, bound[2], action, form)
+
+    return await _answer(request, t, access, act)
+
+
+async def _start_all(request: Request, secret: str, rnd: int,
+                     bound: dict[int, TournamentOnlineRow]) -> int:
+    """Start every open table that waits. A table this process does not hold is started
+    in the database: the process its players reach loads it so (or, holding a copy, sees
+    the change within :data:`SYNC_SECONDS`); only a table of bots alone, which nobody may
+    ever open, is loaded here to be played."""
+    tables = _tables(request)
+    ids = {row.table_id: tb for tb, row in bound.items()}
+    states = stored_states(_db(request), list(ids))
+    started = 0
+    for table_id, tb in ids.items():
+        st = states.get(table_id)
+        if st is None or st.started or st.ended:
+            continue
+        if table_id not in tables.live and any(seat[1] is None for seat in st.seats):
+            with _db(request).session() as s:
+                done = s.execute(update(TableRow).where(
+                    TableRow.id == table_id, TableRow.started.is_(False),
+                    TableRow.ended.is_(False)).values(started=True))
+            started += getattr(done, "rowcount", 1) == 1
+            continue
+        session = tables.get(table_id)
+        if session is not None:
+            await _fresh(session, _db(request))
+        if session is not None and not session.started and not session.ended:
+            await _host(session, secret, rnd, tb, "start")
+            started += 1
+    return started
+
+
+async def _on_table(request: Request, table_id: str, secret: str, rnd: int, tb: int,
+                    action: str, form: Any) -> None:
+    if action not in TABLE_ACTIONS:
+        raise InvalidInputError(
+            f"action: {action!r}; allowed: open, start_all, {', '.join(TABLE_ACTIONS)}")
+    session = _tables(request).get(table_id)
+    if session is None:  # pragma: no cover - the browser table was purged
+        raise HTTPException(404, "no such table")
+    await _fresh(session, _db(request))
+    await _table_action(session, secret, rnd, tb, action, form)
 
 
 async def _table_action(session: TableSession, secret: str, rnd: int, tb: int, action: str,
@@ -418,42 +642,88 @@ async def _table_action(session: TableSession, secret: str, rnd: int, tb: int, a
 
 
 def online_view(request: Request, t: Tournament, secret: str) -> list[dict[str, Any]] | None:
-    """The organizer page's online tables of the current round (None: none opened)."""
+    """The organizer page's online tables of the current round (None: none opened), with
+    their seat links and QR codes."""
+    rows = online_state(request, t)
+    if rows is None:
+        return None
+    rnd = t.current_round
+    assert rnd is not None
+    q = "?lang=en" if _lang(request) == "en" else ""
+    for o in rows:
+        if not o["open"]:
+            continue
+        tb = o["number"]
+        base = public_url(request, f"/t/{o['id']}")
+        numbers = {t.players[p].label: p for p in rnd.tables[tb - 1]}
+        for s in o["seats"]:
+            p = numbers.get(s["name"])
+            link = (f"{base}{q}#seat={seat_token(secret, rnd.number, tb, p)}"
+                    if p is not None else None)
+            s.update(link=link, qr=qr_svg(link, scale=3) if link else None)
+        o.update(host_link=f"{base}{q}#host={host_token(secret, rnd.number, tb)}",
+                 watch_link=f"{base}{q}")
+    return rows
+
+
+def online_signature(request: Request, tid: str) -> list[Any]:
+    """The online tables of the tournament's latest round as stored (and who is
+    connected to those this process holds): part of the organizer page's ``ETag``."""
+    with _db(request).session() as s:
+        rows = s.execute(select(TournamentOnlineRow.round, TournamentOnlineRow.table_id)
+                         .where(TournamentOnlineRow.tournament_id == tid)).all()
+        last = max((r.round for r in rows), default=0)
+        ids = sorted(r.table_id for r in rows if r.round == last)
+        states = _stored_states(s, ids) if ids else {}
+    live = _tables(request).live
+    return [[i, asdict(states[i]) if i in states else None,
+             sorted((held.bound(c)[0] or -1) for c in held.conns)
+             if (held := live.get(i)) is not None else None] for i in ids]
+
+
+def _upcoming(t: Tournament, waiting: list[dict[str, Any]], rnd: int, table: int) -> int | None:
+    """The game ``table`` plays next: after its confirmed games and its waiting reports
+    (a trial copy of the tournament only when it has some)."""
+    if any(p["round"] == rnd and p["table"] == table for p in waiting):
+        return _project(t, waiting, rnd, table).next_game(rnd, table)
+    return t.next_game(rnd, table)
+
+
+def online_state(request: Request, t: Tournament) -> list[dict[str, Any]] | None:
+    """The online tables of the current round as the database has them (any process may
+    play them), without links: what the organizer page's ``ETag`` is made of. Whether a
+    person is connected is known only to the process that holds the table (``online``:
+    None elsewhere)."""
     rnd = t.current_round
     if rnd is None:
         return None
-    bound = _bindings(_db(request), t.id, rnd.number)
+    db = _db(request)
+    bound = _bindings(db, t.id, rnd.number)
     if not bound:
         return None
+    states = stored_states(db, [row.table_id for row in bound.values()])
+    waiting = [p for p in _pending(db, t.id) if p["status"] == "pending"]
+    live = _tables(request).live
     out: list[dict[str, Any]] = []
-    q = "?lang=en" if _lang(request) == "en" else ""
     for tb in range(1, len(rnd.tables) + 1):
         row = bound.get(tb)
-        session = _tables(request).get(row.table_id) if row is not None else None
-        if row is None or session is None:
+        st = states.get(row.table_id) if row is not None else None
+        if row is None or st is None:
             out.append({"number": tb, "open": False})
             continue
-        info = session.table_info()
-        base = public_url(request, f"/t/{session.id}")
-        numbers = {t.players[p].label: p for p in rnd.tables[tb - 1]}
-        seats = []
-        for i, s in enumerate(info["seats"]):
-            p = numbers.get(session.seats[i].name)
-            link = (f"{base}{q}#seat={seat_token(secret, rnd.number, tb, p)}"
-                    if p is not None else None)
-            seats.append({**s, "index": i, "link": link,
-                          "qr": qr_svg(link, scale=3) if link else None})
-        series = session.series
-        assert isinstance(series, OnlineSeries)
+        held = live.get(row.table_id)
+        connected = {held.bound(c)[0] for c in held.conns} if held is not None else None
+        seats = [{"index": i, "name": name, "bot": bot, "replaced": bot is not None and h is not None,
+                  "free": bot is None and not claimed,
+                  "online": None if connected is None else i in connected}
+                 for i, (name, bot, h, claimed, late) in enumerate(st.seats) if not late]
         out.append({
-            "number": tb, "open": True, "id": session.id, "seats": seats,
-            "host_link": f"{base}{q}#host={host_token(secret, rnd.number, tb)}",
-            "watch_link": f"{base}{q}", "started": session.started, "ended": session.ended,
-            "over": session.game.over, "closed": series.closed or session.ended,
-            "game": series.game,
-            "next": series.next,
-            "note": series.note, "web_game": session.game_no,
-            "people": any(s["bot"] is None for s in info["seats"]),
+            "number": tb, "open": True, "id": row.table_id, "seats": seats,
+            "started": st.started, "ended": st.ended, "over": st.over,
+            "closed": st.closed or st.ended, "game": st.game,
+            "next": _upcoming(t, waiting, rnd.number, tb),
+            "note": st.note, "web_game": st.web_game,
+            "people": any(s["bot"] is None for s in seats),
         })
     return out
 

@@ -33,6 +33,7 @@ from schock.bots import available_bots
 from schock.errors import IllegalActionError, InvalidInputError
 from schock.messages import Msg
 from schock.store import Database
+from schock.store.tournament import TournamentEventRow
 from schock.store.tournament_keep import TournamentKeptRow
 from schock.store.tournament_web import (
     TournamentAccessRow,
@@ -115,10 +116,15 @@ def _access(db: Database, tid: str) -> TournamentAccessRow:
 
 
 def _organizer(request: Request, tid: str, key: str) -> tuple[Tournament, TournamentAccessRow]:
+    access = _organizer_access(request, tid, key)
+    return storage.load(_db(request), tid), access
+
+
+def _organizer_access(request: Request, tid: str, key: str) -> TournamentAccessRow:
     access = _access(_db(request), tid)
     if not key or not hmac.compare_digest(key, access.secret):
         raise HTTPException(403, "wrong or missing organizer key (k); allowed: the organizer link")
-    return storage.load(_db(request), tid), access
+    return access
 
 
 def _numbers(value: object, what: str) -> list[int]:
@@ -296,7 +302,12 @@ async def organizer_live(tid: str, request: Request, k: str = "") -> Response:
     waiting reports, the standings, the drinks ledger and the history, as the page
     renders them. Only with the organizer
     key; ``ETag`` / ``If-None-Match`` answer 304 while nothing changed."""
-    t, access = _organizer(request, tid, k)
+    access = _organizer_access(request, tid, k)
+    etag = _live_etag(request, access)
+    headers = {"ETag": etag, "Cache-Control": "no-store"}
+    if etag in {x.strip() for x in request.headers.get("if-none-match", "").split(",")}:
+        return Response(status_code=304, headers=headers)
+    t = storage.load(_db(request), tid)
     lang = _lang(request)
     ctx = {"request": request, "lang": lang, "en": lang == "en",
            **_organizer_context(request, t, access)}
@@ -315,11 +326,31 @@ async def organizer_live(tid: str, request: Request, k: str = "") -> Response:
         "tables": {str(tb["number"]): {"games": part("games", tb=tb), "next": tb["next_game"]}
                    for tb in ctx["tables"]},
     }, ensure_ascii=False, sort_keys=True)
-    etag = '"' + hashlib.sha256(body.encode()).hexdigest()[:32] + '"'
-    headers = {"ETag": etag, "Cache-Control": "no-store"}
-    if etag in {x.strip() for x in request.headers.get("if-none-match", "").split(",")}:
-        return Response(status_code=304, headers=headers)
     return Response(body, media_type="application/json", headers=headers)
+
+
+def _live_etag(request: Request, access: TournamentAccessRow) -> str:
+    """The live parts' ``ETag``, from what they are made of, read from the database
+    without loading the tournament or rendering anything: its events (each with its undo
+    flag), the waiting reports, the online tables (:data:`app.state.online_signature`),
+    the access row, the language, the standings round asked for and the links' address."""
+    tid = access.tournament_id
+    with _db(request).session() as s:
+        events = s.execute(select(TournamentEventRow.seq, TournamentEventRow.undone)
+                           .where(TournamentEventRow.tournament_id == tid)
+                           .order_by(TournamentEventRow.seq)).all()
+        reports = s.execute(select(TournamentPendingRow.id, TournamentPendingRow.status,
+                                   TournamentPendingRow.copies)
+                            .where(TournamentPendingRow.tournament_id == tid)
+                            .order_by(TournamentPendingRow.id)).all()
+    signature = getattr(request.app.state, "online_signature", None)
+    made = json.dumps([
+        _lang(request), request.query_params.get("stand", ""), public_base(request),
+        [list(e) for e in events], [list(r) for r in reports],
+        signature(request, tid) if signature is not None else None,
+        [access.clock_minutes, access.clock_started, access.standings_mode, access.frozen_json],
+    ], sort_keys=True, default=str)
+    return '"' + hashlib.sha256(made.encode()).hexdigest()[:32] + '"'
 
 
 def _event_text(t: Tournament, event: Event, lang: str) -> str:

@@ -7,7 +7,10 @@ docs/deploy.md). The processes share one PostgreSQL database, and the database d
 every race: an action is stored at its index once, a process that loses drops its copy
 of the table and reloads it (:class:`schock.web.repo.StaleCopy`). Pages that follow
 several tables (tournament organizer and projector, Stammtisch) read the database on
-every request, so any process answers them.
+every request, so any process answers them; the organizer's action on one online
+tournament table goes to a path with its id, and a process holding a copy of such a
+table that another process changed reloads it
+(:func:`schock.web.tournament_online.sync_once`).
 
 The parent only supervises: SIGTERM or SIGINT stops every process; when one process
 ends, the others are stopped too and the parent exits with its status, so systemd

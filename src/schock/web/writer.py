@@ -1,0 +1,132 @@
+"""The database writer of the actions: group commit across tables.
+
+Every accepted action is written before anybody hears of it, and the event loop must go
+on serving the other tables meanwhile: so the writes run in a thread. One transaction per
+action made that thread's SQLAlchemy work (checkout, BEGIN, two statements, COMMIT) the
+largest part of an action's server time after the frames, and every hand-over to it cost
+the loop a thread-pool future. Here one writer thread takes *every* write that has queued
+up while it wrote the last batch, and writes them in one transaction (one statement per
+kind for all tables, see :meth:`schock.web.repo.Repo.write_batch`); a busy server commits
+many tables' actions at once, a quiet one each action on its own at once (nothing waits
+for a batch to fill). Each write still learns its own outcome: one table's stale copy
+refuses only that table's write.
+
+The loop side hands a write over with :meth:`GroupWriter.submit` and awaits it; the thread
+settles a batch's futures with one call back into each loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import threading
+from collections import defaultdict
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from schock.web.repo import StoredGame
+
+
+@dataclass
+class ActionWrite:
+    """One table's new actions, as one write: ``texts`` are actions ``first``,
+    ``first``+1, ... in record notation; ``finished``: they ended the game, whose record
+    is ``archive``; ``game_no``: the game they belong to (None: not checked)."""
+
+    table_id: str
+    first: int
+    texts: list[str]
+    finished: bool = False
+    archive: StoredGame | None = None
+    game_no: int | None = None
+
+
+class Writes(Protocol):
+    """Where a batch of writes goes (a :class:`~schock.web.repo.Repo`)."""
+
+    def write_batch(self, writes: Sequence[ActionWrite]) -> list[BaseException | None]:
+        """Write them; one outcome per write (None: committed)."""
+
+
+_Job = tuple[Writes, ActionWrite, asyncio.AbstractEventLoop, "asyncio.Future[None]"]
+
+
+def _settle(outcomes: list[tuple[asyncio.Future[None], BaseException | None]]) -> None:
+    """On the loop: give each waiting write its outcome (a write whose waiter was
+    cancelled meanwhile, e.g. at shutdown, has nobody to tell)."""
+    for fut, err in outcomes:
+        if fut.done():
+            continue
+        if err is None:
+            fut.set_result(None)
+        else:
+            fut.set_exception(err)
+
+
+class GroupWriter:
+    """One writer thread for every database of the process (see the module's text).
+
+    The thread runs only while there is something to write (a job of a one-thread pool,
+    so the process waits for a write under way when it exits); batches hold at most
+    ``max_batch`` writes.
+    """
+
+    def __init__(self, max_batch: int = 200) -> None:
+        self.max_batch = max_batch
+        self._lock = threading.Lock()
+        self._pending: list[_Job] = []
+        self._running = False
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="schock-db-writer")
+        self.batches = 0
+        """Transactions written so far (with :attr:`writes`: the mean batch)."""
+        self.writes = 0
+
+    def submit(self, repo: Writes, write: ActionWrite) -> asyncio.Future[None]:
+        """Queue ``write`` for ``repo``; the future is settled once it is committed
+        (or with what refused it)."""
+        loop = asyncio.get_running_loop()
+        fut: asyncio.Future[None] = loop.create_future()
+        with self._lock:
+            self._pending.append((repo, write, loop, fut))
+            if self._running:
+                return fut
+            self._running = True
+        self._pool.submit(self._drain)
+        return fut
+
+    def _drain(self) -> None:
+        while True:
+            with self._lock:
+                batch = self._pending[: self.max_batch]
+                del self._pending[: self.max_batch]
+                if not batch:
+                    self._running = False
+                    return
+            self._write(batch)
+
+    def _write(self, batch: list[_Job]) -> None:
+        by_repo: dict[int, list[_Job]] = defaultdict(list)
+        for job in batch:
+            by_repo[id(job[0])].append(job)
+        done: dict[asyncio.AbstractEventLoop,
+                   list[tuple[asyncio.Future[None], BaseException | None]]] = defaultdict(list)
+        for jobs in by_repo.values():
+            try:
+                errors = jobs[0][0].write_batch([j[1] for j in jobs])
+            except BaseException as exc:  # pragma: no cover - write_batch returns its errors
+                errors = [exc] * len(jobs)
+            self.batches += 1
+            self.writes += len(jobs)
+            for (_, _, loop, fut), err in zip(jobs, errors, strict=True):
+                done[loop].append((fut, err))
+        for loop, outcomes in done.items():
+            with contextlib.suppress(RuntimeError):  # that loop is closed: nobody waits
+                loop.call_soon_threadsafe(_settle, outcomes)
+
+
+#: The process's writer (SQLite: one writer at a time anyway; a database server: one
+#: transaction for many tables' actions is one round trip instead of many).
+WRITER = GroupWriter()

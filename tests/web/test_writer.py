@@ -1,0 +1,86 @@
+"""The group-commit writer (schock.web.writer): writes that queue while one batch is
+written go together in the next; each waiter learns its own write's outcome."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+from schock.web.repo import StaleCopy
+from schock.web.writer import ActionWrite, GroupWriter
+
+
+class Recorder:
+    """A database stand-in: records each batch; the first waits until released."""
+
+    def __init__(self) -> None:
+        self.batches: list[list[str]] = []
+        self.entered = threading.Event()
+        self.release = threading.Event()
+
+    def write_batch(self, writes: Sequence[ActionWrite]) -> list[BaseException | None]:
+        self.batches.append([w.table_id for w in writes])
+        if len(self.batches) == 1:
+            self.entered.set()
+            assert self.release.wait(10)
+        return [StaleCopy(w.table_id) if w.table_id.startswith("stale") else None
+                for w in writes]
+
+
+def test_writes_queued_meanwhile_go_in_one_batch_and_each_learns_its_outcome() -> None:
+    writer, db = GroupWriter(max_batch=3), Recorder()
+
+    async def main() -> list[BaseException | None]:
+        first = writer.submit(db, ActionWrite("t0", 0, ["0 throw"]))
+        assert await asyncio.to_thread(db.entered.wait, 10)  # the thread writes t0 now
+        names = ["t1", "stale2", "t3", "t4"]
+        later = [writer.submit(db, ActionWrite(n, 0, ["0 throw"])) for n in names]
+        db.release.set()
+        return await asyncio.gather(first, *later, return_exceptions=True)
+
+    outcomes = asyncio.run(main())
+    assert db.batches == [["t0"], ["t1", "stale2", "t3"], ["t4"]]  # at most max_batch
+    assert [type(x).__name__ for x in outcomes] == [
+        "NoneType", "NoneType", "StaleCopy", "NoneType", "NoneType"]
+    assert (writer.batches, writer.writes) == (3, 5)
+
+
+def test_a_cancelled_waiter_does_not_stop_the_others() -> None:
+    writer, db = GroupWriter(), Recorder()
+
+    async def main() -> None:
+        first = writer.submit(db, ActionWrite("t0", 0, ["0 throw"]))
+        assert await asyncio.to_thread(db.entered.wait, 10)
+        gone = writer.submit(db, ActionWrite("t1", 0, ["0 throw"]))
+        kept = writer.submit(db, ActionWrite("stale", 0, ["0 throw"]))
+        gone.cancel()  # e.g. the server shuts down while the thread writes
+        db.release.set()
+        await first
+        with pytest.raises(StaleCopy):
+            await kept
+
+    asyncio.run(main())
+    assert db.batches == [["t0"], ["t1", "stale"]]
+
+
+def test_a_database_error_refuses_every_write_of_the_batch(tmp_path: Path) -> None:
+    """Nothing of a failed transaction is stored: each write of it gets the error."""
+    from sqlalchemy import text
+    from sqlalchemy.exc import OperationalError
+
+    from schock.store.db import open_database
+    from schock.web.repo import Repo
+
+    db = open_database(str(tmp_path / "w.db"))
+    with db.engine.begin() as conn:
+        conn.execute(text("DROP TABLE web_actions"))
+    outcomes = Repo(db).write_batch([ActionWrite("a", 0, ["0 throw"]),
+                                     ActionWrite("b", 0, ["0 throw"])])
+    assert [type(x) for x in outcomes] == [OperationalError, OperationalError]
+    with pytest.raises(OperationalError):
+        Repo(db).add_actions("a", 0, ["0 throw"])
+    db.close()
