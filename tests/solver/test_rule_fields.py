@@ -20,6 +20,7 @@ import itertools
 import json
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -399,12 +400,16 @@ def _received_by_enumeration(rules: Rules, stock: int, mine: int, piles: tuple[i
             order = rank(rules, outcomes)
             if order[-1] != 2:
                 continue
-            best = table[(outcomes[order[0]].dice, True)]
+            winner = order[0]
+            best = table[(outcomes[winner].dice, True)]
             if best.all_deckel:
-                kept = piles[order[0]] if rules.schock_aus_keeps else 0
+                kept = piles[winner] if rules.schock_aus_keeps else 0
                 got = rules.deckel - mine - kept
-            else:
+            elif stock:
                 got = min(best.deckel, stock)
+            else:  # from the winner, or the best-ranked other player holding Deckel
+                giver = next((s for s in order[:2] if piles[s]), None)
+                got = 0 if giver is None else min(best.deckel, piles[giver])
             total += pa * pb * got
     return total
 
@@ -434,3 +439,60 @@ def test_three_players_schock_aus_keeps_counts_the_winners_pile(tmp_path: Path) 
     r = CliRunner().invoke(main, [*args, "--piles", "4", "--piles", "2", "--json"])
     assert r.exit_code == 0, r.output
     assert json.loads(r.output)["choices"][0]["expected_deckel"] == pytest.approx(exact, abs=1e-12)
+
+
+@pytest.mark.parametrize("piles", [(1, 5), (0, 2)])
+def test_three_players_empty_stock_deckel_come_from_the_winners_pile(
+    piles: tuple[int, int],
+) -> None:
+    # once the Stock is empty a win takes Deckel from the winner's own pile (at most
+    # what he holds; an Einkaufen winner holding none passes it to the best-ranked
+    # player holding some); the old model capped it by what the seat does not hold
+    porz = load_rules("porz")
+    mine = porz.deckel - sum(piles)
+    hidden = Result.parse(porz, "?-?-?/1")
+    table = Table(before=(hidden, hidden), stock=0, mine=mine, piles=piles)
+    stop = solve(porz, TurnState((), (2, 3, 5), 1, 1), table)[0]
+    exact = _received_by_enumeration(porz, 0, mine, piles)
+    assert stop.expected_deckel == pytest.approx(exact, abs=1e-12)
+    # the old model: what is owed, capped only by the Deckel the seat does not hold
+    # (with an Einkaufen winner and one other holder that cap is the holder's pile)
+    old = _received_by_enumeration(porz, 0, mine, (porz.deckel - mine,) * 2)
+    assert old > exact + 0.2 if piles[0] else old == pytest.approx(exact, abs=1e-12)
+    with pytest.raises(InvalidInputError, match="Stock is empty"):
+        solve(porz, TurnState((), (2, 3, 5), 1, 1), replace(table, piles=()))
+    args = ["hint", "2-3-5 1/1", "--before", "?-?-?/1", "--before", "?-?-?/1",
+            "--stock", "0", "--deckel", str(mine)]
+    r = CliRunner().invoke(main, args)
+    assert r.exit_code == 2 and "Der Stock ist leer" in r.output and "--piles" in r.output
+    pile_args = [a for p in piles for a in ("--piles", str(p))]
+    r = CliRunner().invoke(main, [*args, *pile_args, "--json"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output)["choices"][0]["expected_deckel"] == pytest.approx(exact, abs=1e-12)
+
+
+def test_four_players_an_einkaufen_winner_passes_to_the_best_holder() -> None:
+    # A bought in (no Deckel) and throws unseen; B showed 4-4-2 (1 Deckel); C throws
+    # unseen (4 Deckel); the seat stops on 2-3-5 (the rest). When A wins, the
+    # Deckel come from the better of B and C (docs/rules.md, "Deckel")
+    porz = load_rules("porz")
+    piles = (0, 1, 4)
+    mine = porz.deckel - sum(piles)
+    table = evaluation_table(porz)
+    me = Outcome((2, 3, 5), 1, True)
+    exact = 0.0
+    for a, pa in ROLLS[3]:
+        for c, pc in ROLLS[3]:
+            outcomes = [Outcome(a, 1, True), Outcome((2, 4, 4), 1, True), Outcome(c, 1, True), me]
+            order = rank(porz, outcomes)
+            if order[-1] != 3:
+                continue
+            best = table[(outcomes[order[0]].dice, True)]
+            giver = next(s for s in order[:3] if piles[s])
+            owed = porz.deckel - mine if best.all_deckel else min(best.deckel, piles[giver])
+            exact += pa * pc * owed
+    hidden = Result.parse(porz, "?-?-?/1")
+    before = (hidden, Result.known(porz, "4-4-2/1"), hidden)
+    t = Table(before=before, stock=0, mine=mine, piles=piles)
+    stop = solve(porz, TurnState((), (2, 3, 5), 1, 1), t)[0]
+    assert stop.expected_deckel == pytest.approx(exact, abs=1e-12)

@@ -150,18 +150,18 @@ def test_two_phones_starting_at_the_same_moment_share_one_kept_game(
     yet), then tried to store its own: the unique index refuses it and the phone
     joins the first one's game; nothing of the refused one is left behind."""
     from schock.store.keep import KeptGameRow
-    from schock.web import tournament_pages
+    from schock.web import tournament_tables
 
     _tid, _key, (t1, _t2) = _setup(client)
     first = _keep_start(client, t1)
-    real = tournament_pages._open_kept
+    real = tournament_tables._open_kept
     calls: list[int] = []
 
     def not_yet_seen(*args: Any) -> str | None:
         calls.append(1)
         return None if len(calls) == 1 else real(*args)
 
-    monkeypatch.setattr(tournament_pages, "_open_kept", not_yet_seen)
+    monkeypatch.setattr(tournament_tables, "_open_kept", not_yet_seen)
     with _db(client).session() as s:
         games_before = s.query(KeptGameRow).count()
     assert _keep_start(client, t1) == first
@@ -171,7 +171,7 @@ def test_two_phones_starting_at_the_same_moment_share_one_kept_game(
         rows = s.query(TournamentKeptRow).filter_by(round=1, table=1, game=1).all()
         assert [(r.keep_id, r.open) for r in rows] == [(first, 1)]
     # reported, it is no longer open: a phone that starts now starts game 2
-    monkeypatch.setattr(tournament_pages, "_open_kept", real)
+    monkeypatch.setattr(tournament_tables, "_open_kept", real)
     _play(client, first)
     assert _report(client, t1, first).status_code == 200
     with _db(client).session() as s:

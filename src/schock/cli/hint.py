@@ -74,8 +74,9 @@ def half_stakes(
     multiple=True,
     type=click.IntRange(0, 99),
     help="The Deckel of each other player of the round, in seat order (those before you, "
-    "then those after you); repeat for each. Needed with --stock under schock_aus_keeps "
-    "with three or more players (a Schock Aus leaves its thrower his own Deckel).",
+    "then those after you); repeat for each. Needed with three or more players when the "
+    "Stock is empty (--stock 0: the Deckel come from the winner's own pile) or, with "
+    "--stock, under schock_aus_keeps (a Schock Aus leaves its thrower his own Deckel).",
 )
 @click.option("--blind", is_flag=True, help="The round is blind (Deckel doubled).")
 @click.option(

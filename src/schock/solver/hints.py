@@ -107,8 +107,10 @@ def situation(view: View) -> Situation:
             before.append(stopped_result(rules, seen, limit, tv.kept, extra, tv.hidden, tv.throws))
         else:
             before.append(Result.covered(rules, shown, tv.hidden, tv.throws, on_hand=not tv.kept))
-    # the other players' Deckel matter only where a Schock Aus leaves its thrower his own
-    piles = tuple(view.deckel[s] for s in order if s != seat) if rules.schock_aus_keeps else ()
+    # the other players' Deckel matter where the Deckel come from the winner's own pile
+    # (the Stock is empty) or a Schock Aus leaves its thrower his own
+    mine_only = not rules.schock_aus_keeps and view.stock > 0
+    piles = () if mine_only else tuple(view.deckel[s] for s in order if s != seat)
     table = Table(
         before=tuple(before),
         after=len(order) - pos - 1,

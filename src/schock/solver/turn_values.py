@@ -367,6 +367,11 @@ def second_value(rules: Rules, limit: int, earlier: Result, stakes: Stakes) -> f
 
 # ---------------------------------------------------------------- what a result is worth at a table
 
+#: How a strength's Deckel reach the loser (:class:`_Amounts`): a fixed amount, the
+#: winner's own pile up to what is owed (the Stock is empty), or every Deckel but
+#: the winner's own pile (a Schock Aus under ``schock_aus_keeps``).
+_FIXED, _FROM_WINNER, _ALL_BUT_WINNERS = 0, 1, 2
+
 
 @dataclass(frozen=True, slots=True)
 class _Amounts:
@@ -374,8 +379,9 @@ class _Amounts:
 
     strengths: tuple[int, ...]  # every strength under the rules, ascending
     received: tuple[float, ...]  # what the loser receives when that strength is best
+    # (_FROM_WINNER: what is owed; _ALL_BUT_WINNERS: every Deckel the seat does not hold)
     given: tuple[float, ...]  # what the seat gives away from its own pile with that strength
-    kept: tuple[bool, ...] = ()  # per strength: its thrower keeps his own pile (schock_aus_keeps)
+    how: tuple[int, ...] = ()  # per strength: _FIXED, _FROM_WINNER or _ALL_BUT_WINNERS
     piles: tuple[int, ...] = ()  # the other players' Deckel, in the order of ``others``
 
 
@@ -387,72 +393,136 @@ def _amounts(rules: Rules, table: Table) -> _Amounts:
     mult = 2 if table.blind else 1
     received: list[float] = []
     given: list[float] = []
-    keeps = rules.schock_aus_keeps and table.stock is not None
-    piles = _piles(rules, table) if keeps else ()
+    how: list[int] = []
+    keeps = rules.schock_aus_keeps
     for s in strengths:
         e = by_strength[s]
         if table.stock is None:
             owed = rules.deckel if e.all_deckel else e.deckel * mult
             received.append(float(owed))
             given.append(0.0)
+            how.append(_FIXED)
             continue
         everything = rules.deckel - table.mine
         if e.all_deckel:
             # every Deckel of the half; under schock_aus_keeps all but the winner's own
-            # pile, taken off per winner in _metrics
             received.append(float(everything))
             given.append(float(table.mine) if table.stock == 0 and not keeps else 0.0)
+            how.append(_ALL_BUT_WINNERS if keeps else _FIXED)
             continue
         owed = e.deckel * mult
         if table.stock > 0:
             received.append(float(min(owed, table.stock)))
             given.append(0.0)
-        else:
-            received.append(float(min(owed, everything)))
+            how.append(_FIXED)
+        else:  # from the winner's own pile
+            received.append(float(owed))
             given.append(float(min(owed, table.mine)))
-    kept = tuple(keeps and by_strength[s].all_deckel for s in strengths)
-    return _Amounts(strengths, tuple(received), tuple(given), kept, piles)
+            how.append(_FROM_WINNER)
+    piles = _piles(rules, table) if any(h != _FIXED for h in how) else ()
+    if piles:  # where every pile covers what is owed (or none is kept), the amount is fixed
+        low = min(piles)
+        how = [
+            _FIXED
+            if (h == _FROM_WINNER and received[j] <= low)
+            or (h == _ALL_BUT_WINNERS and not max(piles))
+            else h
+            for j, h in enumerate(how)
+        ]
+    return _Amounts(strengths, tuple(received), tuple(given), tuple(how), piles)
 
 
 def _piles(rules: Rules, table: Table) -> tuple[int, ...]:
-    """The other players' Deckel for a Schock Aus under ``schock_aus_keeps``: the
-    table's, or in a round of two the other's (all the Stock and the seat do not hold)."""
+    """The other players' Deckel where the Deckel at stake depend on the winner's
+    pile: the table's, or in a round of two the other's (all the Stock and the
+    seat do not hold)."""
     assert table.stock is not None
     if table.piles:
         return table.piles
     if len(table.before) + table.after == 1:
         return (max(0, rules.deckel - table.stock - table.mine),)
-    raise InvalidInputError(
-        Msg("state.piles_needed", {"others": len(table.before) + table.after})
-    )
+    others = len(table.before) + table.after
+    if table.stock == 0:
+        raise InvalidInputError(Msg("state.piles_empty", {"others": others}))
+    raise InvalidInputError(Msg("state.piles_needed", {"others": others}))
 
 
-def _winners_pile(
-    others: Sequence[tuple[Result, bool]], g: int, s: int, piles: tuple[int, ...]
+def _in(r: Result, lo: int, hi: int) -> float:
+    """P(lo <= grade <= hi)."""
+    return max(0.0, r.p_at_most(hi) - r.p_at_most(lo - 1)) if lo <= hi else 0.0
+
+
+def _from_winner(
+    others: Sequence[tuple[Result, bool]],
+    g: int,
+    s: int,
+    piles: tuple[int, ...],
+    owed: float | None,
 ) -> float:
-    """E[the winner's own Deckel; every other result beats the seat's grade ``g`` and
-    the best has strength ``s``]: what a Schock Aus thrower keeps (schock_aus_keeps).
+    """E[the Deckel the giver gives; every other result beats the seat's grade ``g``
+    and the best has strength ``s``] (docs/rules.md, "Deckel").
 
+    With ``owed`` (the Stock is empty) the giver is the round's winner, or, where he
+    holds none (an Einkaufen player), the best-ranked other player who holds some,
+    and he gives what is owed up to his pile. With ``owed`` None (a Schock Aus under
+    ``schock_aus_keeps``) this is the winner's own pile, which he keeps.
     ``others`` are in seat order (the seat sits between the earlier and the later
     ones); between equal grades the earlier player's result is the better one.
     """
-    total = 0.0
+    n = len(others)
     lo = [g if earlier else g + 1 for _, earlier in others]  # the lowest grade that beats g
+    total = 0.0
+    def worth(pile: int) -> float:
+        return float(pile) if owed is None else min(owed, float(pile))
+
     for i, (r, _) in enumerate(others):
-        if not piles[i]:
+        if not piles[i] and owed is None:
             continue
         start = bisect.bisect_left(r.grades, max(s * 16, lo[i]))
         for k in range(start, len(r.grades)):
             h = r.grades[k]
             if h > s * 16 + 15:
                 break
+            # everybody else beats the seat and ranks below i at h
+            hi = [h - 1 if j < i else h for j in range(n)]
             p = r.probs[k]
-            for j, (rj, _) in enumerate(others):
-                if j != i and p > 0.0:
-                    top = h - 1 if j < i else h  # the earlier one would beat i at h
-                    p *= max(0.0, rj.p_at_most(top) - rj.p_at_most(lo[j] - 1))
-            total += p * piles[i]
+            for j in range(n):
+                if j != i:
+                    p *= _in(others[j][0], lo[j], hi[j])
+            if p <= 0.0:
+                continue
+            if piles[i]:
+                total += p * worth(piles[i])
+                continue
+            holders = [j for j in range(n) if j != i and piles[j]]
+            for m in holders:
+                total += p * _p_best(others, holders, m, lo, hi) * worth(piles[m])
     return total
+
+
+def _p_best(
+    others: Sequence[tuple[Result, bool]], holders: list[int], m: int, lo: list[int], hi: list[int]
+) -> float:
+    """P(``m`` ranks best among ``holders``), every one's grade given within [lo, hi]."""
+    rm = others[m][0]
+    within = _in(rm, lo[m], hi[m])
+    for j in holders:
+        if j != m:
+            within *= _in(others[j][0], lo[j], hi[j])
+    if within <= 0.0:
+        return 0.0
+    total = 0.0
+    start = bisect.bisect_left(rm.grades, lo[m])
+    for k in range(start, len(rm.grades)):
+        h = rm.grades[k]
+        if h > hi[m]:
+            break
+        p = rm.probs[k]
+        for j in holders:
+            if j != m:
+                p *= _in(others[j][0], lo[j], min(hi[j], h - 1 if j < m else h))
+        total += p
+    return total / within
 
 
 @dataclass(frozen=True, slots=True)
@@ -491,9 +561,14 @@ def _metrics(others: Sequence[tuple[Result, bool]], g: int, amounts: _Amounts | 
             max(0.0, r.p_at_most(top) - f) for (r, _), f in zip(others, floor, strict=True)
         )
         if cur > prev:
-            received += amounts.received[j] * (cur - prev)
-            if amounts.kept and amounts.kept[j]:
-                received -= _winners_pile(others, g, s, amounts.piles)
+            how = amounts.how[j] if amounts.how else _FIXED
+            amount = amounts.received[j]
+            if how == _FROM_WINNER:
+                received += _from_winner(others, g, s, amounts.piles, amount)
+            else:
+                received += amount * (cur - prev)
+                if how == _ALL_BUT_WINNERS:
+                    received -= _from_winner(others, g, s, amounts.piles, None)
             prev = cur
     # the seat gives when every other result is worse (it is the round's best)
     p_win = math.prod(1.0 - b for b in beat)

@@ -29,7 +29,11 @@ def create_app(settings: Settings) -> FastAPI:
         pages,
         tables_api,
         tournament_online,
+        tournament_online_organizer,
         tournament_pages,
+        tournament_projector,
+        tournament_reports,
+        tournament_tables,
         ws,
     )
 
@@ -68,9 +72,13 @@ def create_app(settings: Settings) -> FastAPI:
     app.include_router(keep.router)
     app.include_router(evening.router)
     app.include_router(tournament_pages.router)
-    app.include_router(tournament_online.router)
-    app.state.online_tables = tournament_online.online_view  # the organizer page's part
-    app.state.online_signature = tournament_online.online_signature  # ... and its ETag's
+    app.include_router(tournament_reports.router)
+    app.include_router(tournament_tables.router)
+    app.include_router(tournament_projector.router)
+    app.include_router(tournament_online_organizer.router)
+    # the organizer page's part about the online tables, and its ETag's
+    app.state.online_tables = tournament_online_organizer.online_view
+    app.state.online_signature = tournament_online_organizer.online_signature
     app.include_router(analyse.router)
     middleware.install(app, settings)
     return app

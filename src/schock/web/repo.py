@@ -285,6 +285,59 @@ class Repo:
             _add_seats(s, table_id, seats)
 
 
+    def states(self, ids: Sequence[str]) -> dict[str, TableState]:
+        """:func:`table_states` in a session of its own."""
+        with self.db.session() as s:
+            return table_states(s, ids)
+
+    def start_waiting(self, table_id: str) -> bool:
+        """Start a table that neither runs nor has ended (in the database only: for a
+        table no copy of this process holds); False: it ran or ended already."""
+        with self.db.session() as s:
+            done = s.execute(update(TableRow).where(
+                TableRow.id == table_id, TableRow.started.is_(False),
+                TableRow.ended.is_(False)).values(started=True))
+            return bool(getattr(done, "rowcount", 1) == 1)
+
+
+@dataclass(frozen=True)
+class TableState:
+    """A table as stored, without its actions' texts: flags, game number, how many
+    actions, and each seat's name, bot, token hash, whether it was claimed and whether it
+    waits for the next game. What a process compares its copy with, and what a page
+    shows of a table another process may hold."""
+
+    started: bool
+    paused: bool
+    ended: bool
+    finished: bool
+    game_no: int
+    actions: int
+    seats: tuple[tuple[str, str | None, str | None, bool, bool], ...]
+
+
+def table_states(s: Session, ids: Sequence[str]) -> dict[str, TableState]:
+    """The :class:`TableState` of each of ``ids`` that exists (three queries for all)."""
+    if not ids:
+        return {}
+    rows = s.execute(select(
+        TableRow.id, TableRow.started, TableRow.paused, TableRow.ended, TableRow.finished,
+        TableRow.game_no).where(TableRow.id.in_(ids))).all()
+    counts = {r[0]: int(r[1]) for r in s.execute(
+        select(ActionRow.table_id, func.count()).where(ActionRow.table_id.in_(ids))
+        .group_by(ActionRow.table_id))}
+    seats: dict[str, list[tuple[str, str | None, str | None, bool, bool]]] = {}
+    for x in s.execute(select(
+            SeatRow.table_id, SeatRow.name, SeatRow.bot, SeatRow.token_hash, SeatRow.claimed,
+            SeatRow.waiting).where(SeatRow.table_id.in_(ids))
+            .order_by(SeatRow.table_id, SeatRow.seat)):
+        seats.setdefault(x.table_id, []).append(
+            (x.name, x.bot, x.token_hash, bool(x.claimed), bool(x.waiting)))
+    return {r.id: TableState(bool(r.started), bool(r.paused), bool(r.ended), bool(r.finished),
+                             r.game_no, counts.get(r.id, 0), tuple(seats.get(r.id, ())))
+            for r in rows}
+
+
 def _add_game(s: Session, table_id: str, game: StoredGame) -> None:
     assert game.record is not None
     s.add(GameRow(table_id=table_id, number=game.number, loser=game.loser, ended=game.ended,
