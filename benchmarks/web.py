@@ -125,19 +125,23 @@ def tree_cpu(roots: tuple[int, ...]) -> float:
 
 def action_histogram(bases: list[str]) -> dict[float, float]:
     """The servers' ``schock_action_seconds`` histogram (``/metrics``), summed over
-    ``bases``: cumulative count of actions by bucket upper bound (seconds)."""
+    ``bases``: cumulative count of actions by bucket upper bound (seconds); under the
+    key -1 the actions they wrote (``schock_actions_total``: the players', and the
+    automatic moves and bots' that nobody times)."""
     from prometheus_client.parser import text_string_to_metric_families
 
     counts: dict[float, float] = {}
     for base in bases:
         text = httpx.get(f"{base}/metrics", timeout=30).text
         for family in text_string_to_metric_families(text):
-            if family.name != "schock_action_seconds":
-                continue
             for sample in family.samples:
-                if sample.name.endswith("_bucket"):
-                    le = float(sample.labels["le"])
-                    counts[le] = counts.get(le, 0.0) + sample.value
+                if family.name == "schock_action_seconds" and sample.name.endswith("_bucket"):
+                    key = float(sample.labels["le"])
+                elif sample.name == "schock_actions_total":
+                    key = -1.0
+                else:
+                    continue
+                counts[key] = counts.get(key, 0.0) + sample.value
     return counts
 
 
@@ -153,7 +157,7 @@ def histogram_quantile(before: dict[float, float], after: dict[float, float],
     ...                    {0.01: 60.0, 0.05: 110.0, float("inf"): 110.0}, 0.75)
     (0.03, 100)
     """
-    bounds = sorted(after)
+    bounds = sorted(b for b in after if b >= 0)
     gained = [after[b] - before.get(b, 0.0) for b in bounds]
     total = gained[-1] if gained else 0.0
     if total <= 0:
@@ -345,6 +349,7 @@ def per_action(whole_log: bool, games: int) -> None:
     from schock.engine import Game, SeededDice
     from schock.narrate import Chronicle, account, render_text
     from schock.web.messages import state_message
+    from schock.web.session import encode
 
     def whole(game: Game, lang: str) -> list[str]:  # the server's log before issue 24
         data = account(game)
@@ -384,8 +389,8 @@ def per_action(whole_log: bool, games: int) -> None:
                 else:
                     log = {"from": held[k], "lines": lines[held[k]:]}  # type: ignore[assignment]
                     held[k] = frozen
-                frames.append(json.dumps(state_message(game, seat, table={}, log=log,  # type: ignore[arg-type]
-                                                       story=story)))
+                frames.append(encode(state_message(game, seat, table={}, log=log,  # type: ignore[arg-type]
+                                                   story=story)))
             spent = time.process_time() - t0
             for key in buckets:
                 lo, hi = (int(x) for x in key.split("-"))
@@ -439,7 +444,8 @@ def server_figures(before: dict[float, float], after: dict[float, float]) -> dic
     """p50/p99 (ms) and count of the actions the servers timed over the measured time."""
     p50, count = histogram_quantile(before, after, 0.50)
     p99, _ = histogram_quantile(before, after, 0.99)
-    return {"p50": p50 * 1000, "p99": p99 * 1000, "count": float(count)}
+    return {"p50": p50 * 1000, "p99": p99 * 1000, "count": float(count),
+            "written": after.get(-1.0, 0.0) - before.get(-1.0, 0.0)}
 
 
 def report(tables: list[Table], cpu: float, seconds: float,
@@ -468,6 +474,9 @@ def report(tables: list[Table], cpu: float, seconds: float,
         figures["server_p99"] = server["p99"]
         print(f"server_side_p50_ms {server['p50']:.1f} server_side_p99_ms {server['p99']:.1f}"
               f" ({server['count']:.0f} acts timed by the server, /metrics histogram)")
+        if server["written"] > 0:  # with the automatic moves, which nobody times
+            print(f"server_cpu_ms_per_written_action {cpu / server['written'] * 1000:.2f}"
+                  f" ({server['written']:.0f} actions written)")
     print(f"p99_ms {figures['p99']:.1f}")
     return figures
 

@@ -84,3 +84,19 @@ def test_a_database_error_refuses_every_write_of_the_batch(tmp_path: Path) -> No
     with pytest.raises(OperationalError):
         Repo(db).add_actions("a", 0, ["0 throw"])
     db.close()
+
+
+def test_the_thread_ends_when_idle_and_the_next_write_starts_another() -> None:
+    writer, db = GroupWriter(idle=0.01), Recorder()
+    db.release.set()
+
+    async def write(name: str) -> None:
+        await writer.submit(db, ActionWrite(name, 0, ["0 throw"]))
+
+    asyncio.run(write("t0"))
+    first = writer.thread
+    assert first is not None
+    first.join(10)  # nothing more to write: it ends (the process need not wait for it)
+    assert not first.is_alive()
+    asyncio.run(write("t1"))
+    assert writer.thread is not first and db.batches == [["t0"], ["t1"]]

@@ -308,6 +308,16 @@ def online_view(request: Request, t: Tournament, secret: str) -> list[dict[str, 
     return rows
 
 
+def _presence(request: Request) -> dict[str, TableSession]:
+    """The tables whose connections this process may tell: all it holds when it is the
+    only process (SQLite); none with PostgreSQL, where another process may hold the
+    table's players (the page would say "online" from one process and not from the
+    other, and change at every poll)."""
+    if _db(request).engine.dialect.name != "sqlite":
+        return {}
+    return _tables(request).live
+
+
 def online_signature(request: Request, tid: str) -> list[Any]:
     """The online tables of the tournament's latest round as stored (and who is
     connected to those this process holds): part of the organizer page's ``ETag``."""
@@ -317,7 +327,7 @@ def online_signature(request: Request, tid: str) -> list[Any]:
         last = max((r.round for r in rows), default=0)
         ids = sorted(r.table_id for r in rows if r.round == last)
         states = _stored_states(s, ids) if ids else {}
-    live = _tables(request).live
+    live = _presence(request)
     return [[i, asdict(states[i]) if i in states else None,
              sorted((held.bound(c)[0] or -1) for c in held.conns)
              if (held := live.get(i)) is not None else None] for i in ids]
@@ -325,9 +335,8 @@ def online_signature(request: Request, tid: str) -> list[Any]:
 
 def online_state(request: Request, t: Tournament) -> list[dict[str, Any]] | None:
     """The online tables of the current round as the database has them (any process may
-    play them), without links: what the organizer page's ``ETag`` is made of. Whether a
-    person is connected is known only to the process that holds the table (``online``:
-    None elsewhere)."""
+    play them), without links. Whether a person is connected (``online``) is told only
+    by the one process of a SQLite database (None with PostgreSQL: :func:`_presence`)."""
     rnd = t.current_round
     if rnd is None:
         return None
@@ -337,7 +346,7 @@ def online_state(request: Request, t: Tournament) -> list[dict[str, Any]] | None
         return None
     states = stored_states(db, [row.table_id for row in bound.values()])
     waiting = [p for p in _pending(db, t.id) if p["status"] == "pending"]
-    live = _tables(request).live
+    live = _presence(request)
     out: list[dict[str, Any]] = []
     for tb in range(1, len(rnd.tables) + 1):
         row = bound.get(tb)

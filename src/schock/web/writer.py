@@ -22,7 +22,6 @@ import contextlib
 import threading
 from collections import defaultdict
 from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
@@ -69,17 +68,19 @@ def _settle(outcomes: list[tuple[asyncio.Future[None], BaseException | None]]) -
 class GroupWriter:
     """One writer thread for every database of the process (see the module's text).
 
-    The thread runs only while there is something to write (a job of a one-thread pool,
-    so the process waits for a write under way when it exits); batches hold at most
-    ``max_batch`` writes.
+    The thread runs while there is something to write and ends after ``idle`` seconds
+    without (it is not a daemon: the process waits for a write under way when it
+    exits); handing it a write while it runs costs a list append and a wake-up, no
+    future of a thread pool. Batches hold at most ``max_batch`` writes.
     """
 
-    def __init__(self, max_batch: int = 200) -> None:
-        self.max_batch = max_batch
-        self._lock = threading.Lock()
+    def __init__(self, max_batch: int = 200, idle: float = 0.25) -> None:
+        self.max_batch, self.idle = max_batch, idle
+        self._cond = threading.Condition()
         self._pending: list[_Job] = []
         self._running = False
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="schock-db-writer")
+        self.thread: threading.Thread | None = None
+        """The writer thread started last (it may have ended since)."""
         self.batches = 0
         """Transactions written so far (with :attr:`writes`: the mean batch)."""
         self.writes = 0
@@ -89,17 +90,21 @@ class GroupWriter:
         (or with what refused it)."""
         loop = asyncio.get_running_loop()
         fut: asyncio.Future[None] = loop.create_future()
-        with self._lock:
+        with self._cond:
             self._pending.append((repo, write, loop, fut))
             if self._running:
+                self._cond.notify()
                 return fut
             self._running = True
-        self._pool.submit(self._drain)
+        self.thread = threading.Thread(target=self._drain, name="schock-db-writer")
+        self.thread.start()
         return fut
 
     def _drain(self) -> None:
         while True:
-            with self._lock:
+            with self._cond:
+                if not self._pending:
+                    self._cond.wait(self.idle)
                 batch = self._pending[: self.max_batch]
                 del self._pending[: self.max_batch]
                 if not batch:
