@@ -266,7 +266,7 @@ async def _table_action(session: TableSession, secret: str, rnd: int, tb: int, a
             series.closed = True
             series._store(closed=1)
         await _host(session, secret, rnd, tb, "end")
-    elif action == "reopen":
+    else:  # reopen (the actions are checked by _on_table)
         async with session.lock:
             series.closed = False
             series._store(closed=0)
@@ -277,10 +277,6 @@ async def _table_action(session: TableSession, secret: str, rnd: int, tb: int, a
                 session.ended = False
                 session.repo.set_flags(session.id, ended=False)
                 await session.broadcast()
-    else:
-        raise InvalidInputError(
-            f"action: {action!r}; allowed: open, start, start_all, bot, back, next, close, "
-            "reopen")
 
 
 def online_view(request: Request, t: Tournament, secret: str) -> list[dict[str, Any]] | None:
