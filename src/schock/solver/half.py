@@ -330,8 +330,9 @@ def duel_half(rules: Rules) -> HalfTable:
 
 def _seen(solver: TurnSolver, rules: Rules) -> dict[tuple[Result, int], float]:
     """What the second player sees of the first player's result under ``solver``'s
-    play, with its chance: shown results, or the covered last allowed throw
-    (its kept dice shown), each with the throws it took (the round's limit)."""
+    play, with its chance: shown results, or the last allowed throw where the rules
+    keep it covered (its kept dice shown), each with the throws it took (the round's
+    limit)."""
     table = evaluation_table(rules)
     out: dict[tuple[Result, int], float] = defaultdict(float)
     mass: dict[Dice, float] = {(): 1.0}
