@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 import pyspiel
@@ -15,6 +17,9 @@ from schock.adapters import openspiel as adapter
 from schock.adapters._core import engine_action, outcome_from_id
 from schock.engine import Game, TableDice
 from schock.engine.record import dumps, loads, replay
+
+# one pytest-xdist worker for the module: the CFR+ runs of the one-throw round are shared
+pytestmark = pytest.mark.xdist_group("openspiel-cfr")
 
 
 def house_rules(tmp_path: Path, max_throws: int, base: str = "porz") -> Path:
@@ -120,9 +125,28 @@ def exact_one_throw_round(rules_path: Path) -> float:
     return win / 216**2
 
 
-def test_cfr_plus_on_the_one_throw_round(tmp_path: Path) -> None:
-    path = house_rules(tmp_path, 1)
-    value, exploitability = adapter.cfr_round_value(path, iterations=2)
+@pytest.fixture(scope="module")
+def one_throw_cfr(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Callable[[str], tuple[Path, float, float]]:
+    """OpenSpiel's CFR+ (two iterations) on the one-throw round of a preset: its
+    house-rules file, value and exploitability, computed once per preset for the
+    module (the porz round, about 20 s, serves two tests)."""
+    folder = tmp_path_factory.mktemp("one-throw")
+
+    @functools.cache
+    def run(base: str) -> tuple[Path, float, float]:
+        path = house_rules(folder, 1, base)
+        value, exploitability = adapter.cfr_round_value(path, iterations=2)
+        return path, value, exploitability
+
+    return run
+
+
+def test_cfr_plus_on_the_one_throw_round(
+    one_throw_cfr: Callable[[str], tuple[Path, float, float]],
+) -> None:
+    path, value, exploitability = one_throw_cfr("porz")
     assert exploitability < 1e-4
     assert value == pytest.approx(exact_one_throw_round(path), abs=1e-9)
     assert 0.5 < value < 0.53  # Vorhand wins ties in porz: slightly better than even
@@ -195,13 +219,14 @@ def test_information_states_have_perfect_recall(rules: str) -> None:
 
 
 @pytest.mark.parametrize("base", ["porz", "mosel"])
-def test_openspiel_cfr_agrees_with_our_equilibrium_solver(tmp_path: Path, base: str) -> None:
+def test_openspiel_cfr_agrees_with_our_equilibrium_solver(
+    one_throw_cfr: Callable[[str], tuple[Path, float, float]], base: str
+) -> None:
     """Issue 12's independent check: OpenSpiel's CFR+ on the reduced round (one
     throw each, two players) and schock.solver.equilibrium give the same value."""
     from schock.solver.equilibrium import round_value
 
-    path = house_rules(tmp_path, 1, base)
-    value, exploitability = adapter.cfr_round_value(path, iterations=2)
+    path, value, exploitability = one_throw_cfr(base)
     assert exploitability < 1e-4
     assert round_value(load_rules(path)) == pytest.approx(value, abs=1e-4)
 

@@ -181,8 +181,13 @@ def test_fewer_losses_not_claimed_without_evidence() -> None:
 
 
 def test_optimal_beats_heuristic() -> None:
+    # The optimal bot loses about 35 % of these duels (seed 1: 284 of 800 games, 130 of
+    # 400). At 400 games the 95 % Wilson intervals part while it loses at most 180
+    # (45 %): for a fresh seed the chance of a false alarm is
+    # P(Binomial(400, 0.36) > 180) < 1e-4; a bot that plays no better than the
+    # heuristic (50 %) fails it with P = 0.97.
     need_bots("optimal")
-    assert_fewer_losses("optimal", "heuristic", rules="irmgarteich", games=800, seed=1)
+    assert_fewer_losses("optimal", "heuristic", rules="irmgarteich", games=400, seed=1)
 
 
 # ------------------------------------------------------------------ bad input

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from schock.cli import main
 from schock.examples import example_text
+from schock.tournament.simulate import simulate
 
 FUZZ = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -39,6 +40,16 @@ LONG_WORK = [
     ("schock.sim", "simulate"),  # schock sim
     ("schock.cli.solve", "solve"),  # schock solve (minutes per preset on a cold cache)
 ]
+
+
+def _one_round(t: Any, **kwargs: Any) -> Any:
+    """``schock turnier simulieren``: the real simulation, bot check included, for
+    one round only (a whole tournament of 60 bots, up to 40 times, is minutes)."""
+    return simulate(t, **{**kwargs, "max_rounds": 1})
+
+
+#: (module, attribute, the function found there, its shorter run of the same code).
+SHORT_WORK = [("schock.cli.turnier.simulate", "simulate", simulate, _one_round)]
 
 
 def _commands(group: click.Group, prefix: tuple[str, ...] = ()) -> dict[str, Any]:
@@ -94,6 +105,10 @@ def test_random_arguments(
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))  # the app dir's database (schock abend)
     for module, attr in LONG_WORK:
         monkeypatch.setattr(importlib.import_module(module), attr, _stop)
+    for module, attr, real, short in SHORT_WORK:
+        target = importlib.import_module(module)
+        assert getattr(target, attr) is real, f"{module}.{attr} moved: update SHORT_WORK"
+        monkeypatch.setattr(target, attr, short)
     runner = CliRunner()
     cmd = COMMANDS[name]
 

@@ -89,6 +89,15 @@ def table_utility(seed: int) -> Utility:
     return u
 
 
+def _kept(rules: Rules, seed: int, thrown: list[int]) -> list[int]:
+    """The dice a brute-force case keeps beside ``thrown``: ones where only ones may be
+    set aside, else dice drawn from ``seed``."""
+    n_kept = 3 - len(thrown)
+    if rules.set_aside is SetAside.ONES:
+        return [1] * n_kept
+    return [(seed >> i) % 6 + 1 for i in range(n_kept)]
+
+
 @pytest.mark.parametrize("preset", PRESETS)
 @settings(max_examples=12, deadline=None)
 @given(
@@ -100,12 +109,7 @@ def test_solver_agrees_with_brute_force(
     preset: str, seed: int, thrown: list[int], cap: int
 ) -> None:
     rules = load_rules(preset)
-    n_kept = 3 - len(thrown)
-    kept = (
-        [1] * n_kept
-        if rules.set_aside is SetAside.ONES
-        else [(seed >> i) % 6 + 1 for i in range(n_kept)]
-    )
+    kept = _kept(rules, seed, thrown)
     used = 2 if kept else 1
     if used > cap:
         return
@@ -383,12 +387,7 @@ def test_solver_agrees_with_brute_force_under_house_rules(
 ) -> None:
     """The solver's grades under a random ladder/Jule/General/take-back against plain
     enumeration: the utility is "beat a random grade" (a later player's view)."""
-    n_kept = 3 - len(thrown)
-    kept = (
-        [1] * n_kept
-        if rules.set_aside is SetAside.ONES
-        else [(seed >> i) % 6 + 1 for i in range(n_kept)]
-    )
+    kept = _kept(rules, seed, thrown)
     used = 2 if kept else 1
     cap = 3 if kept else 2
     other = evaluate(rules, Outcome(((seed % 6) + 1, (seed // 6) % 6 + 1, (seed // 36) % 6 + 1)))

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -21,7 +22,31 @@ from schock.engine import compiled
 
 ROOT = Path(__file__).resolve().parents[2]
 
-pytestmark = pytest.mark.slow
+# one worker builds once for every test here (the build is the expensive part)
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("compiled-engine")]
+
+#: The tests of the compiled modules (engine/game.py, actions.py, dice.py, results.py)
+#: that run again against the build: the engine's state machine, copies, the trusted
+#: path, bad input, house rules, results and ranking, the rules that bite, the
+#: narration of its events, the golden records and the engine fuzzers. Not the docs,
+#: CLI or solver tests of tests/unit and tests/fuzz: they exercise the same engine
+#: calls through other code at many times the cost.
+ENGINE_TESTS = [
+    "tests/unit/test_dice.py",
+    "tests/unit/test_engine.py",
+    "tests/unit/test_engine_copy.py",
+    "tests/unit/test_engine_offered.py",
+    "tests/unit/test_hardening.py",
+    "tests/unit/test_house_rules.py",
+    "tests/unit/test_results.py",
+    "tests/unit/test_rules_that_bite.py",
+    "tests/unit/test_narrate_chronicle.py",
+    "tests/unit/test_narrate_viewer.py",
+    "tests/golden",
+    "tests/fuzz/test_fuzz_engine.py",
+    "tests/fuzz/test_fuzz_records.py",
+    "tests/fuzz/test_fuzz_house_rules.py",
+]
 
 PLAY = r"""
 import hashlib, json, random
@@ -122,8 +147,8 @@ def test_compiled_and_pure_play_the_same_games(built: Path) -> None:
 def test_the_engine_tests_pass_compiled(built: Path) -> None:
     env = {**os.environ, "PYTHONPATH": str(built)}
     env.pop(compiled.PURE_ENV, None)
-    args = ["-q", "-p", "no:cacheprovider", "tests/unit", "tests/fuzz", "tests/golden"]
-    args.append("--ignore=tests/unit/test_compiled_engine.py")
+    # -n 0: in this one process (this test already has a worker of its own)
+    args = ["-q", "-n", "0", "-p", "no:cacheprovider", *ENGINE_TESTS]
     code = (
         "import sys, pytest\n"
         "from schock.engine import compiled\n"
@@ -134,7 +159,8 @@ def test_the_engine_tests_pass_compiled(built: Path) -> None:
         [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, check=False
     )
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
-    assert " passed" in done.stdout
+    passed = re.search(r"(\d+) passed", done.stdout)
+    assert passed and int(passed.group(1)) >= 600, done.stdout[-3000:]
 
 
 def test_a_stale_build_is_never_used(built: Path, tmp_path: Path) -> None:

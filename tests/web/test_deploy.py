@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from servers import (
     DEPLOY,
     REPO,
@@ -38,6 +39,9 @@ from servers import (
 )
 from webhelp import hello, new_table, play_out
 from websockets.sync.client import ClientConnection, connect
+
+# one PostgreSQL server (the session fixture) for all of them: one pytest-xdist worker
+pytestmark = pytest.mark.xdist_group("postgres")
 
 
 class Socket:
@@ -263,7 +267,7 @@ def test_an_online_tournament_round_over_two_processes(tmp_path: Path, pg_url: s
     first, site = _two_free_ports(), free_port()
     ports = [first, first + 1]
     args = ["--workers", "2", "--port", str(first), "--db", pg_url, "--bot-delay", "0",
-            "--forwarded-allow-ips", "127.0.0.1",
+            "--forwarded-allow-ips", "127.0.0.1", "--base-url", f"http://127.0.0.1:{site}",
             *(x for k, v in FAST_PLAYERS.items() for x in (f"--{k[7:].lower()}", v))]
     with serving(args, ports, tmp_path / "serve.log"), \
             nginx(nginx_site(ports, site), site, tmp_path / "nginx") as base:
@@ -312,6 +316,10 @@ def test_an_online_tournament_round_over_two_processes(tmp_path: Path, pg_url: s
             assert page.count('class="ostatus">Runde fertig<') == 2, page
             plan = client.get(f"/api/turnier/{tid}/projector").json()["plan"]
             assert all(p["done"] for p in plan)
+        # the organizer page's live parts are the same from both processes (one ETag)
+        tags = {proxy.get(f"/api/turnier/{tid}/organizer?k={key}").headers["etag"]
+                for _ in range(4)}
+        assert len(tags) == 1, tags
         history = direct[0].get(f"/turnier/{tid}?k={key}").text
         entered = re.findall(r"Runde 1, Tisch (\d), Spiel (\d): Verlierer", history)
         assert sorted(entered) == [("1", "1"), ("1", "2"), ("2", "1"), ("2", "2")]  # once each

@@ -8,7 +8,7 @@ import random
 from typing import Any
 
 from fastapi.testclient import TestClient
-from webhelp import hello, make_client, new_table, play_out, session_of
+from webhelp import hello, make_client, new_table, play_out, session_of, until
 
 from schock.web.lobby import join
 from schock.web.session import Refused
@@ -229,13 +229,6 @@ def game_over(session: Any) -> Any:
     return game
 
 
-def _until(ws: Any, pred: Any) -> dict[str, Any]:
-    while True:
-        msg: dict[str, Any] = ws.receive_json()
-        if pred(msg):
-            return msg
-
-
 def test_host_fills_in_ages_before_the_start_and_between_games(client: TestClient) -> None:
     info = new_table(client, [{"name": "Anna", "age": 30}, {"name": "Ben"},
                               {"name": "Bot", "bot": "random"}], preset="porz")
@@ -245,25 +238,25 @@ def test_host_fills_in_ages_before_the_start_and_between_games(client: TestClien
         hello(host, host=info["host_token"])
         hello(ws, token=info["tokens"][1])
         host.send_json({"type": "host", "command": "age", "seat": 2, "age": 9})
-        state = _until(host, lambda m: m.get("type") == "state"
+        state = until(host, lambda m: m.get("type") == "state"
                        and m["table"]["seats"][2]["aged"])
         assert state["table"]["needs_ages"] is True
         assert "age" not in state["table"]["seats"][2]  # ages themselves are not broadcast
         assert [s.age for s in session.game.seats] == [30, None, 9]
         host.send_json({"type": "host", "command": "age", "seat": 1, "age": 151})
-        assert _until(host, lambda m: m["type"] == "error")["code"] == "bad_age"
+        assert until(host, lambda m: m["type"] == "error")["code"] == "bad_age"
         ws.send_json({"type": "host", "command": "age", "seat": 1, "age": 20})
-        assert _until(ws, lambda m: m["type"] == "error")["code"] == "not_host"
+        assert until(ws, lambda m: m["type"] == "error")["code"] == "not_host"
         host.send_json({"type": "host", "command": "start"})
-        _until(host, lambda m: m.get("type") == "state" and m["table"]["started"])
+        until(host, lambda m: m.get("type") == "state" and m["table"]["started"])
         host.send_json({"type": "host", "command": "age", "seat": 1, "age": 20})
-        assert _until(host, lambda m: m["type"] == "error")["code"] == "game_running"
+        assert until(host, lambda m: m["type"] == "error")["code"] == "game_running"
         session.game = game_over(session)
         host.send_json({"type": "host", "command": "age", "seat": 1, "age": 20})
-        _until(host, lambda m: m.get("type") == "state" and m["table"]["seats"][1]["aged"])
+        until(host, lambda m: m.get("type") == "state" and m["table"]["seats"][1]["aged"])
         assert session.game.over and session.game.seats[1].age is None  # the last game stays
         host.send_json({"type": "host", "command": "rematch"})
-        _until(host, lambda m: m.get("type") == "state" and not m["table"]["over"])
+        until(host, lambda m: m.get("type") == "state" and not m["table"]["over"])
         assert [s.age for s in session.game.seats] == [30, 20, 9]
 
 
@@ -272,7 +265,7 @@ def test_a_host_role_handed_on_gets_its_own_invite_link(client: TestClient) -> N
     with client.websocket_connect(f"/ws/tables/{info['table']}") as host:
         hello(host, host=info["host_token"])
         host.send_json({"type": "host", "command": "hand_host", "seat": 0})
-        _until(host, lambda m: m.get("type") == "welcome" and not m["host"])
+        until(host, lambda m: m.get("type") == "welcome" and not m["host"])
     url = f"/api/tables/{info['table']}/invite"
     assert client.post(url, json={"host": info["host_token"]}).status_code == 403
     r = client.post(url, json={"host": info["tokens"][0]})  # Anna's seat link is the host's now

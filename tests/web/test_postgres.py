@@ -27,6 +27,9 @@ from schock.store import Base, open_database
 from schock.store.db import downgrade, load_models, make_engine, upgrade
 from schock.web.repo import StaleCopy
 
+# one PostgreSQL server (the session fixture) for all of them: one pytest-xdist worker
+pytestmark = pytest.mark.xdist_group("postgres")
+
 
 def test_migrations_up_down_and_up_on_postgresql(pg_url: str) -> None:
     db = open_database(pg_url)
@@ -214,3 +217,22 @@ def test_one_transaction_for_several_tables_refuses_only_the_stale_write(
         counted = [float(line.split()[1]) for text in (before, c.get("/metrics").text)
                    for line in text.splitlines() if line.startswith("schock_actions_total")]
         assert counted[1] - counted[0] == 3
+
+
+def test_online_tables_on_postgresql_tell_opened_links_not_connections(pg_url: str) -> None:
+    """With PostgreSQL another process may hold a table's players: the organizer page
+    says a seat's link was opened (the same from every process), never "online" from
+    one process and "away" from the other; the live parts' ETag does not change with a
+    connection."""
+    import test_tournament_online as online
+
+    with make_client(pg_url) as c:
+        tid, key = online._create(c, "short", online.NAMES[:6], "1,2,3|4,5,6")
+        assert online._online(c, tid, key, action="open", table=1).status_code == 200
+        tb = online._tables(c, tid, key)[1]
+        with c.websocket_connect(f"/ws/tables/{tb['id']}") as anna:
+            hello(anna, token=tb["tokens"][0])
+            etag = online._live(c, tid, key).headers["etag"]
+            assert online._tables(c, tid, key)[1]["state"] == [
+                "Link geöffnet", "Link noch nicht geöffnet", "Link noch nicht geöffnet"]
+        assert online._live(c, tid, key, etag).status_code == 304  # she left: the same

@@ -10,20 +10,13 @@ from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
-from webhelp import hello, make_client, new_table, play_out, read_until_human, session_of
+from webhelp import hello, make_client, new_table, play_out, read_until_human, session_of, until
 
 from schock.engine.record import loads, replay
 
 
-def _until(ws: Any, pred: Any) -> dict[str, Any]:
-    while True:
-        m: dict[str, Any] = ws.receive_json()
-        if pred(m):
-            return m
-
-
 def _error(ws: Any) -> str:
-    return str(_until(ws, lambda m: m["type"] == "error")["code"])
+    return str(until(ws, lambda m: m["type"] == "error")["code"])
 
 
 def test_rematch_striche_records_and_restart(tmp_path: Path) -> None:
@@ -39,10 +32,10 @@ def test_rematch_striche_records_and_restart(tmp_path: Path) -> None:
         with c.websocket_connect(url) as h, c.websocket_connect(url) as a:
             hello(h, host=info["host_token"])
             hello(a, token=info["tokens"][0])
-            m = _until(a, lambda m: m["type"] == "state")
+            m = until(a, lambda m: m["type"] == "state")
             assert m["table"]["striche"] == {names[loser]: 1} and m["table"]["game"] == 1
             h.send_json({"type": "rematch"})  # the host's own vote starts it at once
-            m = _until(a, lambda m: m["type"] == "state" and m["table"]["game"] == 2)
+            m = until(a, lambda m: m["type"] == "state" and m["table"]["game"] == 2)
             assert m["table"]["started"] and not m["table"]["over"] and m["n"] >= 0
             assert session.game.starter == loser  # the loser begins (RULES.md, Who starts)
             # a second rematch is refused while game 2 runs
@@ -51,7 +44,7 @@ def test_rematch_striche_records_and_restart(tmp_path: Path) -> None:
             state = read_until_human(h)
             # game 2 is ended before its end: asked for, kept, its record tells no die to come
             h.send_json({"type": "host", "command": "end"})
-            _until(h, lambda m: m["type"] == "state" and m["table"]["ended"])
+            until(h, lambda m: m["type"] == "state" and m["table"]["ended"])
             thrown = list(session.game.dice.describe()["values"])  # type: ignore[attr-defined]
         assert state["n"] > 0
         r1 = c.get(f"/api/tables/{tid}/record?game=1")
@@ -73,7 +66,7 @@ def test_rematch_striche_records_and_restart(tmp_path: Path) -> None:
     with make_client(db) as c2:  # a restarted server: the games and the Striche are back
         with c2.websocket_connect(f"/ws/tables/{tid}") as ws:
             hello(ws)
-            m = _until(ws, lambda m: m["type"] == "state")
+            m = until(ws, lambda m: m["type"] == "state")
         assert m["table"]["striche"] == {names[loser]: 1} and m["table"]["game"] == 2
         assert [g["number"] for g in m["table"]["games"]] == [1, 2]
         assert m["table"]["ended"]
@@ -82,7 +75,7 @@ def test_rematch_striche_records_and_restart(tmp_path: Path) -> None:
         with c2.websocket_connect(f"/ws/tables/{tid}") as h:
             hello(h, host=info["host_token"])
             h.send_json({"type": "host", "command": "rematch"})
-            m = _until(h, lambda m: m["type"] == "state" and m["table"]["game"] == 3)
+            m = until(h, lambda m: m["type"] == "state" and m["table"]["game"] == 3)
             assert not m["table"]["ended"] and m["table"]["started"]
         assert session_of(c2, tid).game.starter is None  # nobody lost game 2
 
@@ -104,11 +97,11 @@ def test_a_rematch_by_vote_of_the_players(client: TestClient) -> None:
         spec.send_json({"type": "rematch"})
         assert _error(spec) == "spectator"
         a.send_json({"type": "rematch"})
-        m = _until(b, lambda m: m["type"] == "state" and m["table"]["votes"] == [0])
+        m = until(b, lambda m: m["type"] == "state" and m["table"]["votes"] == [0])
         assert m["table"]["game"] == 1
         a.send_json({"type": "rematch"})  # twice counts once
         b.send_json({"type": "rematch"})  # the bot agrees: everybody has voted
-        m = _until(spec, lambda m: m["type"] == "state" and m["table"]["game"] == 2)
+        m = until(spec, lambda m: m["type"] == "state" and m["table"]["game"] == 2)
         assert m["table"]["votes"] == [] and m["table"]["started"]
 
 
@@ -126,14 +119,14 @@ def test_the_host_role_is_handed_to_a_player(client: TestClient) -> None:
         h.send_json({"type": "host", "command": "hand_host", "seat": 2})  # a bot
         assert _error(h) == "no_person"
         h.send_json({"type": "host", "command": "hand_host", "seat": 1})
-        assert _until(b, lambda m: m["type"] == "welcome")["host"] is True
-        assert _until(h, lambda m: m["type"] == "welcome")["host"] is False
-        w = _until(both, lambda m: m["type"] == "welcome")
+        assert until(b, lambda m: m["type"] == "welcome")["host"] is True
+        assert until(h, lambda m: m["type"] == "welcome")["host"] is False
+        w = until(both, lambda m: m["type"] == "welcome")
         assert (w["seat"], w["host"]) == (0, False)
         h.send_json({"type": "host", "command": "start"})
         assert _error(h) == "not_host"
         b.send_json({"type": "host", "command": "start"})
-        _until(b, lambda m: m["type"] == "state" and m["table"]["started"])
+        until(b, lambda m: m["type"] == "state" and m["table"]["started"])
     stored = session.repo.load(info["table"])
     assert stored is not None and stored.host_hash == session.seats[1].token_hash
 
@@ -149,19 +142,19 @@ def test_a_replaced_person_gets_the_seat_back(client: TestClient) -> None:
         assert _error(h) == "not_replaced"
         h.send_json({"type": "host", "command": "start"})
         h.send_json({"type": "host", "command": "pause"})
-        _until(h, lambda m: m["type"] == "state" and m["table"]["paused"])
+        until(h, lambda m: m["type"] == "state" and m["table"]["paused"])
         h.send_json({"type": "host", "command": "replace", "seat": 0, "bot": "random"})
-        assert _until(a, lambda m: m["type"] == "welcome")["seat"] is None
+        assert until(a, lambda m: m["type"] == "welcome")["seat"] is None
         h.send_json({"type": "host", "command": "give_back", "seat": 0})
-        assert _until(a, lambda m: m["type"] == "welcome")["seat"] == 0
-        m = _until(a, lambda m: m["type"] == "state" and m["seat"] == 0)
+        assert until(a, lambda m: m["type"] == "welcome")["seat"] == 0
+        m = until(a, lambda m: m["type"] == "state" and m["seat"] == 0)
         assert m["table"]["seats"][0]["bot"] is None and 0 not in session.bots
         h.send_json({"type": "host", "command": "resume"})
         # Anna decides again herself: whenever it is her turn she has her buttons
-        m = _until(a, lambda m: m["type"] == "state" and m["legal"])
+        m = until(a, lambda m: m["type"] == "state" and m["legal"])
         n = m["n"]
         a.send_json({"type": "act", "n": n, "action": m["legal"][0]})
-        _until(a, lambda m: m["type"] == "state" and m["n"] > n)
+        until(a, lambda m: m["type"] == "state" and m["n"] > n)
         assert session.game.actions[n][0] == 0
     stored = session.repo.load(info["table"])
     assert stored is not None and stored.seats[0].bot is None
@@ -181,7 +174,7 @@ def test_the_turn_clock_lets_a_bot_decide_once_after_its_time(client: TestClient
         h.send_json({"type": "host", "command": "clock", "nudge": 0})
         assert _error(h) == "malformed"
         h.send_json({"type": "host", "command": "clock", "nudge": 10, "takeover": 30})
-        m = _until(h, lambda m: m["type"] == "state" and m["table"]["clock"]["nudge"] == 10)
+        m = until(h, lambda m: m["type"] == "state" and m["table"]["clock"]["nudge"] == 10)
         assert m["table"]["clock"] == {"nudge": 10, "takeover": 30, "waited": None}
         h.send_json({"type": "host", "command": "bot_once"})
         assert _error(h) == "no_takeover"  # not started: nobody is to decide
@@ -191,18 +184,18 @@ def test_the_turn_clock_lets_a_bot_decide_once_after_its_time(client: TestClient
         assert m["table"]["clock"]["waited"] == 0
         now[0] += 29.5
         h.send_json({"type": "host", "command": "bot_once"})
-        err = _until(h, lambda m: m["type"] == "error")
+        err = until(h, lambda m: m["type"] == "error")
         assert err["code"] == "too_early" and "1 s" in err["de"]
         assert len(session.game.actions) == n
         now[0] += 0.5
         h.send_json({"type": "host", "command": "bot_once"})
-        m = _until(h, lambda m: m["type"] == "state" and m["n"] > n)
+        m = until(h, lambda m: m["type"] == "state" and m["n"] > n)
         assert session.game.actions[n][0] == actor  # the bot decided for the person, once
         assert session.seats[actor].bot is None
         if m["table"]["step"] == "human":
             assert m["table"]["clock"]["waited"] == 0  # the next decision has its own time
         h.send_json({"type": "host", "command": "pause"})
-        _until(h, lambda m: m["type"] == "state" and m["table"]["paused"])
+        until(h, lambda m: m["type"] == "state" and m["table"]["paused"])
         now[0] += 100
         h.send_json({"type": "host", "command": "bot_once"})
         assert _error(h) == "no_takeover"

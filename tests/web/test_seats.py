@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from webhelp import hello, make_client, new_table, session_of
+from webhelp import hello, make_client, new_table, session_of, until
 
 
 def _state(ws: Any) -> dict[str, Any]:
@@ -17,13 +17,6 @@ def _state(ws: Any) -> dict[str, Any]:
     while (m := ws.receive_json())["type"] != "state":
         pass
     return m
-
-
-def _until(ws: Any, pred: Any) -> dict[str, Any]:
-    while True:
-        m: dict[str, Any] = ws.receive_json()
-        if pred(m):
-            return m
 
 
 @pytest.mark.parametrize("seats", [
@@ -47,10 +40,10 @@ def test_removing_a_bot_rebinds_every_socket_to_its_own_seat(
         hello(b, token=ben_tok)
         hello(spec)
         for ws in (h, a, b, spec):  # settle: the last join's broadcast reached everyone
-            _until(ws, lambda m: m["type"] == "state"
+            until(ws, lambda m: m["type"] == "state"
                    and sum(s["online"] for s in m["table"]["seats"]) == 2)
         h.send_json({"type": "host", "command": "remove_bot", "seat": 0 if len(seats) == 3 else 1})
-        m = _until(h, lambda m: m["type"] == "state" and len(m["table"]["seats"]) < len(seats))
+        m = until(h, lambda m: m["type"] == "state" and len(m["table"]["seats"]) < len(seats))
         names = [s["name"] for s in m["table"]["seats"]]
         assert "Bot1" not in names and names == [s.name for s in session.seats]
         # every socket gets its own person's view of the new table; a person whose
@@ -80,12 +73,12 @@ def test_removing_a_bot_rebinds_every_socket_to_its_own_seat(
         n = m["n"]
         before = list(session.game.actions)
         other.send_json({"type": "act", "n": n, "action": "throw"})
-        err = _until(other, lambda m: m["type"] == "error")
+        err = until(other, lambda m: m["type"] == "error")
         assert err["code"] == "illegal" and list(session.game.actions) == before
-        mine = _until(mover, lambda m: m["type"] == "state" and m["n"] == n)
+        mine = until(mover, lambda m: m["type"] == "state" and m["n"] == n)
         assert mine["legal"] and mine["seat"] == actor
         mover.send_json({"type": "act", "n": n, "action": mine["legal"][0]})
-        after = _until(mover, lambda m: m["type"] != "state" or m["n"] > n)
+        after = until(mover, lambda m: m["type"] != "state" or m["n"] > n)
         assert after["type"] == "state" and session.game.actions[n][0] == actor
 
 
@@ -98,13 +91,13 @@ def test_a_replaced_person_watches_and_cannot_act(client: TestClient) -> None:
         hello(a, token=info["tokens"][0])
         h.send_json({"type": "host", "command": "pause"})  # not started: refused
         h.send_json({"type": "host", "command": "replace", "seat": 0, "bot": "random"})
-        w = _until(a, lambda m: m["type"] == "welcome")
+        w = until(a, lambda m: m["type"] == "welcome")
         assert w["seat"] is None
-        assert _until(a, lambda m: m["type"] != "welcome")["code"] == "replaced"
+        assert until(a, lambda m: m["type"] != "welcome")["code"] == "replaced"
         m = _state(a)
         assert m["seat"] is None and m["view"] == session.game.view(None).to_dict()
         a.send_json({"type": "act", "n": m["n"], "action": "throw"})
-        assert _until(a, lambda m: m["type"] == "error")["code"] == "spectator"
+        assert until(a, lambda m: m["type"] == "error")["code"] == "spectator"
     with client.websocket_connect(url) as again:  # the link still opens the table, watching
         assert hello(again, token=info["tokens"][0])["seat"] is None
 
@@ -133,7 +126,7 @@ def test_a_spectator_flood_never_locks_out_a_seat(tmp_path: Path) -> None:
             with c.websocket_connect(url) as w2, c.websocket_connect(url) as w3:
                 hello(w2, token=info["tokens"][0])
                 hello(w3, token=info["tokens"][0])
-                note = _until(opened[4], lambda m: m["type"] == "error")
+                note = until(opened[4], lambda m: m["type"] == "error")
                 assert note["code"] == "opened_elsewhere"
                 seats = [session.bound(x)[0] for x in session.conns]
                 assert seats.count(0) == 2 and seats.count(None) == 3
@@ -168,7 +161,7 @@ def test_a_message_that_cannot_be_built_closes_only_that_socket(
     with client.websocket_connect(url) as a, client.websocket_connect(url) as b:
         hello(a, token=info["tokens"][0])
         hello(b, token=info["tokens"][1])
-        _until(a, lambda m: m["type"] == "state"
+        until(a, lambda m: m["type"] == "state"
                and sum(s["online"] for s in m["table"]["seats"]) == 2)
         real = session.message_for
 

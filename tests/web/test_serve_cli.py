@@ -16,15 +16,7 @@ from schock.web import urls
 def test_serve_prints_the_address_and_runs_uvicorn(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    seen: dict[str, Any] = {}
-
-    def fake_run(app: Any, on_ready: Any = None, **kw: Any) -> None:
-        seen["app"] = app
-        seen.update(kw)
-        if on_ready is not None:
-            on_ready()  # the server answers
-
-    monkeypatch.setattr(serve_module, "serve_app", fake_run)
+    seen = run_fake(monkeypatch)
     db = tmp_path / "x.db"
     r = CliRunner().invoke(main, ["serve", "--port", "8123", "--db", str(db), "--bot-delay", "0"])
     assert r.exit_code == 0, r.output

@@ -646,3 +646,23 @@ def test_the_live_endpoint_answers_304_without_loading_or_rendering(
     assert undone.status_code == 200 and undone.headers["etag"] != etag
     assert undone.json()["tables"]["2"]["next"] == 1
     assert _live(client, tid, key, etag, lang="&lang=en").headers["etag"] != undone.headers["etag"]
+
+
+def test_a_table_of_an_earlier_round_refuses_the_organizers_actions(client: TestClient) -> None:
+    tid, key = _create(client, "short", NAMES[:6], "1,2,3|4,5,6")
+    assert _online(client, tid, key, action="open").status_code == 200
+    tables = _tables(client, tid, key)
+    for number in (1, 2):
+        for seat in range(3):
+            assert _online(client, tid, key, action="bot", table=number,
+                           seat=seat).status_code == 303
+    assert _notice(_online(client, tid, key, action="start_all").text) == \
+        "2 Online-Tisch(e) gestartet"
+    for tb in tables.values():
+        _until_done(client, tb["id"])
+    assert _do(client, tid, key, action="draw", tables="1,4|2,5|3,6").status_code == 303
+    r = client.post(f"/t/{tables[1]['id']}/turnier",
+                    data={"tid": tid, "k": key, "action": "start"})
+    assert r.status_code == 400
+    assert _error(r.text) == ("dieser Online-Tisch spielt Runde 1; die laufende Runde ist 2; "
+                              "erlaubt: die Tische von Runde 2")

@@ -38,6 +38,14 @@ def hello(ws: Any, **fields: Any) -> dict[str, Any]:
     return msg
 
 
+def until(ws: Any, pred: Any) -> dict[str, Any]:
+    """The next message for which ``pred`` holds (the ones before it are read and dropped)."""
+    while True:
+        msg: dict[str, Any] = ws.receive_json()
+        if pred(msg):
+            return msg
+
+
 def read_until_human(ws: Any, sink: list[dict[str, Any]] | None = None,
                      n: int | None = None) -> dict[str, Any]:
     """Read states until one where a person must act or the game is over (at ``n``)."""

@@ -12,6 +12,8 @@
     the help of every ``schock`` command (:data:`schock.cli.help_catalog.HELP`);
 ``web``
     the browser app's own words (:data:`schock.web.texts.TEXTS`);
+``tui``
+    the terminal game's words (:data:`schock.tui.texts.TEXTS`);
 ``rule_labels``
     German only: labels of the rule references (:data:`schock.messages.RULE_LABELS`).
 
@@ -35,7 +37,10 @@ import tomllib
 
 LANGS = ("de", "en")
 #: The parts every language has (``rule_labels`` is German only).
-PARTS = ("engine", "input", "values", "help", "web")
+PARTS = ("engine", "input", "values", "help", "web", "tui")
+#: Placeholders a language may leave out on purpose, by part and key: the terminal game's
+#: German names a rule by its German label only, the English adds the field's id.
+OPTIONAL = {("tui", "illegal.field"): frozenset({"field"})}
 #: Where the language folders are.
 ROOT = os.path.dirname(__file__)
 
@@ -102,6 +107,9 @@ def problems(root: str = ROOT) -> list[str]:
                         found.append(f"{part}.toml: {key}: in no language (every value \"\")")
                     mine = _fields(str(table[key]) or key)
                     their = _fields(str(theirs[key]) or key)
+                    optional = OPTIONAL.get((part, key), frozenset())
+                    if mine is not None and their is not None:
+                        mine, their = mine - optional, their - optional
                     if mine != their:
                         found.append(
                             f"{lang}/{part}.toml: {key}: placeholders {_show(mine)} but "
@@ -116,4 +124,4 @@ def _show(fields: set[str] | None) -> str:
     return " ".join("{" + name + "}" for name in sorted(fields)) or "none"
 
 
-__all__ = ["LANGS", "PARTS", "ROOT", "problems", "texts"]
+__all__ = ["LANGS", "OPTIONAL", "PARTS", "ROOT", "problems", "texts"]

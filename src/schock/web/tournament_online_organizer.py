@@ -266,7 +266,7 @@ async def _table_action(session: TableSession, secret: str, rnd: int, tb: int, a
             series.closed = True
             series._store(closed=1)
         await _host(session, secret, rnd, tb, "end")
-    elif action == "reopen":
+    else:  # reopen (the actions are checked by _on_table)
         async with session.lock:
             series.closed = False
             series._store(closed=0)
@@ -277,10 +277,6 @@ async def _table_action(session: TableSession, secret: str, rnd: int, tb: int, a
                 session.ended = False
                 session.repo.set_flags(session.id, ended=False)
                 await session.broadcast()
-    else:
-        raise InvalidInputError(
-            f"action: {action!r}; allowed: open, start, start_all, bot, back, next, close, "
-            "reopen")
 
 
 def online_view(request: Request, t: Tournament, secret: str) -> list[dict[str, Any]] | None:
@@ -308,6 +304,16 @@ def online_view(request: Request, t: Tournament, secret: str) -> list[dict[str, 
     return rows
 
 
+def _presence(request: Request) -> dict[str, TableSession]:
+    """The tables whose connections this process may tell: all it holds when it is the
+    only process (SQLite); none with PostgreSQL, where another process may hold the
+    table's players (the page would say "online" from one process and not from the
+    other, and change at every poll)."""
+    if _db(request).engine.dialect.name != "sqlite":
+        return {}
+    return _tables(request).live
+
+
 def online_signature(request: Request, tid: str) -> list[Any]:
     """The online tables of the tournament's latest round as stored (and who is
     connected to those this process holds): part of the organizer page's ``ETag``."""
@@ -317,7 +323,8 @@ def online_signature(request: Request, tid: str) -> list[Any]:
         last = max((r.round for r in rows), default=0)
         ids = sorted(r.table_id for r in rows if r.round == last)
         states = _stored_states(s, ids) if ids else {}
-    live = _tables(request).live
+    request.state.online_states = (ids, states)  # online_state reads them once more
+    live = _presence(request)
     return [[i, asdict(states[i]) if i in states else None,
              sorted((held.bound(c)[0] or -1) for c in held.conns)
              if (held := live.get(i)) is not None else None] for i in ids]
@@ -325,9 +332,8 @@ def online_signature(request: Request, tid: str) -> list[Any]:
 
 def online_state(request: Request, t: Tournament) -> list[dict[str, Any]] | None:
     """The online tables of the current round as the database has them (any process may
-    play them), without links: what the organizer page's ``ETag`` is made of. Whether a
-    person is connected is known only to the process that holds the table (``online``:
-    None elsewhere)."""
+    play them), without links. Whether a person is connected (``online``) is told only
+    by the one process of a SQLite database (None with PostgreSQL: :func:`_presence`)."""
     rnd = t.current_round
     if rnd is None:
         return None
@@ -335,9 +341,11 @@ def online_state(request: Request, t: Tournament) -> list[dict[str, Any]] | None
     bound = _bindings(db, t.id, rnd.number)
     if not bound:
         return None
-    states = stored_states(db, [row.table_id for row in bound.values()])
+    ids = sorted(row.table_id for row in bound.values())
+    known = getattr(request.state, "online_states", None)  # read for the ETag just now
+    states = known[1] if known is not None and known[0] == ids else stored_states(db, ids)
     waiting = [p for p in _pending(db, t.id) if p["status"] == "pending"]
-    live = _tables(request).live
+    live = _presence(request)
     out: list[dict[str, Any]] = []
     for tb in range(1, len(rnd.tables) + 1):
         row = bound.get(tb)
