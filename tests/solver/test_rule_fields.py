@@ -497,3 +497,23 @@ def test_four_players_an_einkaufen_winner_passes_to_the_best_holder() -> None:
     stop = solve(porz, TurnState((), (2, 3, 5), 1, 1), t)[0]
     assert stop.expected_deckel == pytest.approx(exact, abs=1e-12)
     assert exact > 0.2  # the seat loses often enough for this to mean something
+
+
+def test_a_schock_aus_gives_away_the_throwers_own_pile_while_the_stock_holds_deckel() -> None:
+    # the loser of a Schock Aus receives every Deckel of the half, the thrower's own
+    # too, Stock or not (docs/rules.md, "Deckel: Schock Aus"); the net objective once
+    # counted the thrower's pile only with the Stock empty. Under schock_aus_keeps he
+    # keeps it, and the loser receives the Stock and the other piles
+    porz = load_rules("porz")
+    before = (Result.known(porz, "6-6-5/1"), Result.known(porz, "4-4-2/1"))
+    state = TurnState((), (1, 1, 1), 1, 1)
+    table = Table(before=before, stock=5, mine=3)
+    assert solve(porz, state, table, "net")[0].value == 3.0
+    keeps = porz.replace(schock_aus_keeps=True)
+    assert solve(keeps, state, replace(table, piles=(4, 1)), "net")[0].value == 0.0
+    # and the seat that loses to one: 13 - 3 = 10 Deckel, or 5 + 1 under keeps
+    loses = TurnState((), (2, 3, 5), 1, 1)
+    aus = (Result.known(porz, "1-1-1/1"), Result.known(porz, "6-6-5/1"))
+    assert solve(porz, loses, Table(before=aus, stock=5, mine=3), "deckel")[0].value == -10.0
+    got = solve(keeps, loses, Table(before=aus, stock=5, mine=3, piles=(4, 1)), "deckel")
+    assert got[0].value == -6.0

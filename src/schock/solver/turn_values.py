@@ -405,9 +405,10 @@ def _amounts(rules: Rules, table: Table) -> _Amounts:
             continue
         everything = rules.deckel - table.mine
         if e.all_deckel:
-            # every Deckel of the half; under schock_aus_keeps all but the winner's own
+            # every Deckel of the half, the seat's own pile too whether or not the Stock
+            # is empty; under schock_aus_keeps all but the winner's own
             received.append(float(everything))
-            given.append(float(table.mine) if table.stock == 0 and not keeps else 0.0)
+            given.append(0.0 if keeps else float(table.mine))
             how.append(_ALL_BUT_WINNERS if keeps else _FIXED)
             continue
         owed = e.deckel * mult
