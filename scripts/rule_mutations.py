@@ -202,7 +202,9 @@ def run_one(m: Mutation, pytest_args: list[str]) -> tuple[str, float]:
         )
         (copy / m.file).write_text(source.replace(m.old, m.new), encoding="utf-8")
         env = dict(os.environ, PYTHONPATH=tmp, SCHOCK_PURE="1", SCHOCK_NO_CACHE="1")
-        cmd = [sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider",
+        # -n 0: one process, so -x stops at the first failure with exit status 1 (under
+        # pytest-xdist, the suite's default, -x ends the run as interrupted: status 2)
+        cmd = [sys.executable, "-m", "pytest", "-x", "-q", "-n", "0", "-p", "no:cacheprovider",
                "-m", "not slow and not browser", *TESTS, *pytest_args]
         started = time.monotonic()
         done = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True)

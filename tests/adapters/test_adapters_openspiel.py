@@ -18,9 +18,6 @@ from schock.adapters._core import engine_action, outcome_from_id
 from schock.engine import Game, TableDice
 from schock.engine.record import dumps, loads, replay
 
-# one pytest-xdist worker for the module: the CFR+ runs of the one-throw round are shared
-pytestmark = pytest.mark.xdist_group("openspiel-cfr")
-
 
 def house_rules(tmp_path: Path, max_throws: int, base: str = "porz") -> Path:
     path = tmp_path / f"{base}-{max_throws}.toml"

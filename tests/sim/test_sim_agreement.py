@@ -21,9 +21,7 @@ from schock.rules import Rules
 from schock.sim import SimResult, simulate
 from schock.sim.reference import compare, engine_games
 
-# one pytest-xdist worker for the module: the engine's games (``engine`` below) are
-# cached across its tests; the scheduler starts such groups first, largest first
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("sim-agreement")]
+pytestmark = pytest.mark.slow
 
 ALPHA = 1e-4
 ENGINE_GAMES = 1500

@@ -22,8 +22,7 @@ from schock.engine import compiled
 
 ROOT = Path(__file__).resolve().parents[2]
 
-# one worker builds once for every test here (the build is the expensive part)
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("compiled-engine")]
+pytestmark = pytest.mark.slow
 
 #: The tests of the compiled modules (engine/game.py, actions.py, dice.py, results.py)
 #: that run again against the build: the engine's state machine, copies, the trusted

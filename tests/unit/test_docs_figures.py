@@ -17,10 +17,6 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 FIG = SimpleNamespace(**runpy.run_path(str(ROOT / "scripts" / "docs_figures.py")))
 
-# one pytest-xdist worker for the module: the script's cached runs (the OpenSpiel checks)
-# serve several figures; the scheduler starts such groups first, largest first
-pytestmark = pytest.mark.xdist_group("docs-figures")
-
 
 def by_cost(cost: str) -> list[Any]:
     marks = [pytest.mark.slow] if cost == "slow" else []

@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 from servers import (
     DEPLOY,
     REPO,
@@ -39,9 +38,6 @@ from servers import (
 )
 from webhelp import hello, new_table, play_out
 from websockets.sync.client import ClientConnection, connect
-
-# one PostgreSQL server (the session fixture) for all of them: one pytest-xdist worker
-pytestmark = pytest.mark.xdist_group("postgres")
 
 
 class Socket:

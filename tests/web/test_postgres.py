@@ -27,9 +27,6 @@ from schock.store import Base, open_database
 from schock.store.db import downgrade, load_models, make_engine, upgrade
 from schock.web.repo import StaleCopy
 
-# one PostgreSQL server (the session fixture) for all of them: one pytest-xdist worker
-pytestmark = pytest.mark.xdist_group("postgres")
-
 
 def test_migrations_up_down_and_up_on_postgresql(pg_url: str) -> None:
     db = open_database(pg_url)

@@ -5,6 +5,7 @@ Keys are the texts as the code writes them (docstrings cleaned as click does, ``
 values are (German, English), ``None`` where the key itself is that language (``""`` in
 the files). A test checks that every command's and option's help is here.
 
+>>> from schock.cli.help_catalog import HELP  # read now
 >>> HELP["Show the version and exit."]
 ('Die Version zeigen und beenden.', None)
 >>> in_language("en")["Show the version and exit."]

@@ -33,7 +33,6 @@ from __future__ import annotations
 import functools
 import os
 import string
-import tomllib
 
 LANGS = ("de", "en")
 #: The parts every language has (``rule_labels`` is German only).
@@ -48,6 +47,8 @@ ROOT = os.path.dirname(__file__)
 @functools.cache
 def texts(part: str, lang: str) -> dict[str, str]:
     """The texts of ``part`` in ``lang``, key -> text, in the file's order (read once)."""
+    import tomllib  # here: importing schock (``schock --version``) needs no TOML parser
+
     path = os.path.join(ROOT, lang, f"{part}.toml")
     with open(path, "rb") as file:
         data = tomllib.load(file)
@@ -76,6 +77,8 @@ def problems(root: str = ROOT) -> list[str]:
     de/engine.toml: a: placeholders {n} but en/engine.toml has {count}
     de/input.toml: missing
     """
+    import tomllib
+
     found: list[str] = []
     for part in PARTS:
         tables: dict[str, dict[str, object]] = {}

@@ -8,23 +8,18 @@ Bots and forced moves act from a driver task, bots thinking off the event loop.
 from __future__ import annotations
 
 import asyncio
-import base64
 import contextlib
-import hashlib
 import hmac
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from datetime import UTC, datetime, timedelta
 from functools import partial
 from typing import Any, Protocol
 
-import orjson
-
-from schock.bots import Bot, available_bots, make_bot
-from schock.bots.names import bot_names
+from schock.bots import Bot, make_bot
 from schock.engine.actions import (
     Action,
     StopAction,
@@ -41,111 +36,24 @@ from schock.engine.seat import Seat
 from schock.errors import IllegalActionError, InvalidInputError, SchockError
 from schock.narrate import Chronicle
 from schock.rules import Rules
-from schock.rules.model import Opening
 from schock.solver.hints import hints
-from schock.web.messages import legal_verbs, rules_rows, state_message
+from schock.web import frames
+from schock.web import host as host_commands
+from schock.web.frames import encode as encode
+from schock.web.messages import legal_verbs
 from schock.web.repo import Repo, StaleCopy, StoredGame, StoredSeat, StoredTable, token_hash
+from schock.web.seats import Close as Close
+from schock.web.seats import Connection as Connection
+from schock.web.seats import Message as Message
+from schock.web.seats import Refused as Refused
+from schock.web.seats import SeatInfo as SeatInfo
+from schock.web.seats import Send as Send
+from schock.web.seats import invite_token as invite_token
+from schock.web.seats import needs_ages as needs_ages
+from schock.web.seats import new_token as new_token
 from schock.web.settings import Settings
-from schock.web.texts import text
 
 logger = logging.getLogger(__name__)
-
-
-class Refused(Exception):
-    """An action or command the server refuses; nothing has changed."""
-
-    def __init__(self, key: str, *, de: str | None = None, en: str | None = None,
-                 **params: object) -> None:
-        super().__init__(key)
-        self.key = key
-        self.de = de if de is not None else text(key, "de", **params)
-        self.en = en if en is not None else text(key, "en", **params)
-
-    def message(self) -> dict[str, Any]:
-        return {"type": "error", "code": self.key, "de": self.de, "en": self.en}
-
-
-#: The parts of a state message that are the same for every seat (see
-#: :func:`schock.web.messages.state_message`).
-_SHARED = ("table", "log", "story")
-
-
-def encode(message: dict[str, Any]) -> str:
-    """A message as the JSON text a websocket sends (compact, UTF-8 as it is; orjson:
-    a tenth of the json module's time, and the frames are the server's largest work).
-
-    >>> encode({"type": "state", "log": ["Würfel"], "n": 3, "waited": 1.5, "x": None})
-    '{"type":"state","log":["Würfel"],"n":3,"waited":1.5,"x":null}'
-    """
-    return orjson.dumps(message).decode()
-
-
-def new_token() -> str:
-    """A fresh secret of 128 bits (22 URL-safe characters)."""
-    return secrets.token_urlsafe(16)
-
-
-def needs_ages(rules: Rules) -> bool:
-    """Whether the rules ask for ages (porz: an opening tie is lost by the youngest).
-
-    >>> from schock.rules import load_rules
-    >>> needs_ages(load_rules("porz")), needs_ages(load_rules("ferschweiler"))
-    (True, False)
-    """
-    return rules.opening is Opening.OPENING_ROUND_YOUNGEST
-
-
-def invite_token(host: str, table_id: str) -> str:
-    """The table's invite token (one link for everybody), derived from the host's
-    token: the server stores only its hash, yet the host can always be shown it.
-
-    >>> invite_token("h" * 22, "t1") == invite_token("h" * 22, "t1") != invite_token("h" * 22, "t2")
-    True
-    >>> len(invite_token("h" * 22, "t1"))
-    22
-    """
-    mac = hmac.new(host.encode(), b"invite:" + table_id.encode(), hashlib.sha256).digest()
-    return base64.urlsafe_b64encode(mac[:16]).decode().rstrip("=")
-
-
-Message = dict[str, Any] | str
-"""A message to a client: a dict, or one already encoded as JSON text (:func:`encode`)."""
-Send = Callable[[Message], Awaitable[None]]
-Close = Callable[[int, str], Awaitable[None]]
-
-
-async def _no_close(code: int, reason: str) -> None:
-    """The default of :attr:`Connection.close` (a connection without a socket)."""
-
-
-@dataclass(eq=False)
-class Connection:
-    """One websocket and the credentials it showed (hashes of its seat and host tokens).
-
-    Its seat and host role are never stored as authority: :meth:`TableSession.bound`
-    derives them from ``hashes`` and the table's current seats each time they are
-    needed. ``seat`` and ``host`` only remember what this client was last told (in a
-    ``welcome``), so :meth:`TableSession.rebind` knows whom to tell of a change.
-    """
-
-    send: Send
-    hashes: frozenset[str] = frozenset()
-    lang: str = "de"
-    seat: int | None = None
-    host: bool = False
-    close: Close = _no_close
-    told: tuple[object, int] = (None, 0)
-    """The log this client holds: (whose: the chronicle and language, its frozen lines)."""
-
-
-@dataclass
-class SeatInfo:
-    name: str
-    bot: str | None
-    token_hash: str | None
-    age: int | None = None
-    claimed: bool = False
-    """Someone holds this seat (its link was opened, or it was taken by the invite)."""
 
 
 class Series(Protocol):
@@ -169,8 +77,6 @@ class Series(Protocol):
 #: The fields of a live table that a reload keeps (the rest is taken from the database).
 _LIVE = frozenset({"id", "repo", "settings", "lock", "conns", "driver", "series"})
 
-#: Host commands a table with fixed seats (a :class:`Series`) refuses: its seats are drawn.
-FIXED_SEATS = frozenset({"add_bot", "remove", "remove_bot", "hand_host"})
 
 
 @dataclass(eq=False)
@@ -514,162 +420,18 @@ class TableSession:
                       bot: str | None, to: int | None = None,
                       age: int | None = None,
                       clock: tuple[int | None, int | None] = (None, None)) -> None:
-        async with self.lock:
-            if not self.bound(conn)[1]:
-                raise Refused("not_host")
-            if self.series is not None and command in FIXED_SEATS:
-                raise Refused("series_seats")
-            if command == "start":
-                if self.ended:
-                    raise Refused("ended")
-                self.started = True
-                self.repo.set_flags(self.id, started=True)
-            elif command == "rematch":
-                self._start_next()
-            elif command == "hand_host":
-                i = self._seat_index(seat)
-                h = self.seats[i].token_hash
-                if self.seats[i].bot is not None or h is None:
-                    raise Refused("no_person", seat=i, name=self.seats[i].name)
-                self.repo.set_host(self.id, h)
-                self.host_hash = h
-            elif command == "give_back":
-                i = self._seat_index(seat)
-                old = self.seats[i]
-                if old.bot is None or old.token_hash is None:
-                    raise Refused("not_replaced", seat=i, name=old.name)
-                if self.ended:
-                    raise Refused("ended")
-                new = list(self.seats)
-                new[i] = SeatInfo(old.name, None, old.token_hash, old.age, old.claimed)
-                self.repo.set_seats(self.id, self.stored_seats(new))
-                self.seats = new
-                self.bots.pop(i, None)
-            elif command in ("pause", "resume"):
-                self._check_running()
-                self.paused = command == "pause"
-                self.repo.set_flags(self.id, paused=self.paused)
-                self._due = (-1, 0.0)  # the clock starts again on the resumed decision
-            elif command == "clock":
-                nudge, takeover = clock
-                if nudge is not None and takeover is not None and takeover < nudge:
-                    raise Refused("bad_clock", nudge=nudge, takeover=takeover)
-                self.repo.set_clock(self.id, nudge, takeover)
-                self.clock = (nudge, takeover)
-            elif command == "bot_once":
-                await self._bot_once()
-            elif command == "end":
-                if not self.ended:
-                    # a started game is kept, finished or not (never one that never began)
-                    keep = not self.game.over and (self.started or bool(self.game.actions))
-                    archive = self._archive() if keep else None
-                    self.repo.end_game(self.id, archive)
-                    self.ended = True
-                    if archive is not None:
-                        self.games.append(archive)
-            elif command == "add_bot":
-                self._before_start()
-                kind = self._bot_kind(bot)
-                name = bot_names([kind], taken=[s.name for s in self.seats])[0]  # like `schock play`
-                self._reseat([*self.seats, SeatInfo(name, kind, None)])
-            elif command == "age":  # the host fills in an age (porz: the youngest loses a tie)
-                i = self._seat_index(seat)
-                if age is not None and not 0 <= age <= 150:
-                    raise Refused("bad_age", age=age)
-                new = list(self.seats)
-                old = new[i]
-                new[i] = SeatInfo(old.name, old.bot, old.token_hash, age, old.claimed)
-                if not self.started:
-                    self._reseat(new)
-                elif self.game.over and not self.ended:  # between games: from the next one
-                    self.seats = new
-                    self.repo.set_seats(self.id, self.stored_seats(new))
-                else:
-                    raise Refused("game_running")
-            elif command == "move":  # the waiting room: seat ``seat`` moves to place ``to``
-                self._before_start()
-                i = self._seat_index(seat)
-                if to is None or not 0 <= to < len(self.seats):
-                    raise Refused("bad_move", seat=i, to=to, last=len(self.seats) - 1)
-                order = [s for j, s in enumerate(self.seats) if j != i]
-                order.insert(to, self.seats[i])
-                self._reseat(order)
-            elif command == "remove":  # the waiting room: any seat, before the start
-                self._before_start()
-                i = self._seat_index(seat)
-                self._reseat([s for j, s in enumerate(self.seats) if j != i])
-            elif command == "remove_bot":
-                self._before_start()
-                i = self._seat_index(seat)
-                if self.seats[i].bot is None:
-                    raise Refused("not_a_bot", seat=i)
-                self._reseat([s for j, s in enumerate(self.seats) if j != i])
-            elif command == "replace":
-                if self.ended:
-                    raise Refused("ended")
-                i = self._seat_index(seat)
-                if self.seats[i].bot is not None:
-                    raise Refused("is_a_bot", seat=i)
-                kind = self._bot_kind(bot)
-                new = list(self.seats)
-                # the person's token stays: their link watches the table (and may get
-                # the seat back)
-                old = self.seats[i]
-                new[i] = SeatInfo(old.name, kind, old.token_hash, old.age, old.claimed)
-                self.repo.set_seats(self.id, self.stored_seats(new))
-                self.seats = new
-                self.bots[i] = make_bot(kind, seed=secrets.randbits(32))
-            await self.broadcast()
-        self.kick()
+        """A host command (:func:`schock.web.host.command`)."""
+        await host_commands.command(self, conn, command, seat, bot, to, age, clock)
 
     async def vote(self, conn: Connection) -> None:
-        """A person asks for a rematch; when every person at the table has (bots agree),
-        it starts. The host's vote starts it at once (:meth:`command` ``rematch``)."""
-        async with self.lock:
-            seat, host = self.bound(conn)
-            if host:
-                self._start_next()
-            else:
-                if seat is None:
-                    raise Refused("spectator")
-                if self.series is not None and self.ended:  # closed by the organizer
-                    raise Refused("series_closed")
-                self._check_between_games()
-                self.votes.add(seat)
-                people = {i for i, s in enumerate(self.seats) if s.bot is None}
-                if people <= self.votes:
-                    self._start_next()
-            await self.broadcast()
-        self.kick()
-
-    def _check_between_games(self) -> None:
-        if not (self.game.over or (self.ended and self.games)):
-            raise Refused("not_over")
+        """A person asks for a rematch (:func:`schock.web.host.vote`)."""
+        await host_commands.vote(self, conn)
 
     def _start_next(self) -> None:
-        """The next game on this table: same seats and links; the last loser begins
-        (docs/rules.md, "Who starts": the loser of the previous game)."""
-        self._check_between_games()
-        last = self.games[-1] if self.games else None
-        names = [s.name for s in self.seats]
-        starter = names.index(last.loser) if last and last.loser in names else None
-        seats = None
-        if self.series is not None:  # the series seats the next game (and may refuse it)
-            seats, starter = self.series.next_game(self, self.game_no + 1)
-        seed = secrets.randbits(62)
-        self.repo.new_game(self.id, self.game_no + 1, seed, starter)
-        self.game_no += 1
-        self.seed, self.starter = seed, starter
-        self.started, self.paused, self.ended = True, False, False
-        self.votes = set()
-        if seats is not None and seats != self.seats:
-            self.seats = seats
-            self.repo.set_seats(self.id, self.stored_seats(seats))
-        if self.late:  # late-comers sit down now, after the seats of the last game
-            self.seats, self.late = self.seats + self.late, []
-            self.repo.set_seats(self.id, self.stored_seats(self.seats))
-        self.game = self._new_game()
-        self._make_bots()
+        host_commands.start_next(self)
+
+    def _reseat(self, seats: list[SeatInfo]) -> None:
+        host_commands.reseat(self, seats)
 
     def striche(self) -> dict[str, int]:
         """Games lost by each name this evening (finished games only)."""
@@ -689,185 +451,32 @@ class TableSession:
             self._due = (n, self.now())
         return max(0.0, self.now() - self._due[1])
 
-    async def _bot_once(self) -> None:
-        """The turn clock ran out: a bot makes this one decision for the person."""
-        takeover = self.clock[1]
-        waited = self.waited()
-        if takeover is None or waited is None:
-            raise Refused("no_takeover")
-        if waited < takeover:
-            raise Refused("too_early", s=int(takeover - waited + 0.999))
-        actor = self.game.actor
-        assert actor is not None
-        view = self.game.view(actor)
-        action = await asyncio.to_thread(make_bot("heuristic", seed=secrets.randbits(32)).act, view)
-        await self._apply(actor, action)
-
-    def _check_running(self) -> None:
-        if self.ended:
-            raise Refused("ended")
-        if not self.started:
-            raise Refused("not_started")
-
-    def _before_start(self) -> None:
-        if self.started or self.ended:
-            raise Refused("only_before_start")
-
-    def _bot_kind(self, bot: str | None) -> str:
-        if bot not in available_bots():
-            raise Refused("bad_bot", bot=bot, allowed=", ".join(available_bots()))
-        assert bot is not None
-        return bot
-
-    def _seat_index(self, seat: int | None) -> int:
-        if seat is None or not 0 <= seat < len(self.seats):
-            raise Refused("bad_seat", seat=seat)
-        return seat
-
-    def _reseat(self, seats: list[SeatInfo]) -> None:
-        """New seats before the start (a new game); the caller's broadcast re-binds
-        every connection (:meth:`rebind`)."""
-        old = self.seats
-        self.seats = seats
-        try:
-            self.game = self._new_game()
-        except InvalidInputError as exc:
-            self.seats = old
-            raise Refused("invalid", detail=str(exc)) from None
-        self.repo.set_seats(self.id, self.stored_seats(seats))
-        self._make_bots()
 
     # ---------------------------------------------------------------- telling
+    # (schock.web.frames)
     def table_info(self) -> dict[str, Any]:
-        online = {self.bound(c)[0] for c in self.conns}
-        return {
-            "id": self.id,
-            "started": self.started,
-            "paused": self.paused,
-            "ended": self.ended,
-            "over": self.game.over,
-            "step": self.step(),
-            "game": self.game_no,
-            "games": [{"number": g.number, "loser": g.loser, "ended": g.ended}
-                      for g in self.games],
-            "striche": self.striche(),
-            "votes": sorted(self.votes),
-            "clock": {"nudge": self.clock[0], "takeover": self.clock[1], "waited": self.waited()},
-            "seats": [
-                {"name": s.name, "bot": s.bot, "online": i in online,
-                 "free": s.bot is None and not s.claimed, "aged": s.age is not None,
-                 # a person's link exists (the host role can go to it) / a bot plays for them
-                 "person": s.token_hash is not None,
-                 "replaced": s.bot is not None and s.token_hash is not None}
-                for i, s in enumerate(self.seats)
-            ],
-            "late": [s.name for s in self.late],
-            "series": None if self.series is None else self.series.info(),
-            "needs_ages": needs_ages(self.rules),
-        }
+        return frames.table_info(self)
 
     def told(self, lang: str) -> tuple[Chronicle, int, list[str], dict[str, Any]]:
-        """The game told in ``lang`` (frozen lines, lines, story): once per action and
-        language, each new event read once (:class:`~schock.narrate.Chronicle`)."""
-        if self._chronicle is None or self._chronicle.game is not self.game:
-            self._chronicle = Chronicle(self.game)
-            self._told = (-1, {})
-        n = len(self.game.actions)
-        if self._told[0] != n:
-            self._told = (n, {})
-        cache = self._told[1]
-        if lang not in cache:
-            frozen, lines = self._chronicle.lines(lang)
-            cache[lang] = (frozen, lines, self._chronicle.story(lang))
-        return (self._chronicle, *cache[lang])
+        return frames.told(self, lang)
 
     def log(self, lang: str) -> list[str]:
-        """The whole log in ``lang`` (what a fresh client receives)."""
-        return self.told(lang)[2]
+        return frames.log(self, lang)
 
     def message_for(self, conn: Connection, info: dict[str, Any] | None = None) -> dict[str, Any]:
-        """The state ``conn`` may see: the view of the seat it plays now (:meth:`bound`),
-        and of the log only what it lacks."""
-        seat, _ = self.bound(conn)
-        info = self.table_info() if info is None else info
-        live = self.started and not self.paused and not self.ended
-        chronicle, frozen, lines, story = self.told(conn.lang)
-        whose, kept = conn.told
-        start = kept if whose == (chronicle, conn.lang) else 0
-        conn.told = ((chronicle, conn.lang), frozen)
-        log = {"from": start, "lines": lines[start:]}
-        return state_message(self.game, seat, table=info, log=log, story=story, live=live,
-                             lang=conn.lang)
+        return frames.message_for(self, conn, info)
 
     async def _deliver(self, conn: Connection, build: Callable[[], Message]) -> None:
-        """Build one message for ``conn`` and send it; the one guard of every outgoing
-        message. A message that cannot be built closes that connection with a reason
-        (the others go on); a send to a socket already gone is dropped."""
-        try:
-            message = build()
-        except Exception:
-            logger.exception("table %s: cannot build a message; closing that connection", self.id)
-            if conn in self.conns:
-                self.conns.remove(conn)
-            with contextlib.suppress(Exception):
-                await conn.close(1011, "internal error")
-            return
-        with contextlib.suppress(Exception):
-            await conn.send(message)
+        await frames.deliver(self, conn, build)
 
     async def send_state(self, conn: Connection, info: dict[str, Any] | None = None) -> None:
-        """Send ``conn`` its own view (through the guard)."""
-        await self._deliver(conn, lambda: self.message_for(conn, info))
-
-    def encoded_for(self, conn: Connection, info: dict[str, Any],
-                    made: dict[tuple[int | None, str, int], str],
-                    shared: dict[tuple[str, int], str]) -> str:
-        """:meth:`message_for` as JSON text, made once per broadcast for all connections
-        that are sent the same (the same seat's view, language and log lines: the
-        sockets of one seat, the spectators); the parts that are the same for every
-        seat (the table, the new log lines, the story) are encoded once per language
-        and log position (``shared``) and joined to each seat's own."""
-        seat, _ = self.bound(conn)
-        chronicle, frozen, _lines, _story = self.told(conn.lang)
-        whose, kept = conn.told
-        start = kept if whose == (chronicle, conn.lang) else 0
-        key = (seat, conn.lang, start)
-        text = made.get(key)
-        if text is None:
-            message = self.message_for(conn, info)
-            common = shared.get((conn.lang, start))
-            if common is None:
-                common = shared[(conn.lang, start)] = encode(
-                    {k: message[k] for k in _SHARED})[1:-1]
-            own = encode({k: v for k, v in message.items() if k not in _SHARED})
-            text = made[key] = f"{own[:-1]},{common}}}"
-        else:
-            conn.told = ((chronicle, conn.lang), frozen)
-        return text
+        await frames.send_state(self, conn, info)
 
     async def broadcast(self) -> None:
-        """Re-bind every connection to its seat, then send each its own view (the table
-        and the narration are told once for all of them, each distinct message encoded
-        once). A send only queues the frame on its socket, so they go one after the
-        other, without a task each."""
-        await self.rebind()
-        info = self.table_info()
-        made: dict[tuple[int | None, str, int], str] = {}
-        shared: dict[tuple[str, int], str] = {}
-        for conn in list(self.conns):
-            await self._deliver(conn, partial(self.encoded_for, conn, info, made, shared))
+        await frames.broadcast(self)
 
     def welcome(self, conn: Connection) -> dict[str, Any]:
-        seat, host = self.bound(conn)
-        return {
-            "type": "welcome",
-            "table": self.id,
-            "seat": seat,
-            "host": host,
-            "rules": {"id": self.rules.id, "name": self.rules.name,
-                      "rows": rules_rows(self.rules, conn.lang)},
-            "bots": list(available_bots()),
-        }
+        return frames.welcome(self, conn)
 
     def record_text(self) -> str:
         """The current game's record: the dice thrown so far, never the seed."""

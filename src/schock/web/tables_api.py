@@ -64,7 +64,7 @@ def check_age(age: object) -> int | None:
     >>> check_age("31.5")
     Traceback (most recent call last):
     ...
-    schock.web.session.Refused: bad_age
+    schock.web.seats.Refused: bad_age
     """
     if age is None or (isinstance(age, str) and not age.strip()):
         return None

@@ -3,6 +3,7 @@
 The words are data: ``schock/locale/de/web.toml`` and ``schock/locale/en/web.toml``
 (:mod:`schock.locale`), read on first use.
 
+>>> from schock.web.texts import TEXTS  # read now
 >>> TEXTS["bad_seat"]
 ('Kein solcher Platz: {seat}', 'no such seat: {seat}')
 """
