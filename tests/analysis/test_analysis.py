@@ -255,9 +255,19 @@ def test_hidden_dice_change_nothing(seed: int, data: st.DataObject) -> None:
             same = False
         if same:
             hidden.append(i)
+    # Change the hidden dice one after another, each only if the seat's view stays the
+    # same with the changes made so far: two dice that are each unseen alone may not be
+    # together (two changed roll-off dice can tie, and the roll-off then throws again).
     changed = values.copy()
     for i in hidden:
-        changed[i] = data.draw(st.sampled_from([v for v in range(1, 7) if v != values[i]]))
+        trial = changed.copy()
+        trial[i] = data.draw(st.sampled_from([v for v in range(1, 7) if v != values[i]]))
+        mod = dataclasses.replace(record, dice={"source": "scripted", "values": trial})
+        try:
+            if _view_at(mod, d.start, d.seat) == seen:
+                changed = trial
+        except RecordError:
+            pass
     mod = dataclasses.replace(
         record,
         dice={"source": "scripted", "values": changed},
