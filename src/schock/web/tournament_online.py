@@ -332,11 +332,10 @@ async def sync_once(tables: Tables, db: Database) -> list[str]:
         st = stored.get(table_id)
         if st is None or st == copy_state(session):
             continue
-        async with session.lock:
-            _reload(session, db)
-            await session.broadcast()
-        session.kick()
-        reloaded.append(table_id)
+        # read again under the lock: a write of this process may have been under way
+        if await _fresh(session, db):
+            session.kick()
+            reloaded.append(table_id)
     return reloaded
 
 
@@ -349,15 +348,17 @@ def _reload(session: TableSession, db: Database) -> None:
     attach(db)(session)
 
 
-async def _fresh(session: TableSession, db: Database) -> None:
-    """Before the organizer acts on a table: this process's copy as stored (another
-    process may have acted on it since the last :func:`sync_once`)."""
+async def _fresh(session: TableSession, db: Database) -> bool:
+    """This process's copy as stored, read and compared under the table's lock (before
+    the organizer acts on a table, and for :func:`sync_once`: another process may have
+    acted on it). Whether the copy was reloaded."""
     async with session.lock:
         st = stored_states(db, [session.id]).get(session.id)
         if st is None or st == copy_state(session):
-            return
+            return False
         _reload(session, db)
         await session.broadcast()
+        return True
 
 
 async def sync_loop(tables: Tables, db: Database) -> None:
