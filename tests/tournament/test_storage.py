@@ -139,3 +139,73 @@ def test_a_stale_writer_saves_nothing(tmp_path: Path) -> None:
         storage.save(db, b)
     assert [p.name for p in storage.load(db).players.values()][-1] == "Ann"
     db.close()
+
+
+def _same_state(a: Tournament, b: Tournament) -> None:
+    assert archive.dumps(a) == archive.dumps(b)
+    assert (a.players, a.rounds, a.derived) == (b.players, b.rounds, b.derived)
+
+
+def test_current_catches_up_with_another_process_entries_and_undo(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two Database objects on one file: two processes, each with its own cache."""
+    path = str(tmp_path / "t.db")
+    one, other = open_database(path), open_database(path)
+    t = small("porz")
+    storage.save(other, t)
+    seen = storage.current(one, "abend")
+    assert storage.current(one, "abend") is seen  # nothing new: the cached one
+    replays: list[str] = []
+    whole = storage._replay
+    monkeypatch.setattr(storage, "_replay", lambda s, tid: replays.append(tid) or whole(s, tid))
+    play_round(t)
+    storage.save(other, t)  # the other process enters the round
+    now = storage.current(one, "abend")
+    assert now is not seen and len(seen.log) < len(now.log) == len(t.log)
+    _same_state(now, t)
+    t.undo()
+    t.register("Zoe")
+    storage.save(other, t)  # an undo marks an earlier entry and adds its own
+    _same_state(storage.current(one, "abend"), t)
+    assert replays == []  # brought up to date, never replayed whole
+    assert len(seen.players) == 6  # what a reader held stays as it was
+    one.close()
+    other.close()
+
+
+def test_current_replays_whole_when_the_log_is_not_the_cached_one_grown(
+    tmp_path: Path,
+) -> None:
+    from sqlalchemy import delete, update
+
+    from schock.store.tournament import TournamentEventRow
+
+    db = open_database(str(tmp_path / "t.db"))
+    t = small("porz")
+    play_round(t)
+    storage.save(db, t)
+    before = storage.current(db, "abend")
+    last = len(t.log)
+    with db.session() as s:  # a rewritten log (by hand): one entry fewer
+        s.execute(delete(TournamentEventRow).where(TournamentEventRow.seq == last))
+    assert len(storage.current(db, "abend").log) == last - 1
+    with db.session() as s:  # an entry marked undone without its undo entry: not caught up
+        s.execute(update(TournamentEventRow).where(TournamentEventRow.seq == 1)
+                  .values(undone=True))
+    storage.current(db, "abend")  # replayed whole: what the marks say
+    assert storage.current(db, "abend").log[0].undone
+    assert before.log[0].undone is False
+    db.close()
+
+
+def test_load_hands_out_a_copy_the_cache_never_sees_changed(tmp_path: Path) -> None:
+    db = open_database(str(tmp_path / "t.db"))
+    storage.save(db, small("porz"))
+    mine = storage.load(db, "abend")
+    assert mine is not storage.current(db, "abend") and mine.check_records
+    mine.register("Zoe")  # changed, then not saved (a refused command, a failed request)
+    mine.undo()
+    assert len(storage.current(db, "abend").players) == 6
+    assert len(storage.current(db, "abend").log) == len(small("porz").log)
+    db.close()

@@ -16,25 +16,42 @@ tournament at that moment.
 1
 >>> load(db, "abend").players[1].name
 'Anna'
+
+A server reads tournaments through a cache (:func:`current`): the tournament replayed
+once, brought up to date with the entries the log gained since (one indexed query per
+call finds out whether it did, so a write of another process is seen at once), and
+shared by every reader, who must not change it. :func:`load` hands out a copy to
+change and save.
+
+>>> current(db, "abend") is current(db, "abend")
+True
+>>> t = load(db, "abend")
+>>> _ = t.register("Ben")
+>>> len(current(db, "abend").players), save(db, t), len(current(db, "abend").players)
+(1, 1, 2)
 >>> db.close()
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import threading
+import weakref
+from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from sqlalchemy import func, select
+from sqlalchemy import case, func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from schock.engine.record import rules_from_json, rules_to_json
-from schock.errors import InvalidInputError
+from schock.errors import IllegalActionError, InvalidInputError
 from schock.messages import Msg
 from schock.store import Database
 from schock.store.tournament import TournamentEventRow, TournamentRow, TournamentSnapshotRow
 from schock.tournament import archive
-from schock.tournament.domain import Tournament, event_from_json
+from schock.tournament.domain import Tournament, Undone, event_from_json
 
 NEWEST = (func.coalesce(TournamentRow.added, TournamentRow.created).desc(),
           TournamentRow.created.desc())
@@ -124,39 +141,155 @@ def tournaments(db: Database) -> list[tuple[str, str, str]]:
 
 def load(db: Database, tid: str | None = None) -> Tournament:
     """A stored tournament by id (None: the one added to the database last, made with
-    ``neu`` or read with ``import``), its log replayed."""
+    ``neu`` or read with ``import``), its log replayed: the caller's own, to change and
+    :func:`save` (a copy of :func:`current`'s)."""
+    t = current(db, tid).copy()
+    t.check_records = True
+    return t
+
+
+Version = tuple[int, int, int]
+"""What a tournament's stored log is now: (entries, the newest entry's seq, entries
+undone). The log only grows (:func:`save` refuses to change an entry) and an undo marks
+an entry and adds one, so an equal version is an equal log."""
+
+
+def version_of(t: Tournament) -> Version:
+    """The :data:`Version` of a tournament's log as it is in memory."""
+    return (len(t.log), t.log[-1].seq if t.log else 0, sum(e.undone for e in t.log))
+
+
+def stored_version(db: Database, tid: str) -> Version:
+    """The :data:`Version` of a tournament's log as stored: one query on its index."""
     with db.session() as s:
+        return _stored_version(s, tid)
+
+
+def _stored_version(s: Session, tid: str) -> Version:
+    count, last, undone = s.execute(
+        select(func.count(), func.coalesce(func.max(TournamentEventRow.seq), 0),
+               func.coalesce(func.sum(case((TournamentEventRow.undone, 1), else_=0)), 0))
+        .where(TournamentEventRow.tournament_id == tid)).one()
+    return int(count), int(last), int(undone)
+
+
+@dataclass
+class _Cache:
+    """One database's replayed tournaments (a lock each, so a tournament is replayed by
+    one thread at a time while the others wait for it)."""
+
+    tournaments: dict[str, Tournament] = dataclasses.field(default_factory=dict)
+    locks: dict[str, threading.Lock] = dataclasses.field(default_factory=dict)
+    lock: threading.Lock = dataclasses.field(default_factory=threading.Lock)
+
+    def lock_of(self, tid: str) -> threading.Lock:
+        with self.lock:
+            return self.locks.setdefault(tid, threading.Lock())
+
+
+_CACHES: weakref.WeakKeyDictionary[Database, _Cache] = weakref.WeakKeyDictionary()
+_CACHES_LOCK = threading.Lock()
+
+
+def _cache(db: Database) -> _Cache:
+    with _CACHES_LOCK:
+        cache = _CACHES.get(db)
+        if cache is None:
+            cache = _CACHES[db] = _Cache()
+        return cache
+
+
+def current(db: Database, tid: str | None = None) -> Tournament:
+    """The stored tournament ``tid`` (None: the newest, as :func:`load`) as it is now,
+    **shared**: read it, never change it (:func:`load` gives a copy to change).
+
+    Replayed once per process; each call asks the database for the log's
+    :data:`Version` and, when the log grew, applies the new entries to a copy that
+    replaces the cached one (a reader holding the old one keeps a consistent
+    tournament). Anything the new entries cannot explain is replayed from the start.
+    Blocking (database, replay): call it off the event loop.
+    """
+    if tid is None:
+        with db.session() as s:
+            tid = s.scalars(select(TournamentRow.id).order_by(*NEWEST)).first()
         if tid is None:
-            row = s.scalars(select(TournamentRow).order_by(*NEWEST)).first()
-            if row is None:
-                raise InvalidInputError(Msg("turnier.none"))
-        else:
-            row = s.get(TournamentRow, tid)
-            if row is None:
-                known = [r.id for r in s.scalars(select(TournamentRow))]
-                raise InvalidInputError(
-                    Msg("turnier.unknown", {"tid": tid, "known": ", ".join(known) or "-"})
-                )
-        fmt = archive.format_from_json(json.loads(row.format_json), "tournaments.format_json")
-        t = Tournament(
-            id=row.id,
-            name=row.name,
-            fmt=fmt,
-            rules=rules_from_json(json.loads(row.rules_json)),
-            seed=row.seed,
-            created=row.created,
-        )
-        t.check_records = False  # the records were checked when they were entered
-        events = s.scalars(
-            select(TournamentEventRow)
-            .where(TournamentEventRow.tournament_id == row.id)
-            .order_by(TournamentEventRow.seq)
-        )
-        for e in events:
-            event = event_from_json(json.loads(e.payload), f"tournament_events[{e.seq}]")
-            t.replay_event(event, at=e.at, undone=e.undone)
-        t.check_records = True
+            raise InvalidInputError(Msg("turnier.none"))
+    cache = _cache(db)
+    have = cache.tournaments.get(tid)
+    if have is not None and stored_version(db, tid) == version_of(have):
+        return have
+    with cache.lock_of(tid):
+        with db.session() as s:
+            now = _stored_version(s, tid)
+            have = cache.tournaments.get(tid)
+            if have is not None and now == version_of(have):
+                return have
+            t = _catch_up(s, have, now) if have is not None else None
+            if t is None:
+                t = _replay(s, tid)
+        cache.tournaments[tid] = t
         return t
+
+
+def _catch_up(s: Session, have: Tournament, now: Version) -> Tournament | None:
+    """A copy of ``have`` with the entries the stored log gained (and the undo marks it
+    set); None when the stored log is not ``have``'s grown (replay it whole)."""
+    n = len(have.log)
+    if now[0] <= n or now[1] != now[0]:
+        return None
+    undone = set(s.scalars(select(TournamentEventRow.seq).where(
+        TournamentEventRow.tournament_id == have.id, TournamentEventRow.undone,
+        TournamentEventRow.seq <= n)))
+    rows = list(s.scalars(select(TournamentEventRow).where(
+        TournamentEventRow.tournament_id == have.id, TournamentEventRow.seq > n)
+        .order_by(TournamentEventRow.seq)))
+    t = have.copy()
+    try:
+        for i, e in enumerate(t.log):
+            if (e.seq in undone) != e.undone:
+                if e.undone:  # an undo mark is never taken back
+                    return None
+                t.log[i] = dataclasses.replace(e, undone=True)
+        for row in rows:
+            if row.seq != len(t.log) + 1:
+                return None
+            event = event_from_json(json.loads(row.payload), f"tournament_events[{row.seq}]")
+            t.replay_event(event, at=row.at, undone=row.undone)
+        marked = {e.event.seq for e in t.log if isinstance(e.event, Undone)}
+        if {e.seq for e in t.log if e.undone} != marked:
+            return None  # an entry marked undone without its undo entry (yet)
+    except (InvalidInputError, IllegalActionError):  # pragma: no cover - replay it whole
+        return None
+    return t if version_of(t) == now else None
+
+
+def _replay(s: Session, tid: str) -> Tournament:
+    """A stored tournament, its whole log replayed."""
+    row = s.get(TournamentRow, tid)
+    if row is None:
+        known = [r.id for r in s.scalars(select(TournamentRow))]
+        raise InvalidInputError(
+            Msg("turnier.unknown", {"tid": tid, "known": ", ".join(known) or "-"})
+        )
+    fmt = archive.format_from_json(json.loads(row.format_json), "tournaments.format_json")
+    t = Tournament(
+        id=row.id,
+        name=row.name,
+        fmt=fmt,
+        rules=rules_from_json(json.loads(row.rules_json)),
+        seed=row.seed,
+        created=row.created,
+    )
+    t.check_records = False  # the records were checked when they were entered
+    events = s.scalars(
+        select(TournamentEventRow)
+        .where(TournamentEventRow.tournament_id == row.id)
+        .order_by(TournamentEventRow.seq)
+    )
+    for e in events:
+        event = event_from_json(json.loads(e.payload), f"tournament_events[{e.seq}]")
+        t.replay_event(event, at=e.at, undone=e.undone)
+    return t
 
 
 def snapshots(db: Database, tid: str) -> list[tuple[int, str, str]]:
