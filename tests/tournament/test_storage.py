@@ -204,8 +204,16 @@ def test_load_hands_out_a_copy_the_cache_never_sees_changed(tmp_path: Path) -> N
     storage.save(db, small("porz"))
     mine = storage.load(db, "abend")
     assert mine is not storage.current(db, "abend") and mine.check_records
+    shared = storage.current(db, "abend")
+    before = (archive.dumps(shared), shared.derived, {n: (p.name, p.withdrawn)
+                                                      for n, p in shared.players.items()})
     mine.register("Zoe")  # changed, then not saved (a refused command, a failed request)
     mine.undo()
-    assert len(storage.current(db, "abend").players) == 6
-    assert len(storage.current(db, "abend").log) == len(small("porz").log)
+    mine.rename(2, "Bea")
+    mine.checkin(3, present=False)
+    play_round(mine)
+    assert storage.current(db, "abend") is shared
+    assert before == (archive.dumps(shared), shared.derived, {
+        n: (p.name, p.withdrawn) for n, p in shared.players.items()})
+    assert shared.rounds[0].games == {} and mine.rounds[0].games
     db.close()

@@ -164,8 +164,7 @@ class Tournament(TournamentChecks):
         trial = Tournament(id=self.id, name=self.name, fmt=self.format, rules=self.rules,
                            seed=self.seed, created=self.created, clock=self._clock)
         trial.check_records = False
-        trial.log = list(self.log)  # its entries are frozen: shared, never changed
-        trial._rebuild()  # the state built anew from the log (checked when it was made)
+        trial._take_state(self)
         return trial
 
     # -------------------------------------------------------------- commands: players

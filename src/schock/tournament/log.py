@@ -81,6 +81,21 @@ class TournamentLog:
                 self._apply(entry.event)
         self.derived = self._derive(self.rounds)
 
+    def _take_state(self, other: TournamentLog) -> None:
+        """Take ``other``'s log and a copy of the state it built, as a replay of the log
+        would build it: the entries, events and values in it are frozen and shared, the
+        containers and players are new (a copy's commands never change ``other``)."""
+        self.log = list(other.log)
+        self.players = {n: dataclasses.replace(p) for n, p in other.players.items()}
+        self.rounds = [dataclasses.replace(r, games={t: dict(g) for t, g in r.games.items()})
+                       for r in other.rounds]
+        self.plan, self._plan_players = other.plan, other._plan_players
+        self._next_number = other._next_number
+        d = other.derived
+        self.derived = dataclasses.replace(d, **{
+            f.name: type(getattr(d, f.name))(getattr(d, f.name))
+            for f in dataclasses.fields(d)})
+
     def _apply(self, event: ev.Event) -> None:
         if isinstance(event, ev.PlayerRegistered):
             self.players[event.number] = Player(

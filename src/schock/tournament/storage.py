@@ -41,7 +41,7 @@ import weakref
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from sqlalchemy import case, func, select
+from sqlalchemy import case, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -63,7 +63,9 @@ def save(db: Database, t: Tournament) -> int:
     """Write what ``t`` gained since it was loaded; returns the number of new log entries."""
     try:
         with db.session() as s:
-            return _save(s, t)
+            new = _save(s, t)
+        _LOADED[t] = len(t.log)
+        return new
     except IntegrityError as exc:
         raise InvalidInputError(
             f"tournament {t.id}: the database changed meanwhile (another program wrote to it); "
@@ -86,14 +88,22 @@ def _save(s: Session, t: Tournament) -> int:
             )
         )
         s.flush()
+    known = _LOADED.get(t, 0)  # entries read from this database: stored as they are
     stored = {
         r.seq: r
         for r in s.scalars(
-            select(TournamentEventRow).where(TournamentEventRow.tournament_id == t.id)
+            select(TournamentEventRow).where(TournamentEventRow.tournament_id == t.id,
+                                             TournamentEventRow.seq > known)
         )
     }
+    marks = [e.seq for e in t.log[:known] if e.undone]
+    if marks:  # undo marks set since (a mark is never taken back)
+        s.execute(update(TournamentEventRow)
+                  .where(TournamentEventRow.tournament_id == t.id,
+                         TournamentEventRow.seq.in_(marks), ~TournamentEventRow.undone)
+                  .values(undone=True))
     new = 0
-    for entry in t.log:
+    for entry in t.log[known:]:
         have = stored.get(entry.seq)
         payload = json.dumps(entry.event.to_json(), ensure_ascii=False)
         if have is None:
@@ -145,7 +155,13 @@ def load(db: Database, tid: str | None = None) -> Tournament:
     :func:`save` (a copy of :func:`current`'s)."""
     t = current(db, tid).copy()
     t.check_records = True
+    _LOADED[t] = len(t.log)
     return t
+
+
+_LOADED: weakref.WeakKeyDictionary[Tournament, int] = weakref.WeakKeyDictionary()
+"""How many entries of a tournament :func:`load` read (or :func:`save` wrote): those are
+stored as they are (the log only grows), so a save compares only what came after."""
 
 
 Version = tuple[int, int, int]

@@ -8,6 +8,11 @@ link. Each table's entry page needs that table's token, derived from the
 secret (HMAC of round and table), which the score sheets' QR codes carry: a
 token opens exactly one table of one round. The projector page is public
 (it shows what hangs on the wall anyway).
+
+Nothing here runs on the event loop: the pages' handlers are plain functions (FastAPI
+runs them in its thread pool) or hand their blocking part to :mod:`schock.web.offload`.
+They read the tournament shared by :func:`schock.tournament.storage.current` and take a
+copy (:func:`schock.tournament.storage.load`) only to change it.
 """
 
 from __future__ import annotations
@@ -85,9 +90,14 @@ def _access(db: Database, tid: str) -> TournamentAccessRow:
         return row
 
 
-def _organizer(request: Request, tid: str, key: str) -> tuple[Tournament, TournamentAccessRow]:
+def _organizer(request: Request, tid: str, key: str, *, own: bool = False
+               ) -> tuple[Tournament, TournamentAccessRow]:
+    """The tournament and its access row, with the organizer key checked: the shared
+    tournament (:func:`storage.current`: read it only), or ``own`` a copy to change and
+    save. Blocking: call it off the event loop."""
     access = _organizer_access(request, tid, key)
-    return storage.load(_db(request), tid), access
+    db = _db(request)
+    return (storage.load(db, tid) if own else storage.current(db, tid)), access
 
 
 def _organizer_access(request: Request, tid: str, key: str) -> TournamentAccessRow:

@@ -26,7 +26,6 @@ from schock.bots import available_bots
 from schock.errors import IllegalActionError, InvalidInputError
 from schock.messages import Msg
 from schock.store import Database
-from schock.store.tournament import TournamentEventRow
 from schock.store.tournament_web import (
     TournamentAccessRow,
     TournamentPendingRow,
@@ -59,6 +58,7 @@ from schock.tournament.format import (
 )
 from schock.tournament.roster import DELIMITERS, ENCODINGS, Roster, read_roster
 from schock.tournament.standings import ledger, standings
+from schock.web import offload
 from schock.web.tournament_common import (
     MODES,
     _access,
@@ -91,18 +91,22 @@ def _numbers(value: object, what: str) -> list[int]:
 
 
 @router.get("/turnier", response_class=HTMLResponse)
-async def tournament_list(request: Request) -> Response:
+def tournament_list(request: Request) -> Response:
     return _render(request, "turnier_list.html", presets=PRESETS, error=None)
 
 
 @router.post("/turnier", response_class=HTMLResponse)
 async def tournament_create(request: Request) -> Response:
     form = await request.form()
+    upload = form.get("format_file")
+    data = await _read_upload(upload)
+    return await offload.in_thread(_create, request, form, upload, data)
+
+
+def _create(request: Request, form: Any, upload: object, data: bytes) -> Response:
     name = str(form.get("name", "")).strip()
     preset = str(form.get("preset", ""))
     try:
-        upload = form.get("format_file")
-        data = await _read_upload(upload)
         if data:
             fmt = _uploaded_format(data, str(getattr(upload, "filename", "") or "format.toml"))
         elif preset not in PRESETS:
@@ -230,7 +234,7 @@ def _organizer_context(request: Request, t: Tournament, access: TournamentAccess
 
 
 @router.get("/api/turnier/{tid}/organizer")
-async def organizer_live(tid: str, request: Request, k: str = "") -> Response:
+def organizer_live(tid: str, request: Request, k: str = "") -> Response:
     """The organizer page's live parts (``turnier_org.js`` asks every few seconds): the
     online tables, each table's entered games and next game, the missing tables, the
     waiting reports, the standings, the drinks ledger and the history, as the page
@@ -241,7 +245,7 @@ async def organizer_live(tid: str, request: Request, k: str = "") -> Response:
     headers = {"ETag": etag, "Cache-Control": "no-store"}
     if etag in {x.strip() for x in request.headers.get("if-none-match", "").split(",")}:
         return Response(status_code=304, headers=headers)
-    t = storage.load(_db(request), tid)
+    t = storage.current(_db(request), tid)
     lang = _lang(request)
     ctx = {"request": request, "lang": lang, "en": lang == "en",
            **_organizer_context(request, t, access)}
@@ -265,14 +269,13 @@ async def organizer_live(tid: str, request: Request, k: str = "") -> Response:
 
 def _live_etag(request: Request, access: TournamentAccessRow) -> str:
     """The live parts' ``ETag``, from what they are made of, read from the database
-    without loading the tournament or rendering anything: its events (each with its undo
-    flag), the waiting reports, the online tables (:data:`app.state.online_signature`),
-    the access row, the language, the standings round asked for and the links' address."""
+    without loading the tournament or rendering anything: its log's version
+    (:func:`storage.stored_version`), the waiting reports, the online tables
+    (:data:`app.state.online_signature`), the access row, the language, the standings
+    round asked for and the links' address."""
     tid = access.tournament_id
+    version = storage.stored_version(_db(request), tid)
     with _db(request).session() as s:
-        events = s.execute(select(TournamentEventRow.seq, TournamentEventRow.undone)
-                           .where(TournamentEventRow.tournament_id == tid)
-                           .order_by(TournamentEventRow.seq)).all()
         reports = s.execute(select(TournamentPendingRow.id, TournamentPendingRow.status,
                                    TournamentPendingRow.copies)
                             .where(TournamentPendingRow.tournament_id == tid)
@@ -280,7 +283,7 @@ def _live_etag(request: Request, access: TournamentAccessRow) -> str:
     signature = getattr(request.app.state, "online_signature", None)
     made = json.dumps([
         _lang(request), request.query_params.get("stand", ""), public_base(request),
-        [list(e) for e in events], [list(r) for r in reports],
+        version, [list(r) for r in reports],
         signature(request, tid) if signature is not None else None,
         [access.clock_minutes, access.clock_started, access.standings_mode, access.frozen_json],
     ], sort_keys=True, default=str)
@@ -319,7 +322,7 @@ def _event_text(t: Tournament, event: Event, lang: str) -> str:
 
 
 @router.get("/turnier/{tid}", response_class=HTMLResponse)
-async def organizer_page(tid: str, request: Request, k: str = "") -> Response:
+def organizer_page(tid: str, request: Request, k: str = "") -> Response:
     t, access = _organizer(request, tid, k)
     return _organizer_view(request, t, access)
 
@@ -360,7 +363,14 @@ def _ranges(numbers: list[int]) -> str:
 @router.post("/turnier/{tid}/do", response_class=HTMLResponse)
 async def organizer_action(tid: str, request: Request) -> Response:
     form = await request.form()
-    t, access = _organizer(request, tid, str(form.get("k", "")))
+    upload = form.get("file")
+    data = await _read_upload(upload) if form.get("action") == "csv_preview" else b""
+    return await offload.in_thread(_organizer_action, request, tid, form, upload, data)
+
+
+def _organizer_action(request: Request, tid: str, form: Any, upload: object,
+                      data: bytes) -> Response:
+    t, access = _organizer(request, tid, str(form.get("k", "")), own=True)
     action = str(form.get("action", ""))
     db = _db(request)
     preview: list[list[int]] | None = None
@@ -378,8 +388,6 @@ async def organizer_action(tid: str, request: Request) -> Response:
                 if not p.withdrawn and not p.present:
                     t.checkin(p.number)
         elif action == "csv_preview":
-            upload = form.get("file")
-            data = await _read_upload(upload)
             name = str(getattr(upload, "filename", "") or "CSV")[:80]
             return _organizer_view(request, t, access, roster=_roster_preview(
                 t, read_roster(data, name), _lang(request)))
@@ -421,7 +429,7 @@ async def organizer_action(tid: str, request: Request) -> Response:
         elif action == "confirm_all":
             done, left = _confirm_all(db, t)
             notice = Msg("tw.confirmed_all", {"done": done, "left": left}).text(_lang(request))
-            return _organizer_view(request, storage.load(db, tid), _access(db, tid),
+            return _organizer_view(request, storage.current(db, tid), _access(db, tid),
                                    notice=notice)
         elif action == "reject":
             _set_pending(db, tid, _int(form.get("pending"), "pending"), "rejected")
@@ -487,16 +495,25 @@ def _set_access(db: Database, tid: str, **values: Any) -> None:
 
 @router.get("/turnier/{tid}/print/{kind}.pdf")
 async def print_pdf(tid: str, kind: str, request: Request, k: str = "") -> Response:
-    t, access = _organizer(request, tid, k)
-    rnd = t.current_round
+    """A document to print (:mod:`schock.tournament.printing`), made in the process pool."""
+    access = await offload.in_thread(_organizer_access, request, tid, k)
     try:
-        pdf = printing.render(
-            t, kind, rnd=rnd.number if rnd and kind in ("plan", "sheets") else None,
-            base_url=public_base(request), lang=_lang(request),
-            table_token=lambda r, tb: table_token(access.secret, r, tb),
-        )
-    except (InvalidInputError, IllegalActionError) as exc:
-        raise HTTPException(400, _msg(exc, _lang(request))) from exc
+        pdf = await offload.with_database(request.app, print_job, tid, kind, public_base(request),
+                                          _lang(request), access.secret)
+    except offload.Refusal as exc:
+        raise HTTPException(400, str(exc)) from None
     return Response(pdf, media_type="application/pdf")
 
 
+def print_job(db: Database, tid: str, kind: str, base_url: str, lang: str, secret: str) -> bytes:
+    """The PDF of ``kind`` for tournament ``tid`` (a process pool job)."""
+    t = storage.current(db, tid)
+    rnd = t.current_round
+    try:
+        return printing.render(
+            t, kind, rnd=rnd.number if rnd and kind in ("plan", "sheets") else None,
+            base_url=base_url, lang=lang,
+            table_token=lambda r, tb: table_token(secret, r, tb),
+        )
+    except (InvalidInputError, IllegalActionError) as exc:
+        raise offload.Refusal(_msg(exc, lang)) from None

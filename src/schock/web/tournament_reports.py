@@ -130,7 +130,7 @@ def _confirm(db: Database, t: Tournament, pid: int) -> None:
 
 
 @router.get("/turnier/{tid}/pending/{pid}/record.json")
-async def pending_record(tid: str, pid: int, request: Request, k: str = "") -> Response:
+def pending_record(tid: str, pid: int, request: Request, k: str = "") -> Response:
     """The game record of a scorekept entry, for the organizer (the result's proof)."""
     _organizer(request, tid, k)
     with _db(request).session() as s:

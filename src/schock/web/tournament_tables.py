@@ -31,6 +31,7 @@ from schock.tournament.domain import (
 from schock.tournament.format import (
     Scoring,
 )
+from schock.web import offload
 from schock.web.tournament_common import (
     _access,
     _db,
@@ -54,16 +55,15 @@ def _table_access(
     access = _access(_db(request), tid)
     if not key or not hmac.compare_digest(key, table_token(access.secret, rnd, table)):
         raise HTTPException(403, "wrong or missing table token (k); allowed: this table's QR code")
-    t = storage.load(_db(request), tid)
+    t = storage.current(_db(request), tid)
     if not 1 <= rnd <= len(t.rounds) or not 1 <= table <= len(t.rounds[rnd - 1].tables):
         raise HTTPException(404, f"no table {table} in round {rnd}")
     return t, list(t.rounds[rnd - 1].tables[table - 1])
 
 
-async def _table_form(request: Request, tid: str, rnd: int, table: int
-                      ) -> tuple[Any, str, Tournament, list[int]]:
+def _table_form(request: Request, tid: str, rnd: int, table: int, form: Any
+                ) -> tuple[Any, str, Tournament, list[int]]:
     """A form posted at a table: the form, its table token and the table's access."""
-    form = await request.form()
     key = str(form.get("k", ""))
     return (form, key, *_table_access(request, tid, rnd, table, key))
 
@@ -102,14 +102,18 @@ def _table_chips(t: Tournament, rnd: int, table: int, players: list[int]) -> dic
 
 
 @router.get("/t/{tid}/table/{rnd}/{table}", response_class=HTMLResponse)
-async def table_entry_page(tid: str, rnd: int, table: int, request: Request, k: str = "") -> Response:
+def table_entry_page(tid: str, rnd: int, table: int, request: Request, k: str = "") -> Response:
     t, players = _table_access(request, tid, rnd, table, k)
     return _table_view(request, t, rnd, table, players, k)
 
 
 @router.post("/t/{tid}/table/{rnd}/{table}", response_class=HTMLResponse)
 async def table_entry(tid: str, rnd: int, table: int, request: Request) -> Response:
-    form, key, t, players = await _table_form(request, tid, rnd, table)
+    return await offload.in_thread(_table_entry, request, tid, rnd, table, await request.form())
+
+
+def _table_entry(request: Request, tid: str, rnd: int, table: int, posted: Any) -> Response:
+    form, key, t, players = _table_form(request, tid, rnd, table, posted)
     lang = _lang(request)
     db = _db(request)
     try:
@@ -160,10 +164,14 @@ def _q(request: Request) -> str:
 @router.post("/t/{tid}/table/{rnd}/{table}/keep", response_class=HTMLResponse)
 async def table_keep_start(tid: str, rnd: int, table: int, request: Request) -> Response:
     """Start scorekeeping the table's next game (or join the one already started)."""
+    return await offload.in_thread(_keep_start, request, tid, rnd, table, await request.form())
+
+
+def _keep_start(request: Request, tid: str, rnd: int, table: int, form: Any) -> Response:
     from schock.tournament.simulate import next_seats
     from schock.web.keep import new_kept_game_row
 
-    _, key, t, players = await _table_form(request, tid, rnd, table)
+    _, key, t, players = _table_form(request, tid, rnd, table, form)
     db = _db(request)
     ahead = _project(t, [p for p in _pending(db, tid) if p["status"] == "pending"], rnd, table)
     game = ahead.next_game(rnd, table)
@@ -206,9 +214,15 @@ def _open_kept(db: Database, tid: str, rnd: int, table: int, game: int) -> str |
 async def table_keep_report(tid: str, rnd: int, table: int, kid: str,
                             request: Request) -> Response:
     """Report a finished kept game: a pending entry that carries its game record."""
+    return await offload.in_thread(_keep_report, request, tid, rnd, table, kid,
+                                   await request.form())
+
+
+def _keep_report(request: Request, tid: str, rnd: int, table: int, kid: str,
+                 form: Any) -> Response:
     from schock.web.keep import NotFound, load_kept_game
 
-    _, key, t, players = await _table_form(request, tid, rnd, table)
+    _, key, t, players = _table_form(request, tid, rnd, table, form)
     lang = _lang(request)
     db = _db(request)
     with db.session() as s:

@@ -157,12 +157,21 @@
     tick();
     root.dataset.version = String(Number(root.dataset.version || 0) + 1);
   }
+  // The state is asked for with the ETag of the last one: 304 while nothing changed (the
+  // clock counts on from the last state). The tag is sent by hand, the browser's cache
+  // kept out of it: a 200 it made of its cached copy would restart the clock's count.
+  var etag = null;
   function poll() {
     var sub = location.pathname.slice(0, location.pathname.lastIndexOf("/turnier/"));  // a proxy's sub-path
-    return fetch(sub + "/api/turnier/" + encodeURIComponent(tid) + "/projector", {cache: "no-store"})
-      .then(function (r) { return r.json(); })
-      .then(take)
-      .catch(function () {});
+    var headers = etag ? {"If-None-Match": etag} : {};
+    return fetch(sub + "/api/turnier/" + encodeURIComponent(tid) + "/projector",
+                 {cache: "no-store", headers: headers})
+      .then(function (r) {
+        if (r.status !== 200) return r.status;
+        var tag = r.headers.get("ETag");
+        return r.json().then(function (data) { etag = tag; take(data); return r.status; });
+      })
+      .catch(function () { return 0; });
   }
   document.getElementById("p-full").addEventListener("click", function () {
     if (document.documentElement.requestFullscreen) document.documentElement.requestFullscreen();
