@@ -4,49 +4,22 @@ projector state, print buttons, no external asset."""
 from __future__ import annotations
 
 import re
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from webhelp import make_client
+from webhelp import (
+    make_client,
+)
+from webhelp import organizer_do as _do
+from webhelp import send_result as _send
+from webhelp import tournament_created as _create
+from webhelp import tournament_drawn as _setup
 
 from schock.store import open_database
 from schock.tournament import printing, storage
-
-NAMES = ["Anna", "Ben", "Carl", "Dora", "Emil", "Fritz"]
-
-
-def _create(c: TestClient, preset: str = "irmgarteich") -> tuple[str, str]:
-    r = c.post("/turnier", data={"name": "Pokal", "preset": preset}, follow_redirects=False)
-    assert r.status_code == 303, r.text
-    loc = r.headers["location"]
-    m = re.fullmatch(r"/turnier/(\w+)\?k=([\w-]+)", loc)
-    assert m, loc
-    return m[1], m[2]
-
-
-def _do(c: TestClient, tid: str, key: str, **data: Any) -> Any:
-    return c.post(f"/turnier/{tid}/do", data={"k": key, **data}, follow_redirects=False)
-
-
-def _setup(c: TestClient) -> tuple[str, str, list[str]]:
-    """Six players checked in, round 1 drawn; returns id, key and the two table links."""
-    tid, key = _create(c)
-    for n in NAMES:
-        assert _do(c, tid, key, action="register", name=n).status_code == 303
-    for i in range(1, 7):
-        assert _do(c, tid, key, action="checkin", number=i).status_code == 303
-    assert _do(c, tid, key, action="draw", tables="1,2,3|4,5,6").status_code == 303
-    page = c.get(f"/turnier/{tid}?k={key}").text
-    links = [h.replace("&amp;", "&") for h in re.findall(r'class="table-link" href="([^"]*)"', page)]
-    assert len(links) == 2
-    return tid, key, links
-
-
-def _send(c: TestClient, link: str, game: int, loser: int, out: str = "") -> Any:
-    path, key = link.split("?k=")
-    return c.post(path, data={"k": key, "game": game, "loser": loser, "out": out})
 
 
 @pytest.fixture
@@ -225,6 +198,8 @@ def test_print_buttons_serve_pdfs_with_table_tokens(client: TestClient, monkeypa
         return real(url)
 
     monkeypatch.setattr(printing, "_qr_png", spy)
+    # the jobs in threads of this process, where the spy is (not the process pool)
+    client.app.state.offload_pool = ThreadPoolExecutor(1)  # type: ignore[attr-defined]
     for kind in ("plan", "sheets", "cards", "standings", "prizes"):
         r = client.get(f"/turnier/{tid}/print/{kind}.pdf?k={key}")
         assert r.status_code == 200 and r.content.startswith(b"%PDF"), kind

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import random
+import re
+import time
+from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -136,12 +139,46 @@ def play_out(client: TestClient, info: dict[str, Any], rng: random.Random,
         return state
 
 
+NAMES = ["Anna", "Ben", "Carl", "Dora", "Emil", "Fritz"]
+
+
+def tournament_created(c: TestClient, preset: str = "irmgarteich") -> tuple[str, str]:
+    r = c.post("/turnier", data={"name": "Pokal", "preset": preset}, follow_redirects=False)
+    assert r.status_code == 303, r.text
+    loc = r.headers["location"]
+    m = re.fullmatch(r"/turnier/(\w+)\?k=([\w-]+)", loc)
+    assert m, loc
+    return m[1], m[2]
+
+
+def organizer_do(c: TestClient, tid: str, key: str, **data: Any) -> Any:
+    return c.post(f"/turnier/{tid}/do", data={"k": key, **data}, follow_redirects=False)
+
+
+def tournament_drawn(c: TestClient) -> tuple[str, str, list[str]]:
+    """A tournament (by TestClient): six players checked in, round 1 drawn; returns id,
+    key and the two table links."""
+    tid, key = tournament_created(c)
+    for n in NAMES:
+        assert organizer_do(c, tid, key, action="register", name=n).status_code == 303
+    for i in range(1, 7):
+        assert organizer_do(c, tid, key, action="checkin", number=i).status_code == 303
+    assert organizer_do(c, tid, key, action="draw", tables="1,2,3|4,5,6").status_code == 303
+    page = c.get(f"/turnier/{tid}?k={key}").text
+    links = [h.replace("&amp;", "&") for h in re.findall(r'class="table-link" href="([^"]*)"', page)]
+    assert len(links) == 2
+    return tid, key, links
+
+
+def send_result(c: TestClient, link: str, game: int, loser: int, out: str = "") -> Any:
+    path, key = link.split("?k=")
+    return c.post(path, data={"k": key, "game": game, "loser": loser, "out": out})
+
+
 def live_tournament(base: str, preset: str, names: list[str],
                     tables: str) -> tuple[str, str, list[str]]:
     """A tournament on a live server, players registered and checked in, round 1 drawn as
     ``tables`` (by HTTP, not a browser test's subject): (id, organizer key, table links)."""
-    import re
-
     import httpx
 
     with httpx.Client(base_url=base) as c:
@@ -169,3 +206,26 @@ def tables_from(client: TestClient, host_ip: str) -> int:
     with client.app.state.db.session() as s:  # type: ignore[attr-defined]
         q = select(func.count()).select_from(TableRow).where(TableRow.host_ip == host_ip)
         return int(s.execute(q).scalar_one())
+
+
+def waiting_render(folder: str) -> Any:
+    """:func:`schock.tournament.printing.render` made to wait: it makes the file
+    ``started`` in ``folder`` and renders once the file ``go`` is there."""
+    from schock.tournament import printing
+
+    real = printing.render
+
+    def render(*args: Any, **kwargs: Any) -> bytes:
+        Path(folder, "started").touch()
+        while not Path(folder, "go").exists():
+            time.sleep(0.01)
+        return real(*args, **kwargs)
+
+    return render
+
+
+def slow_printing(folder: str) -> None:
+    """A process pool's initializer: its worker's PDFs wait (:func:`waiting_render`)."""
+    from schock.tournament import printing
+
+    printing.render = waiting_render(folder)  # type: ignore[assignment]

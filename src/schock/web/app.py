@@ -25,6 +25,7 @@ def create_app(settings: Settings) -> FastAPI:
         keep,
         lobby,
         middleware,
+        offload,
         ops,
         pages,
         tables_api,
@@ -57,6 +58,7 @@ def create_app(settings: Settings) -> FastAPI:
             if syncer is not None:
                 syncer.cancel()
             await app.state.tables.close()
+            await offload.shutdown(app)
             db.close()
 
     app = FastAPI(title="schock", lifespan=lifespan, docs_url=None, redoc_url=None)

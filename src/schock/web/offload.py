@@ -95,10 +95,10 @@ def _with_database(target: str, fn: Callable[..., T], *args: Any) -> T:
     return fn(db, *args)
 
 
-def shutdown(app: Any) -> None:
-    """Shut the app's process pool down (the lifespan's end); jobs not started are
-    dropped."""
+async def shutdown(app: Any) -> None:
+    """Shut the app's process pool down (the lifespan's end): jobs not started are
+    dropped, the running ones finished (waited for in a thread)."""
     pool: Executor | None = getattr(app.state, "offload_pool", None)
     if pool is not None:
         app.state.offload_pool = None
-        pool.shutdown(wait=True, cancel_futures=True)
+        await in_thread(pool.shutdown, wait=True, cancel_futures=True)

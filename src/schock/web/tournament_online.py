@@ -56,6 +56,7 @@ from schock.tournament.domain import Tournament
 from schock.tournament.format import Scoring
 from schock.tournament.proof import ranking_from_record
 from schock.tournament.simulate import next_seats
+from schock.web import offload
 from schock.web.repo import StoredGame, TableState, table_states, token_hash
 from schock.web.session import Refused, SeatInfo, Tables, TableSession
 from schock.web.tournament_common import (
@@ -145,7 +146,7 @@ class OnlineSeries:
             logger.exception("online table %s: reporting game %d failed", self.table_id,
                              game.number)
             note = _note("tw.online_failed", g=self.game)
-        self.next = self._upcoming(self._seen or storage.load(self.db, self.tid))
+        self.next = self._upcoming(self._seen or storage.current(self.db, self.tid))
         if self.next is None:  # the table's round is over
             self.game = None
             self._store(note=note, game=None)
@@ -222,7 +223,7 @@ class OnlineSeries:
     def next_game(self, session: TableSession, number: int) -> tuple[list[SeatInfo], int | None]:
         if self.closed:
             raise Refused("series_closed")
-        t = storage.load(self.db, self.tid)
+        t = storage.current(self.db, self.tid)
         ahead = _project(t, [p for p in _pending(self.db, self.tid) if p["status"] == "pending"],
                          self.round, self.table)
         g = ahead.next_game(self.round, self.table)
@@ -260,7 +261,7 @@ def attach(db: Database) -> Any:
             if row is None:
                 return
             s.expunge(row)
-        session.series = OnlineSeries(db, row, storage.load(db, row.tournament_id))
+        session.series = OnlineSeries(db, row, storage.current(db, row.tournament_id))
     return hook
 
 
@@ -326,7 +327,7 @@ async def sync_once(tables: Tables, db: Database) -> list[str]:
     process; see docs/deploy.md). The copy is dropped and loaded again, its people are
     sent the table as stored, its bots go on. Returns the ids reloaded."""
     live = {i: x for i, x in list(tables.live.items()) if isinstance(x.series, OnlineSeries)}
-    stored = stored_states(db, list(live))
+    stored = await offload.in_thread(stored_states, db, list(live))
     reloaded = []
     for table_id, session in live.items():
         st = stored.get(table_id)
@@ -353,7 +354,7 @@ async def _fresh(session: TableSession, db: Database) -> bool:
     the organizer acts on a table, and for :func:`sync_once`: another process may have
     acted on it). Whether the copy was reloaded."""
     async with session.lock:
-        st = stored_states(db, [session.id]).get(session.id)
+        st = (await offload.in_thread(stored_states, db, [session.id])).get(session.id)
         if st is None or st == copy_state(session):
             return False
         _reload(session, db)

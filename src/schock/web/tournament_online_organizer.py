@@ -28,6 +28,7 @@ from schock.tournament.card import whole_number
 from schock.tournament.domain import Refused as TournamentRefused
 from schock.tournament.domain import Tournament
 from schock.tournament.simulate import next_seats
+from schock.web import offload
 from schock.web.pages import qr_svg
 from schock.web.repo import token_hash
 from schock.web.session import Connection, Refused, Tables, TableSession
@@ -121,17 +122,19 @@ async def _answer(request: Request, t: Tournament, access: TournamentAccessRow,
     """Run an organizer action on online tables; the organizer page again (with the
     notice ``act`` returns, or the refusal), or back to it."""
     lang = _lang(request)
-    db = _db(request)
+
+    async def view(**kw: Any) -> Response:
+        return await offload.in_thread(lambda: _organizer_view(
+            request, storage.current(_db(request), t.id), access, **kw))
+
     try:
         notice = await act()
     except (InvalidInputError, IllegalActionError) as exc:
-        return _organizer_view(request, storage.load(db, t.id), access, status=400,
-                               error=_msg(exc, lang))
+        return await view(status=400, error=_msg(exc, lang))
     except Refused as exc:
-        return _organizer_view(request, storage.load(db, t.id), access, status=409,
-                               error=exc.en if lang == "en" else exc.de)
+        return await view(status=409, error=exc.en if lang == "en" else exc.de)
     if notice is not None:
-        return _organizer_view(request, storage.load(db, t.id), access, notice=notice)
+        return await view(notice=notice)
     q = "&lang=en" if lang == "en" else ""
     return RedirectResponse(f"/turnier/{t.id}?k={access.secret}{q}#online", status_code=303)
 
@@ -143,7 +146,7 @@ async def organizer_online(tid: str, request: Request) -> Response:
     with ``seat`` and ``bot``, ``next``, ``close``, ``reopen``) with ``table`` here too,
     though the page posts those to :func:`organizer_table`."""
     form = await request.form()
-    t, access = _organizer(request, tid, str(form.get("k", "")))
+    t, access = await offload.in_thread(_organizer, request, tid, str(form.get("k", "")))
     lang = _lang(request)
     action = str(form.get("action", ""))
     db = _db(request)
@@ -152,7 +155,7 @@ async def organizer_online(tid: str, request: Request) -> Response:
         rnd = t.current_round
         number = _round_number(t)
         assert rnd is not None
-        bound = _bindings(db, tid, number)
+        bound = await offload.in_thread(_bindings, db, tid, number)
         numbers = range(1, len(rnd.tables) + 1)
         if action == "open":
             which = [whole_number(form["table"], "table")] if form.get("table") else list(numbers)
@@ -164,7 +167,7 @@ async def organizer_online(tid: str, request: Request) -> Response:
                 if tb in bound:
                     continue
                 try:
-                    open_table(request, t, access.secret, number, tb)
+                    await offload.in_thread(open_table, request, t, access.secret, number, tb)
                     opened.append(tb)
                 except InvalidInputError as exc:
                     if len(which) == 1:
@@ -191,10 +194,9 @@ async def organizer_table(table_id: str, request: Request) -> Response:
     prove the organizer). Its path carries the table's id, so a proxy that routes by it
     (deploy/nginx.conf) brings it to the process the table's players play in."""
     form = await request.form()
-    t, access = _organizer(request, str(form.get("tid", "")), str(form.get("k", "")))
-    with _db(request).session() as s:
-        row = s.get(TournamentOnlineRow, table_id)
-        bound = None if row is None else (row.tournament_id, row.round, row.table)
+    t, access = await offload.in_thread(_organizer, request, str(form.get("tid", "")),
+                                        str(form.get("k", "")))
+    bound = await offload.in_thread(_bound, _db(request), table_id)
     if bound is None or bound[0] != t.id:
         raise HTTPException(404, f"table {table_id}: no online table of this tournament")
     action = str(form.get("action", ""))
@@ -208,6 +210,13 @@ async def organizer_table(table_id: str, request: Request) -> Response:
     return await _answer(request, t, access, act)
 
 
+def _bound(db: Database, table_id: str) -> tuple[str, int, int] | None:
+    """(tournament, round, table) of an online table; None for any other table."""
+    with db.session() as s:
+        row = s.get(TournamentOnlineRow, table_id)
+        return None if row is None else (row.tournament_id, row.round, row.table)
+
+
 async def _start_all(request: Request, secret: str, rnd: int,
                      bound: dict[int, TournamentOnlineRow]) -> int:
     """Start every open table that waits. A table this process does not hold is started
@@ -216,14 +225,14 @@ async def _start_all(request: Request, secret: str, rnd: int,
     ever open, is loaded here to be played."""
     tables = _tables(request)
     ids = {row.table_id: tb for tb, row in bound.items()}
-    states = stored_states(_db(request), list(ids))
+    states = await offload.in_thread(stored_states, _db(request), list(ids))
     started = 0
     for table_id, tb in ids.items():
         st = states.get(table_id)
         if st is None or st.table.started or st.table.ended:
             continue
         if table_id not in tables.live and any(seat[1] is None for seat in st.table.seats):
-            started += tables.repo.start_waiting(table_id)
+            started += await offload.in_thread(tables.repo.start_waiting, table_id)
             continue
         session = tables.get(table_id)
         if session is not None:
@@ -326,7 +335,7 @@ def online_signature(request: Request, tid: str) -> list[Any]:
     request.state.online_states = (ids, states)  # online_state reads them once more
     live = _presence(request)
     return [[i, asdict(states[i]) if i in states else None,
-             sorted((held.bound(c)[0] or -1) for c in held.conns)
+             sorted((held.bound(c)[0] or -1) for c in list(held.conns))
              if (held := live.get(i)) is not None else None] for i in ids]
 
 
@@ -354,7 +363,8 @@ def online_state(request: Request, t: Tournament) -> list[dict[str, Any]] | None
             out.append({"number": tb, "open": False})
             continue
         held = live.get(row.table_id)
-        connected = {held.bound(c)[0] for c in held.conns} if held is not None else None
+        connected = ({held.bound(c)[0] for c in list(held.conns)} if held is not None
+                     else None)
         seats = [{"index": i, "name": name, "bot": bot, "replaced": bot is not None and h is not None,
                   "free": bot is None and not claimed,
                   "online": None if connected is None else i in connected}
@@ -371,7 +381,7 @@ def online_state(request: Request, t: Tournament) -> list[dict[str, Any]] | None
 
 
 @router.get("/turnier/{tid}/record/{rnd}/{table}/{game}.json")
-async def entered_record(tid: str, rnd: int, table: int, game: int, request: Request,
+def entered_record(tid: str, rnd: int, table: int, game: int, request: Request,
                          k: str = "") -> Response:
     """The game record an entered game was taken from (an online or scorekept game)."""
     t, _ = _organizer(request, tid, k)
