@@ -77,19 +77,21 @@ def test_the_start_page_warns_when_links_point_at_this_machine(tmp_path: Path) -
 
 
 def test_printed_sheets_take_the_base_url(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from schock.tournament import printing
+    from concurrent.futures import ThreadPoolExecutor
+
     from schock.web import tournament_pages
 
     seen: dict[str, str] = {}
 
-    def fake_render(*_a: Any, base_url: str, **_kw: Any) -> bytes:
+    def fake_print(_db: Any, _tid: str, _kind: str, base_url: str, *_a: Any) -> bytes:
         seen["base"] = base_url
         return b"%PDF"
 
-    monkeypatch.setattr(printing, "render", fake_render)
-    monkeypatch.setattr(tournament_pages, "_organizer", lambda request, tid, k: (
-        type("T", (), {"current_round": None})(), type("A", (), {"secret": "s"})()))
+    monkeypatch.setattr(tournament_pages, "print_job", fake_print)
+    monkeypatch.setattr(tournament_pages, "_organizer_access", lambda request, tid, k: (
+        type("A", (), {"secret": "s"})()))
     with client(tmp_path, base_url="https://schock.example/kneipe") as c:
+        c.app.state.offload_pool = ThreadPoolExecutor(1)  # type: ignore[attr-defined]
         r = c.get("/turnier/x/print/plan.pdf?k=s", headers={"host": "evil.example"})
     assert r.status_code == 200 and seen["base"] == "https://schock.example/kneipe"
 
