@@ -146,9 +146,9 @@ def test_the_tournament_pages_replay_the_log_once(
     tid, key, (t1, _t2) = tournament_drawn(client)
     replays: list[str] = []
     whole = storage._replay
-    monkeypatch.setattr(storage, "_replay", lambda s, t: replays.append(t) or whole(s, t))
     pages = [f"/api/turnier/{tid}/projector", f"/api/turnier/{tid}/organizer?k={key}", t1,
              f"/turnier/{tid}?k={key}", f"/turnier/{tid}/projektor"]
+    monkeypatch.setattr(storage, "_replay", lambda s, t: replays.append(t) or whole(s, t))
     for game, (loser, out) in enumerate([(3, "1,2"), (1, "2,3"), (2, "3,1")], start=1):
         for page in pages:
             assert client.get(page).status_code == 200, page

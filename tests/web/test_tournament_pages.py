@@ -4,7 +4,6 @@ projector state, print buttons, no external asset."""
 from __future__ import annotations
 
 import re
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -198,8 +197,6 @@ def test_print_buttons_serve_pdfs_with_table_tokens(client: TestClient, monkeypa
         return real(url)
 
     monkeypatch.setattr(printing, "_qr_png", spy)
-    # the jobs in threads of this process, where the spy is (not the process pool)
-    client.app.state.offload_pool = ThreadPoolExecutor(1)  # type: ignore[attr-defined]
     for kind in ("plan", "sheets", "cards", "standings", "prizes"):
         r = client.get(f"/turnier/{tid}/print/{kind}.pdf?k={key}")
         assert r.status_code == 200 and r.content.startswith(b"%PDF"), kind

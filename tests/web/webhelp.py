@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import re
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -18,10 +19,15 @@ from schock.web.session import TableSession
 
 
 def make_client(db: str, **kw: Any) -> TestClient:
-    """An app without bot delay; fast simulated players need no rate limit unless asked."""
+    """An app without bot delay; fast simulated players need no rate limit unless asked.
+    Its PDFs and plots are made in threads of this process, where a test can watch them
+    (and no process is started per test); tests/web/test_event_loop.py runs them in
+    the process pool the server uses."""
     kw.setdefault("rate", 1e6)
     kw.setdefault("burst", 1_000_000)
-    return TestClient(create_app(Settings(db=db, bot_delay=0, **kw)))
+    app = create_app(Settings(db=db, bot_delay=0, **kw))
+    app.state.offload_pool = ThreadPoolExecutor(2)
+    return TestClient(app)
 
 
 def new_table(client: TestClient, seats: list[dict[str, Any]] | None = None,

@@ -16,7 +16,6 @@ per-player summary.
 
 from __future__ import annotations
 
-import asyncio
 import functools
 from typing import Any
 
@@ -42,6 +41,7 @@ from schock.keep import Result as KeptResult
 from schock.keep import Scorekeeper
 from schock.messages import Msg
 from schock.results import evaluate
+from schock.web import offload
 from schock.web.evening import _open as open_group
 from schock.web.keep import NotFound, load_kept_game
 from schock.web.pages import _lang
@@ -167,18 +167,27 @@ async def _analysed(
     request: Request, record: Record, skip: frozenset[int] = frozenset(), **context: Any
 ) -> Response:
     lang = _lang(request)
-    objective = _objective(request)
+    try:
+        # the solver is pure Python: in the process pool, the event loop serves the tables
+        a = await offload.in_process(request.app, analysis_job, record, _objective(request),
+                                     skip, lang)
+    except offload.Refusal as exc:
+        return _render(request, 400, error=str(exc), **context)
+    return _render(request, page=_page(a, lang), **context)
+
+
+def analysis_job(record: Record, objective: str, skip: frozenset[int], lang: str) -> Analysis:
+    """The analysis of a record (a process pool job); a record that does not replay or an
+    objective that cannot value it is refused in ``lang``."""
     try:
         check_objective(record, objective)
-        # the solver is pure Python: keep the event loop free for the tables
-        a = await asyncio.to_thread(analyse, record, objective=objective, skip=skip)
+        return analyse(record, objective=objective, skip=skip)
     except RecordError as exc:  # the record does not replay
         where = "record" if lang == "en" else "Spielprotokoll"
-        error = Msg("analyse.bad_record", {"where": where, "reason": str(exc)}).text(lang)
-        return _render(request, 400, error=error, **context)
+        raise offload.Refusal(
+            Msg("analyse.bad_record", {"where": where, "reason": str(exc)}).text(lang)) from None
     except InvalidInputError as exc:
-        return _render(request, 400, error=exc.localized(lang), **context)
-    return _render(request, page=_page(a, lang), **context)
+        raise offload.Refusal(exc.localized(lang)) from None
 
 
 @router.get("/t/{table_id}/analyse", response_class=HTMLResponse)
@@ -215,7 +224,7 @@ async def keep_analyse(game_id: str, request: Request) -> Response:
     """A game kept at a real table: the turns entered throw by throw are rated."""
     lang = _lang(request)
     try:
-        keeper = load_kept_game(request.app.state.db, game_id)
+        keeper = await offload.in_thread(load_kept_game, request.app.state.db, game_id)
     except (NotFound, InvalidInputError):
         return _render(request, 404, error=text("analyse_no_kept", lang))
     record = from_json(keeper.record())
@@ -269,6 +278,18 @@ def _analysis_of(text: str, objective: str) -> Analysis:
     return analyse(loads(text), objective=objective)
 
 
+def evening_job(texts: list[str], objective: str, lang: str) -> list[Analysis | str]:
+    """The analyses of an evening's records (a process pool job): each game's, or why it
+    has none, in ``lang``."""
+    out: list[Analysis | str] = []
+    for record in texts:
+        try:
+            out.append(_analysis_of(record, objective))
+        except InvalidInputError as exc:
+            out.append(exc.localized(lang))
+    return out
+
+
 def _summed(analyses: list[Analysis], lang: str) -> list[dict[str, Any]]:
     """Per player name: the figures of every analysed game added up."""
     rows: dict[str, dict[str, Any]] = {}
@@ -318,7 +339,7 @@ async def evening_analyse(
 ) -> Response:
     """One game of the group (``?game=SEQ``), or the evening's summary per player
     over its games that carry a record (``?evening=N``; default: the latest)."""
-    g = open_group(request, gid, key)
+    g = await offload.in_thread(open_group, request, gid, key)
     if isinstance(g, Response):
         return g
     lang = _lang(request)
@@ -350,12 +371,11 @@ async def evening_analyse(
     objective = _objective(request)
     analyses: list[Analysis] = []
     listed = []
-    for x in games:
-        assert x.record is not None
-        try:
-            a = await asyncio.to_thread(_analysis_of, x.record, objective)
-        except InvalidInputError as exc:
-            listed.append({"seq": x.seq, "loser": x.loser, "error": exc.localized(lang)})
+    done = await offload.in_process(request.app, evening_job,
+                                    [x.record or "" for x in games], objective, lang)
+    for x, a in zip(games, done, strict=True):
+        if isinstance(a, str):
+            listed.append({"seq": x.seq, "loser": x.loser, "error": a})
             continue
         analyses.append(a)
         worst = max(a.rated(), key=lambda d: d.loss, default=None)

@@ -34,6 +34,7 @@ from schock.evening.repo import change, create_group, ensure_group_secret, group
 from schock.i18n import day, lang_of, money, percent, plural
 from schock.messages import Msg
 from schock.store.db import Database
+from schock.web import offload
 from schock.web.uploads import uploaded_text
 from schock.web.urls import public_url
 
@@ -138,13 +139,16 @@ def _redirect(request: Request, g: Group, where: str = "") -> Response:
 
 # ---------------------------------------------------------------------- index, new group
 @router.get("", response_class=HTMLResponse)
-async def index(request: Request) -> Response:
+def index(request: Request) -> Response:
     return _render(request, "evening_index.html", error=None)
 
 
 @router.post("/groups", response_class=HTMLResponse)
 async def new_group(request: Request) -> Response:
-    form = await request.form()
+    return await offload.in_thread(_new_group, request, await request.form())
+
+
+def _new_group(request: Request, form: Any) -> Response:
     typed = _typed(form, "name", "members", "stake", "amount", "currency", "schock_aus_stakes")
     try:
         raw = form.get("members", "")
@@ -174,7 +178,7 @@ async def new_group(request: Request) -> Response:
 
 
 @router.get("/g/{gid}", response_class=HTMLResponse)
-async def without_key(gid: str, request: Request) -> Response:
+def without_key(gid: str, request: Request) -> Response:
     """An old or cut link (no key): the group is not shown."""
     return _render(request, "evening_index.html", 404,
                    error=Msg("abend.no_group").text(_lang(request)))
@@ -198,7 +202,7 @@ def _group_page(request: Request, g: Group, status: int = 200, error: str | None
 
 
 @router.get("/g/{gid}/{key}", response_class=HTMLResponse)
-async def group_page(gid: str, key: str, request: Request) -> Response:
+def group_page(gid: str, key: str, request: Request) -> Response:
     g = _open(request, gid, key)
     return g if isinstance(g, Response) else _group_page(request, g)
 
@@ -206,10 +210,17 @@ async def group_page(gid: str, key: str, request: Request) -> Response:
 async def _one_field(request: Request, gid: str, key: str, name: str, what: str, form_id: str,
                      command: Callable[[Stammtisch, str], object], default: str = "") -> Response:
     """A form of one field that gives one command (a member, an evening)."""
+    form = await request.form()
+    return await offload.in_thread(_one_field_given, request, gid, key, name, what, form_id,
+                                   command, default, form)
+
+
+def _one_field_given(request: Request, gid: str, key: str, name: str, what: str, form_id: str,
+                     command: Callable[[Stammtisch, str], object], default: str,
+                     form: Any) -> Response:
     g = _open(request, gid, key)
     if isinstance(g, Response):
         return g
-    form = await request.form()
     try:
         value = _field(form, name, what) or default
         change(_db(request), gid, lambda s: command(s, value))
@@ -231,8 +242,7 @@ async def start_evening(gid: str, key: str, request: Request) -> Response:
                             Stammtisch.start_evening, default=date.today().isoformat())
 
 
-async def _game_fields(form: Any) -> dict[str, Any]:
-    sent = await uploaded_text(form, "record_file", MAX_RECORD)
+def _game_fields(form: Any, sent: tuple[str, str] | None) -> dict[str, Any]:
     if sent is not None:
         text, _ = sent
         r = game_from_record(text)
@@ -250,15 +260,27 @@ async def _game_fields(form: Any) -> dict[str, Any]:
 
 @router.post("/g/{gid}/{key}/games", response_class=HTMLResponse)
 async def add_game(gid: str, key: str, request: Request) -> Response:
+    form = await request.form()
+    sent: tuple[str, str] | InvalidInputError | None
+    try:
+        sent = await uploaded_text(form, "record_file", MAX_RECORD)
+    except InvalidInputError as exc:  # told on the group's page
+        sent = exc
+    return await offload.in_thread(_add_game, request, gid, key, form, sent)
+
+
+def _add_game(request: Request, gid: str, key: str, form: Any,
+              sent: tuple[str, str] | InvalidInputError | None) -> Response:
     g = _open(request, gid, key)
     if isinstance(g, Response):
         return g
     st = g.st
-    form = await request.form()
     typed = _typed(form, "loser", "schock_aus", "players")
     try:
         st.current_evening()
-        fields = await _game_fields(form)
+        if isinstance(sent, InvalidInputError):
+            raise sent
+        fields = _game_fields(form, sent)
         version = _field(form, "version", "abend.f.version")
         entry_id = _field(form, "entry_id", "abend.f.entry") or None
         confirmed = _field(form, "confirm", "abend.f.entry") == "yes"
@@ -288,10 +310,13 @@ async def add_game(gid: str, key: str, request: Request) -> Response:
 
 @router.post("/g/{gid}/{key}/void", response_class=HTMLResponse)
 async def void(gid: str, key: str, request: Request) -> Response:
+    return await offload.in_thread(_void, request, gid, key, await request.form())
+
+
+def _void(request: Request, gid: str, key: str, form: Any) -> Response:
     g = _open(request, gid, key)
     if isinstance(g, Response):
         return g
-    form = await request.form()
     back = "ledger" if form.get("back") == "ledger" else ""
     try:
         target = _field(form, "entry", "abend.f.entry")
@@ -318,18 +343,21 @@ def _ledger_page(request: Request, g: Group, status: int = 200, error: str | Non
 
 
 @router.get("/g/{gid}/{key}/ledger", response_class=HTMLResponse)
-async def ledger(gid: str, key: str, request: Request) -> Response:
+def ledger(gid: str, key: str, request: Request) -> Response:
     g = _open(request, gid, key)
     return g if isinstance(g, Response) else _ledger_page(request, g)
 
 
 @router.post("/g/{gid}/{key}/settle", response_class=HTMLResponse)
 async def settle(gid: str, key: str, request: Request) -> Response:
+    return await offload.in_thread(_settle, request, gid, key, await request.form())
+
+
+def _settle(request: Request, gid: str, key: str, form: Any) -> Response:
     g = _open(request, gid, key)
     if isinstance(g, Response):
         return g
     st = g.st
-    form = await request.form()
     typed = _typed(form, "payer", "payee", "amount")
     try:
         payer = _field(form, "payer", "abend.f.payer")
@@ -363,7 +391,7 @@ def _evening_param(request: Request, st: Stammtisch) -> int | None:
 
 
 @router.get("/g/{gid}/{key}/stats", response_class=HTMLResponse)
-async def stats(gid: str, key: str, request: Request) -> Response:
+def stats(gid: str, key: str, request: Request) -> Response:
     g = _open(request, gid, key)
     if isinstance(g, Response):
         return g
@@ -383,14 +411,24 @@ async def stats(gid: str, key: str, request: Request) -> Response:
 
 @router.get("/g/{gid}/{key}/stats.svg")
 async def stats_plot(gid: str, key: str, request: Request) -> Response:
-    g = _open(request, gid, key)
+    """The statistics' plot (matplotlib), drawn in the process pool."""
+    g = await offload.in_thread(_open, request, gid, key)
     if isinstance(g, Response):
         return Response(Msg("abend.no_group").text(_lang(request)), status_code=404)
     try:
         evening = _evening_param(request, g.st)
     except InvalidInputError as exc:
         return Response(_error(request, exc), status_code=400)
-    return Response(stats_svg(g.st, evening, lang=_lang(request)), media_type="image/svg+xml")
+    svg = await offload.with_database(request.app, plot_job, gid, key, evening, _lang(request))
+    return Response(svg, media_type="image/svg+xml")
+
+
+def plot_job(db: Database, gid: str, key: str, evening: int | None, lang: str) -> str:
+    """The statistics' plot of a group (a process pool job)."""
+    st = group_by_secret(db, gid, key)
+    if st is None:  # pragma: no cover - the group was there a moment ago
+        raise offload.Refusal(Msg("abend.no_group").text(lang))
+    return stats_svg(st, evening, lang=lang)
 
 
 def _csv(request: Request, gid: str, key: str, text: Callable[[Stammtisch], str],
@@ -403,10 +441,10 @@ def _csv(request: Request, gid: str, key: str, text: Callable[[Stammtisch], str]
 
 
 @router.get("/g/{gid}/{key}/games.csv")
-async def games_export(gid: str, key: str, request: Request) -> Response:
+def games_export(gid: str, key: str, request: Request) -> Response:
     return _csv(request, gid, key, games_csv, "spiele.csv")
 
 
 @router.get("/g/{gid}/{key}/ledger.csv")
-async def ledger_export(gid: str, key: str, request: Request) -> Response:
+def ledger_export(gid: str, key: str, request: Request) -> Response:
     return _csv(request, gid, key, ledger_csv, "schulden.csv")

@@ -51,6 +51,7 @@ from schock.safejson import loads_json
 from schock.store.db import Database
 from schock.store.keep import KeptEntryRow, KeptGameRow
 from schock.store.tournament_keep import table_links
+from schock.web import offload
 from schock.web.session import Refused, needs_ages
 from schock.web.uploads import uploaded_text
 from schock.web.urls import public_url
@@ -307,7 +308,7 @@ def _limit_text(keeper: Scorekeeper, lang: str) -> str:
 
 # ---------------------------------------------------------------------- pages
 @router.get("/keep", response_class=HTMLResponse)
-async def keep_start(request: Request) -> Response:
+def keep_start(request: Request) -> Response:
     presets = [(p, load_rules(p).name) for p in PRESETS]
     return _render(request, "keep_start.html", presets=presets, error=None, q=_q(request),
                    aged=_aged(), form={})
@@ -357,7 +358,7 @@ async def keep_create(request: Request) -> Response:
 
 
 @router.get("/keep/{game_id}", response_class=HTMLResponse)
-async def keep_page(game_id: str, request: Request) -> Response:
+def keep_page(game_id: str, request: Request) -> Response:
     try:
         keeper = load_kept_game(_db(request), game_id)
     except NotFound:
@@ -368,8 +369,11 @@ async def keep_page(game_id: str, request: Request) -> Response:
 
 @router.post("/keep/{game_id}/entry", response_class=HTMLResponse)
 async def keep_entry(game_id: str, request: Request) -> Response:
+    return await offload.in_thread(_keep_entry, request, game_id, await request.form())
+
+
+def _keep_entry(request: Request, game_id: str, form: Any) -> Response:
     db = _db(request)
-    form = await request.form()
     lang = _lang(request)
     try:
         keeper = load_kept_game(db, game_id)
@@ -392,7 +396,7 @@ async def keep_entry(game_id: str, request: Request) -> Response:
 
 
 @router.get("/keep/{game_id}/record.json")
-async def keep_record(game_id: str, request: Request) -> Response:
+def keep_record(game_id: str, request: Request) -> Response:
     try:
         keeper = load_kept_game(_db(request), game_id)
     except NotFound:
@@ -443,7 +447,7 @@ async def api_create(request: Request) -> Response:
 
 
 @router.get("/api/keep/{game_id}")
-async def api_state(game_id: str, request: Request) -> Response:
+def api_state(game_id: str, request: Request) -> Response:
     try:
         keeper = load_kept_game(_db(request), game_id)
     except NotFound:
@@ -455,9 +459,16 @@ async def api_state(game_id: str, request: Request) -> Response:
 async def api_entry(game_id: str, request: Request) -> Response:
     """``{"n": expected entry number, "entry": "0 result 1-1-4 2 kept 1-1"}`` or
     ``{"n": ..., "undo": true}``."""
-    db = _db(request)
     try:
         body = await _json_object(request)
+    except InvalidInputError as exc:
+        return JSONResponse({"error": str(exc)}, status_code=400)
+    return await offload.in_thread(_api_entry, request, game_id, body)
+
+
+def _api_entry(request: Request, game_id: str, body: dict[str, Any]) -> Response:
+    db = _db(request)
+    try:
         expected = body.get("n")
         if expected.__class__ is not int:
             raise InvalidInputError("n: expected the number of the entry (the entries so far)")

@@ -51,7 +51,8 @@ async def in_thread(fn: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
 
 
 def process_pool(app: Any) -> Executor:
-    """The app's process pool (``app.state.offload_pool``), made on first use."""
+    """The app's process pool (``app.state.offload_pool``), made on first use (a test may
+    put a pool of threads there, to watch its jobs)."""
     pool: Executor | None = getattr(app.state, "offload_pool", None)
     if pool is None:
         pool = app.state.offload_pool = ProcessPoolExecutor(
@@ -79,9 +80,13 @@ async def with_database(app: Any, fn: Callable[Concatenate[Database, P], T],
     """``fn(db, *args, **kwargs)`` in the process pool, ``db`` the app's database opened
     in the worker; in a thread with the app's own when no other process can open it."""
     target: str = app.state.settings.db
+    pool = process_pool(app)
     if not shareable(target):
         return await in_thread(fn, app.state.db, *args, **kwargs)
-    return await in_process(app, _with_database, target, partial(fn, **kwargs), *args)
+    if isinstance(pool, ProcessPoolExecutor):
+        return await in_process(app, _with_database, target, partial(fn, **kwargs), *args)
+    # a pool of threads (a test's, to watch its jobs): the app's own database
+    return await in_process(app, partial(fn, app.state.db, **kwargs), *args)
 
 
 _DATABASES: dict[str, Database] = {}
