@@ -132,3 +132,23 @@ def test_projector_pages_turn_by_themselves(server: str, tmp_path: Path, chromiu
     page.wait_for_function(f"() => window.projector.slide() !== {first!r}", timeout=10_000)
     page.wait_for_function(f"() => window.projector.slide() === {first!r}", timeout=30_000)
     page.context.close()
+
+
+def test_projector_asks_with_its_etag(server: str, tmp_path: Path, chromium: Any) -> None:
+    """The page sends the last state's ETag: 304 while nothing changed, and a change
+    made meanwhile (by another program on the database) is shown."""
+    db_path = str(tmp_path / "live.db")
+    tid, _t = _evening(db_path, 12, "irmgarteich", 1)
+    page = chromium.new_context(viewport={"width": 1280, "height": 720}).new_page()
+    page.goto(f"{server}/turnier/{tid}/projektor?turn=0")
+    page.wait_for_function("() => window.projector && window.projector.count() > 0")
+    assert page.evaluate("window.projector.poll()") == 304
+    db = open_database(db_path)
+    t = storage.load(db, tid)
+    t.rename(1, "Zora Neu")
+    storage.save(db, t)
+    db.close()
+    page.wait_for_function("() => document.body.textContent.includes('Zora Neu')",
+                           timeout=30_000)
+    assert page.evaluate("window.projector.poll()") == 304
+    page.context.close()
