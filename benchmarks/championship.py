@@ -128,7 +128,7 @@ async def poll(base: str, url: str, every: float, stop_at: float, timed: Timed) 
             r = await timed.get(http, url, {"If-None-Match": etag} if etag else None)
             if r.status_code == 200:
                 etag = r.headers.get("etag")
-            await asyncio.sleep(every)
+            await asyncio.sleep(min(every, max(0.0, stop_at - time.monotonic())))
 
 
 async def run(a: argparse.Namespace) -> None:

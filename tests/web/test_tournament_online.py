@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 from fastapi.testclient import TestClient
-from webhelp import hello, make_client
+from webhelp import hello, make_client, until
 
 from schock.cli import main
 from schock.cli.turnier import standings_rows
@@ -464,6 +464,13 @@ def test_the_organizer_page_updates_itself_when_a_player_connects_and_a_game_ent
         running = _live(client, tid, key, etag)
         assert '<span class="ostatus">Spiel 1 läuft</span>' in running.json()["parts"]["online"]
         etag = running.headers["etag"]
+        mine = until(anna, lambda m: m["type"] == "state" and m["legal"]
+                     and m["table"]["step"] == "human" and m["view"]["actor"] == 0)
+        anna.send_json({"type": "act", "n": mine["n"], "action": mine["legal"][0]})
+        moved = until(anna, lambda m: m["type"] == "error" or (
+            m["type"] == "state" and m["n"] > mine["n"]))
+        assert moved["type"] == "state", moved
+        assert _live(client, tid, key, etag).status_code == 304  # a move shows nothing new
         _play_person(anna, rng)
         entered = _live(client, tid, key, etag)  # game 1 entered itself
     assert entered.status_code == 200

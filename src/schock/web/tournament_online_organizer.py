@@ -44,6 +44,7 @@ from schock.web.tournament_common import (
 )
 from schock.web.tournament_online import (
     OnlineSeries,
+    StoredState,
     _fresh,
     _stored_states,
     _upcoming,
@@ -325,7 +326,8 @@ def _presence(request: Request) -> dict[str, TableSession]:
 
 def online_signature(request: Request, tid: str) -> list[Any]:
     """The online tables of the tournament's latest round as stored (and who is
-    connected to those this process holds): part of the organizer page's ``ETag``."""
+    connected to those this process holds): part of the organizer page's ``ETag``
+    (not the tables' moves: :func:`_shown`)."""
     with _db(request).session() as s:
         rows = s.execute(select(TournamentOnlineRow.round, TournamentOnlineRow.table_id)
                          .where(TournamentOnlineRow.tournament_id == tid)).all()
@@ -334,9 +336,17 @@ def online_signature(request: Request, tid: str) -> list[Any]:
         states = _stored_states(s, ids) if ids else {}
     request.state.online_states = (ids, states)  # online_state reads them once more
     live = _presence(request)
-    return [[i, asdict(states[i]) if i in states else None,
+    return [[i, _shown(states[i]) if i in states else None,
              sorted((held.bound(c)[0] or -1) for c in list(held.conns))
              if (held := live.get(i)) is not None else None] for i in ids]
+
+
+def _shown(state: StoredState) -> dict[str, Any]:
+    """What the organizer page shows of a stored online table: all but its number of
+    actions, so a move at the table does not make the page render its parts again."""
+    shown = asdict(state)
+    del shown["table"]["actions"]
+    return shown
 
 
 def online_state(request: Request, t: Tournament) -> list[dict[str, Any]] | None:
