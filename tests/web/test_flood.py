@@ -215,18 +215,18 @@ def test_a_send_on_a_socket_closed_meanwhile_is_logged_with_the_table(
     with make_client(str(tmp_path / "w.db"), max_sockets_per_seat=1) as c:
         info = new_table(c)
         url = f"/ws/tables/{info['table']}"
-        with caplog.at_level(logging.DEBUG, logger="schock.server"):
-            with c.websocket_connect(url) as first:
-                hello(first, token=info["tokens"][0])
-                with c.websocket_connect(url) as second:
-                    hello(second, token=info["tokens"][0])
-                    assert until(first, _error)["code"] == "opened_elsewhere"
-                    first.send_json({"type": "hint"})  # read after the close
-                    with pytest.raises(WebSocketDisconnect):
-                        while True:
-                            first.receive_json()
-                    second.send_json({"type": "hint"})  # the seat's new socket is served
-                    assert until(second, _error)["code"] == "no_hint"
+        with caplog.at_level(logging.DEBUG, logger="schock.server"), \
+                c.websocket_connect(url) as first:
+            hello(first, token=info["tokens"][0])
+            with c.websocket_connect(url) as second:
+                hello(second, token=info["tokens"][0])
+                assert until(first, _error)["code"] == "opened_elsewhere"
+                first.send_json({"type": "hint"})  # read after the close
+                with pytest.raises(WebSocketDisconnect):
+                    while True:
+                        first.receive_json()
+                second.send_json({"type": "hint"})  # the seat's new socket is served
+                assert until(second, _error)["code"] == "no_hint"
     gone = [r for r in caplog.records if "closed while in use" in r.getMessage()]
     assert len(gone) == 1 and gone[0].levelno == logging.DEBUG
     assert info["table"] in gone[0].getMessage()
