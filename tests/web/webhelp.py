@@ -7,7 +7,6 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from schock.engine.dice_sources import SeededDice
 from schock.engine.game import Game
 from schock.engine.record import Record, replay
 from schock.web import Settings, create_app
@@ -77,7 +76,7 @@ def game_at(session: TableSession, n: int) -> Game:
         rules=session.rules,
         seats=session.game.seats,
         starter=None,
-        dice=SeededDice(session.seed).describe(),
+        dice=session.game.dice.describe(),
         actions=tuple(format_action(s, a) for s, a in session.game.actions),
     )
     return replay(rec, upto=n)
