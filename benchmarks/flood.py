@@ -30,7 +30,6 @@ import json
 import os
 import random
 import subprocess
-import sys
 import tempfile
 import time
 from collections import Counter
@@ -40,8 +39,7 @@ from pathlib import Path
 import httpx
 import websockets
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import web  # noqa: E402 - benchmarks/web.py: the server command, players and report
+import web  # benchmarks/web.py (beside this script): the server command, players, report
 
 FLOODER = {"X-Forwarded-For": "198.51.100.7"}
 """The flooding client's address, as a trusted proxy forwards it."""
@@ -100,8 +98,8 @@ async def measure(players: int, seconds: float, think: float, preset: str, flood
     base = f"http://127.0.0.1:{port}"
     flood = Flood()
     with tempfile.TemporaryDirectory() as tmp:
-        command = web.serve_command(str(Path(tmp) / "flood.db"), port) + [
-            "--forwarded-allow-ips", "127.0.0.1", "--rate", "20", "--burst", "40"]
+        command = [*web.serve_command(str(Path(tmp) / "flood.db"), port),
+                   "--forwarded-allow-ips", "127.0.0.1", "--rate", "20", "--burst", "40"]
         proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, env=dict(os.environ))
         try:
             await web.wait_healthy(base)
