@@ -250,3 +250,19 @@ def test_a_runtime_error_on_an_open_socket_is_a_warning_with_its_traceback(
     (record,) = caplog.records
     assert record.levelno == logging.WARNING and "table T1" in record.getMessage()
     assert record.exc_info is not None and "a defect" in caplog.text
+
+
+def test_a_flooding_address_is_logged_once_a_minute(caplog: pytest.LogCaptureFixture) -> None:
+    now = [1000.0]
+    budgets = AddressBudgets(rate=1, burst=1, clock=lambda: now[0])
+    with caplog.at_level(logging.WARNING, logger="schock.server"):
+        budgets.flooded("192.0.2.1")
+        budgets.flooded("192.0.2.1")  # the same minute: not again
+        budgets.flooded("192.0.2.2")
+        now[0] += 61
+        budgets.flooded("192.0.2.1")
+    assert [r.getMessage().split()[2] for r in caplog.records] == [
+        "192.0.2.1", "192.0.2.2", "192.0.2.1"]
+    budgets.warned = {f"10.0.{i // 250}.{i % 250}": 0.0 for i in range(10_001)}
+    budgets.flooded("192.0.2.3")  # many addresses at once: the old ones are forgotten
+    assert list(budgets.warned) == ["192.0.2.3"]
