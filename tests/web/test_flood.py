@@ -200,8 +200,11 @@ def test_three_flooding_sockets_are_closed_and_another_table_is_served(tmp_path:
             moves = _play(dora, 12)
             for t in threads:
                 t.join()
+        log = (tmp_path / "serve.log").read_text()
     assert moves == 12
     assert [code for code, _ in floods] == [FLOODED] * 3
+    # the address the proxy forwarded is the one whose sockets were closed (logged once)
+    assert log.count("websocket from 198.51.100.7 closed (1008)") == 1, log
     # the welcome, states, answers within the budget and one "rate" notice: never 3,000
     assert all(answered < 100 for _, answered in floods), floods
 
