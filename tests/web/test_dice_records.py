@@ -9,7 +9,15 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import select, update
-from webhelp import hello, make_client, new_table, read_until_human, session_of, until
+from webhelp import (
+    game_at,
+    hello,
+    make_client,
+    new_table,
+    read_until_human,
+    session_of,
+    until,
+)
 
 from schock.bots import make_bot
 from schock.engine.actions import ThrowAction, format_action, parse_action
@@ -111,6 +119,25 @@ def test_a_restarted_server_replays_the_same_game_from_the_stored_dice(tmp_path:
         assert after["table"]["step"] == "human" and "throw" in after["legal"]  # Anna plays on
         ws.send_json({"type": "act", "n": after["n"], "action": "throw"})
         assert until(ws, lambda m: m["type"] == "state")["n"] == after["n"] + 1
+
+
+def test_a_failed_write_rolls_the_game_back_to_the_same_dice(tmp_path: Path) -> None:
+    """When an action cannot be stored the table's game is replayed up to before it
+    (:meth:`TableSession._replayed`): the same dice, no seed needed."""
+    with make_client(str(tmp_path / "r.db")) as c:
+        info = new_table(c, seats=[{"name": "Anna"}, {"name": "Bot1", "bot": "heuristic"},
+                                   {"name": "Bot2", "bot": "heuristic"}], preset="mosel")
+        with c.websocket_connect(f"/ws/tables/{info['table']}") as ws:
+            hello(ws, host=info["host_token"], token=info["tokens"][0])
+            ws.send_json({"type": "host", "command": "start"})
+            state = read_until_human(ws)
+        session = session_of(c, info["table"])
+        n = state["n"]
+        assert n > 2
+        for upto in (n - 2, n):
+            back = session._replayed(upto)
+            assert back.log == game_at(session, upto).log
+            assert stored_actions(back) == stored_actions(session.game)[:upto]
 
 
 def test_a_table_stored_with_a_seed_restores_and_goes_on_with_stored_dice(
