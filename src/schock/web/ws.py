@@ -5,7 +5,8 @@ budgets (token buckets): its own (``rate``/``burst``) and its client address's, 
 by all the address's sockets (``address_rate``/``address_burst``; trusted proxies and
 this machine have none, as in :mod:`schock.web.guard`). A frame over budget is dropped
 unanswered; the socket is told once (a ``rate`` error), and the next frame over budget
-closes it with code 1008 (policy violation), which the page understands.
+closes it with code 1008 (policy violation), which the page understands. While an
+address is over its budget, a new socket from it is refused before it is accepted.
 """
 
 from __future__ import annotations
@@ -57,6 +58,10 @@ class Bucket:
         """Whether the bucket has filled up again since it was last used."""
         return self.level + (time.monotonic() - self.at) * self.rate >= self.burst
 
+    def empty(self) -> bool:
+        """Whether the next message would be over the budget."""
+        return self.level + (time.monotonic() - self.at) * self.rate < 1
+
     def take(self) -> bool:
         now = time.monotonic()
         self.level = min(self.burst, self.level + (now - self.at) * self.rate)
@@ -101,6 +106,11 @@ class AddressBudgets:
         if bucket is None:
             bucket = self.buckets[ip] = Bucket(self.rate, self.burst)
         return bucket
+
+    def spent(self, ip: str) -> bool:
+        """Whether ``ip`` is over its budget now (a new socket from it is refused)."""
+        bucket = self.buckets.get(ip)
+        return bucket is not None and bucket.empty()
 
     def close(self, ip: str) -> None:
         """A socket from ``ip`` is gone; the address's budget is forgotten once it has
@@ -155,6 +165,11 @@ def parse(raw: str | None, settings: Settings) -> Any:
 async def table_socket(websocket: WebSocket, table_id: str) -> None:
     tables: Tables = websocket.app.state.tables
     settings: Settings = websocket.app.state.settings
+    budgets = budgets_of(websocket.app.state, settings)
+    ip = websocket.client.host if websocket.client else ""
+    if budgets.spent(ip):  # refused before it is accepted (HTTP 403): a flooder that
+        await websocket.close(code=FLOODED)  # reconnects at once costs a handshake only
+        return
     await websocket.accept()
     session = tables.get(table_id)
     if session is None:
@@ -163,8 +178,6 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         await websocket.close(code=4404)
         return
     bucket = Bucket(settings.rate, settings.burst)
-    budgets = budgets_of(websocket.app.state, settings)
-    ip = websocket.client.host if websocket.client else ""
     shared = budgets.open(ip)
     told = False  # of the rate: the next frame over budget closes the socket
     conn: Connection | None = None
