@@ -238,8 +238,8 @@ class Repo:
 
     def new_game(self, table_id: str, game_no: int, starter: int | None) -> None:
         """The next game of a table (a rematch): the last one's actions go (its record
-        is kept in ``web_games``), the seed of a table stored before throws were stored
-        with their dice too, the starter; the table runs again."""
+        is kept in ``web_games``), and so does the seed of a table stored before throws
+        carried their dice; the starter is set; the table runs again."""
         with self.db.session() as s:
             # the table's row first (PostgreSQL: locked until the commit), as every write
             # of actions does: no action of the old game can slip in between
