@@ -101,6 +101,9 @@ def test_a_restarted_server_replays_the_same_game_from_the_stored_dice(tmp_path:
             ws.send_json({"type": "host", "command": "start"})
             before = read_until_human(ws)
         first = session_of(c, info["table"])
+        dice = first.game.dice  # nothing on the server knows a die to come
+        assert isinstance(dice, ThrownDice) and isinstance(dice._source, SystemDice)
+        assert dice.describe() == {"source": "scripted", "values": dice.thrown}
         record, log = first.record_text(), list(first.game.log)
         views = [first.game.view(i) for i in range(3)]
         with c.app.state.db.session() as s:  # type: ignore[attr-defined]
