@@ -29,7 +29,13 @@ from schock.engine.actions import (
     format_action,
     parse_action,
 )
-from schock.engine.dice_sources import ScriptedDice, SeededDice, SystemDice, ThrownDice
+from schock.engine.dice_sources import (
+    DiceSource,
+    ScriptedDice,
+    SeededDice,
+    SystemDice,
+    ThrownDice,
+)
 from schock.engine.game import Game, Phase
 from schock.engine.record import dumps, rules_from_json, rules_to_json
 from schock.engine.seat import Seat
@@ -72,6 +78,12 @@ class Series(Protocol):
 
     def info(self) -> dict[str, Any]:
         """What every connection is told about the series (``table.series``)."""
+
+
+def new_dice() -> DiceSource:
+    """Where a server table's dice come from: the operating system's generator (a test
+    may put a seeded source here to play a known game)."""
+    return SystemDice()
 
 
 #: The fields of a live table that a reload keeps (the rest is taken from the database).
@@ -135,7 +147,7 @@ class TableSession:
         starter = self.starter if self.starter is not None and self.starter < len(self.seats) \
             else None
         return Game(self.rules, seats=[Seat(s.name, s.age) for s in self.seats],
-                    dice=ThrownDice(SystemDice()), starter=starter)
+                    dice=ThrownDice(new_dice()), starter=starter)
 
     def _make_bots(self) -> None:
         self.bots = {
@@ -548,7 +560,7 @@ def replay_actions(game: Game, lines: list[str], seed: int | None) -> None:
                                         f"{len(dice.rolls[-1])} dice")
         else:
             game.apply(seat, action)
-    dice.continue_with(SystemDice())
+    dice.continue_with(new_dice())
 
 
 class Tables:
