@@ -8,7 +8,8 @@ and the default message budgets) twice on a fresh SQLite file: once without a fl
 action to every seat of the table having its state); they connect from 127.0.0.1. The
 three flooders sit at a table created by another client address (``X-Forwarded-For:
 198.51.100.7``, as through a proxy), say hello with their seat tokens and then send act
-frames as fast as they can, reading whatever comes back, for the whole measured time.
+frames (``--frame binary``: binary frames; ``invalid``: text that is not JSON) as fast as
+they can, reading whatever comes back, for the whole measured time.
 With ``--reconnect`` a closed flooder connects again at once and goes on (an attacker
 who does not give up; the page itself waits 30 s).
 
@@ -56,10 +57,15 @@ class Flood:
     """How the sockets ended: the server's close code, or ``open at the end``."""
 
 
-async def flooder(url: str, token: str, stop_at: float, flood: Flood, reconnect: bool) -> None:
-    """One flooding seat: hello, then act frames in a tight loop until ``stop_at`` (or its
+#: What a flooder sends (``--frame``): a move, a binary frame, text that is not JSON.
+FRAMES: dict[str, str | bytes] = {"act": json.dumps({"type": "act", "n": 0, "action": "throw"}),
+                                  "binary": b"\x00" * 64, "invalid": "{not json"}
+
+
+async def flooder(url: str, token: str, stop_at: float, flood: Flood, reconnect: bool,
+                  frame: str | bytes) -> None:
+    """One flooding seat: hello, then ``frame`` in a tight loop until ``stop_at`` (or its
     socket is closed: then again at once with ``reconnect``)."""
-    frame = json.dumps({"type": "act", "n": 0, "action": "throw"})
     while time.monotonic() < stop_at:
         try:
             async with websockets.connect(url, additional_headers=FLOODER,
@@ -91,7 +97,7 @@ async def flooder(url: str, token: str, stop_at: float, flood: Flood, reconnect:
 
 
 async def measure(players: int, seconds: float, think: float, preset: str, flood_on: bool,
-                  reconnect: bool) -> tuple[list[web.Table], Flood, float]:
+                  reconnect: bool, frame: str | bytes) -> tuple[list[web.Table], Flood, float]:
     """One run on a fresh server: the players' tables, the flood and the server's CPU
     seconds over the measured time."""
     port = web.free_port()
@@ -129,7 +135,7 @@ async def measure(players: int, seconds: float, think: float, preset: str, flood
             await start.go.wait()
             cpu0 = web.tree_cpu((proc.pid,))
             floods = [asyncio.ensure_future(flooder(ws_base + bad["table"], bad["tokens"][s],
-                                                    start.stop_at, flood, reconnect))
+                                                    start.stop_at, flood, reconnect, frame))
                       for s in range(3)] if flood_on else []
             print(f"{'flood' if flood_on else 'baseline'}: {len(tasks)} players seated;"
                   f" load average {os.getloadavg()[0]:.2f}")
@@ -151,13 +157,16 @@ def main() -> None:
     ap.add_argument("--preset", default="ferschweiler")
     ap.add_argument("--reconnect", action="store_true",
                     help="a closed flooder connects again at once")
+    ap.add_argument("--frame", choices=sorted(FRAMES), default="act",
+                    help="what the flooders send")
     args = ap.parse_args()
     if not (3 <= args.players <= 1500 and 0 < args.seconds <= 300):
         raise SystemExit("--players 3 to 1500, --seconds up to 300")
     figures = {}
     for flood_on in (False, True):
         tables, flood, cpu = web.run_loop(measure(args.players, args.seconds, args.think,
-                                                  args.preset, flood_on, args.reconnect))
+                                                  args.preset, flood_on, args.reconnect,
+                                                  FRAMES[args.frame]))
         figures[flood_on] = web.report(tables, cpu, args.seconds)
         if flood_on:
             closes = ", ".join(f"{how}: {n}" for how, n in flood.closes.most_common())
