@@ -226,6 +226,17 @@ class Repo:
             return
         await WRITER.submit(self, write)
 
+    def actions_from(self, table_id: str, first: int) -> tuple[int, list[str]] | None:
+        """The game number of a table and its actions from index ``first`` on (what a
+        process whose copy has ``first`` actions lacks); None: no such table."""
+        with self.db.session() as s:
+            game_no = s.execute(select(TableRow.game_no).where(TableRow.id == table_id)).scalar()
+            if game_no is None:
+                return None
+            texts = s.execute(select(ActionRow.text).where(
+                ActionRow.table_id == table_id, ActionRow.n >= first).order_by(ActionRow.n))
+            return int(game_no), list(texts.scalars())
+
     def end_game(self, table_id: str, archive: StoredGame | None) -> None:
         """The host ends the table: the flag and (a game not over) its record at once."""
         with self.db.session() as s:

@@ -117,6 +117,10 @@ class TableSession:
     driver: asyncio.Task[None] | None = None
     series: Series | None = None
     """The tournament table this table plays (None: a table of its own)."""
+    follow: tuple[int, float] = (-1, 0.0)
+    """(actions, until): another process stored this table's action that made it this
+    many actions long and drives its bots; this one leaves them to it while the table
+    stays so long, until ``until`` (:func:`time.monotonic`; see :meth:`drives`)."""
     _chronicle: Chronicle | None = None
     _told: tuple[int, dict[str, tuple[int, list[str], dict[str, Any]]]] = (-1, {})
 
@@ -370,12 +374,19 @@ class TableSession:
         }
 
     # ---------------------------------------------------------------- bots
+    def drives(self) -> bool:
+        """Whether this process drives the table's bots and forced moves: the process
+        that stored the latest action does (several processes may hold the table,
+        :mod:`schock.web.sync`), another one only once that one has been silent past
+        the time :attr:`follow` gives it (it may have died)."""
+        return self.follow[0] != len(self.game.actions) or time.monotonic() >= self.follow[1]
+
     def kick(self) -> None:
         """Start the driver if bots or forced moves are due (after most actions a person
         is to decide: then no task is made). Called after every change, once the lock is
         released, so what it sees is what the driver would find."""
         if (self.driver is None or self.driver.done()) and self.started and not self.paused \
-                and not self.ended and self.step() in ("bot", "auto"):
+                and not self.ended and self.step() in ("bot", "auto") and self.drives():
             self.driver = asyncio.get_running_loop().create_task(self._drive())
 
     async def _drive(self) -> None:
@@ -390,7 +401,7 @@ class TableSession:
                 if not self.started or self.paused or self.ended:
                     return
                 step = self.step()
-                if step not in ("bot", "auto"):
+                if step not in ("bot", "auto") or not self.drives():
                     return
                 n = len(self.game.actions)
                 actor = self.game.actor
