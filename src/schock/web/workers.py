@@ -81,7 +81,7 @@ def watch_parent(grace: float = ORPHAN_GRACE) -> threading.Thread | None:
         logger.warning("the supervising process %s is gone: stopping", parent.pid)
         os.kill(os.getpid(), signal.SIGTERM)  # uvicorn stops gently
         time.sleep(grace)
-        os._exit(1)  # pragma: no cover - a server that did not stop in time
+        os._exit(1)  # a server that did not stop in time
 
     thread = threading.Thread(target=watch, name="schock-parent-watch", daemon=True)
     thread.start()
