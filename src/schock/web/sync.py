@@ -6,7 +6,7 @@ request or socket lands on another process (a restart moved the routing, a secon
 proxy, a link opened with a port) is served by that process from its own copy of the
 table, and the copies never drift apart:
 
-- The database announces every committed change of a table (migration 0016: triggers
+- The database announces every committed change of a table (migration 0017: triggers
   send ``NOTIFY schock_tables`` with ``TABLE_ID N ORIGIN``; N is the index of a new
   action or ``-``, ORIGIN the writing connection's ``application_name``, which
   :func:`name_connections` makes unique per process).
@@ -52,15 +52,14 @@ from typing import Any
 
 from sqlalchemy import event
 
-from schock.engine.actions import parse_action
 from schock.errors import SchockError
 from schock.store import Database
-from schock.web.session import Tables, TableSession
+from schock.web.session import Tables, TableSession, replay_actions
 from schock.web.tournament_online import _fresh, _reload, copy_state, states
 
 logger = logging.getLogger("schock.server")
 
-#: The channel the database announces table changes on (migration 0016).
+#: The channel the database announces table changes on (migration 0017).
 CHANNEL = "schock_tables"
 #: Seconds between comparisons with the database while the listener is down, and
 #: between looks for tables whose bots another process stopped driving.
@@ -285,16 +284,15 @@ async def catch_up(session: TableSession, change: Change, db: Database) -> None:
 
 
 async def _append(session: TableSession) -> bool:
-    """Apply the stored actions this copy lacks, as :meth:`TableSession.restore` does;
+    """Apply the stored actions this copy lacks, as :meth:`TableSession.restore` does
+    (:func:`schock.web.session.replay_actions`);
     False when that is not all that changed (another game, a game over: reload)."""
     n = len(session.game.actions)
     got = await asyncio.to_thread(session.repo.actions_from, session.id, n)
     if got is None or got[0] != session.game_no:
         return False
-    try:
-        for line in got[1]:
-            seat, action = parse_action(line)
-            session.game.apply(seat, action)
+    try:  # each throw with the dice it threw, stored by the other process
+        replay_actions(session.game, got[1], None)
     except SchockError:  # pragma: no cover - read between a rematch's two statements
         return False
     return not session.game.over

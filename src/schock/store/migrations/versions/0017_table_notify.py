@@ -8,8 +8,8 @@ its connections, so it can skip what it wrote itself). PostgreSQL delivers them 
 the transaction commits, never for one rolled back, and once per distinct payload
 within a transaction (schock.web.sync).
 
-Revision ID: 0016
-Revises: 0015
+Revision ID: 0017
+Revises: 0016
 Create Date: 2026-11-28
 """
 
@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from alembic import op
 
-revision = "0016"
-down_revision = "0015"
+revision = "0017"
+down_revision = "0016"
 branch_labels = None
 depends_on = None
 
