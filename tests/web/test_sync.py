@@ -17,9 +17,8 @@ import pytest
 from fastapi.testclient import TestClient
 from webhelp import hello, make_client, new_table, play_out, read_until_human, session_of, until
 
-from schock.engine.actions import format_action
 from schock.web import sync
-from schock.web.session import TableSession
+from schock.web.session import TableSession, stored_actions
 
 #: How long a condition that events bring about may take on a busy machine.
 DEADLINE = 60.0
@@ -39,7 +38,7 @@ def listening(c: TestClient) -> bool:
     return bool(listener.listening.is_set())
 
 
-def stored_actions(session: TableSession) -> list[str]:
+def in_database(session: TableSession) -> list[str]:
     stored = session.repo.load(session.id)
     assert stored is not None
     return stored.actions
@@ -57,7 +56,7 @@ def test_a_person_on_the_other_process_plays_the_whole_game(pg_url: str) -> None
         tid = info["table"]
         here, there = session_of(one, tid), session_of(two, tid)
         assert here.game.actions == there.game.actions
-        assert [format_action(s, a) for s, a in here.game.actions] == stored_actions(here)
+        assert stored_actions(here.game) == in_database(here)
         assert here.games and [g.number for g in here.games] == [g.number for g in there.games]
 
 
@@ -76,7 +75,7 @@ def test_a_spectator_on_the_other_process_sees_each_action_and_the_bots_go_on(
             seen: list[int] = []
             last = until(far, lambda m: m["type"] == "state" and (
                 seen.append(m["n"]) or m["table"]["over"]))
-            assert seen == sorted(seen) and last["n"] == len(stored_actions(session_of(one, tid)))
+            assert seen == sorted(seen) and last["n"] == len(in_database(session_of(one, tid)))
         here, there = session_of(one, tid), session_of(two, tid)
         assert here.game.actions == there.game.actions
 
