@@ -166,7 +166,7 @@ def test_a_copy_another_process_changed_is_found_by_comparing(client: TestClient
     assert session.started
 
 
-@pytest.mark.parametrize("payload", ["", "a b", "a x c", "a -"])
+@pytest.mark.parametrize("payload", ["", "a b", "a x\tc\td", "a -", "a 1 2\tx\ty"])
 def test_notifications_of_others_are_ignored(payload: str) -> None:
     assert sync.parse(payload) is None
 
@@ -174,21 +174,22 @@ def test_notifications_of_others_are_ignored(payload: str) -> None:
 def test_a_process_skips_its_own_notifications() -> None:
     """What the listener hears from its own process never reaches the loop; the others'
     reach it in order, in batches."""
-    got: list[tuple[str, int | None]] = []
+    got: list[sync.Heard] = []
 
     async def main() -> None:
         loop = asyncio.get_running_loop()
         done = asyncio.Event()
 
-        def deliver(batch: list[tuple[str, int | None]]) -> None:
+        def deliver(batch: list[sync.Heard]) -> None:
             got.extend(batch)
             if len(got) >= 2:
                 done.set()
 
         listener = sync.Listener(None, "me", loop, deliver, lambda: None)  # type: ignore[arg-type]
         await asyncio.to_thread(lambda: [listener._heard(p) for p in
-                                         ("t1 3 me", "t1 4 you", "t2 - you", "junk")])
+                                         ("t1 3\t0 stop\tme", "t1 4\t1 throw 6\tyou",
+                                          "t2 -\t\tyou", "junk")])
         await done.wait()
 
     asyncio.run(main())
-    assert got == [("t1", 5), ("t2", None)]
+    assert got == [("t1", 4, "1 throw 6"), ("t2", None, "")]

@@ -1,4 +1,4 @@
-"""Several server processes on one PostgreSQL database (``schock serve --workers N``):
+r"""Several server processes on one PostgreSQL database (``schock serve --workers N``):
 every process keeps its live tables in step with what the others write.
 
 The proxy routes each table to one process, but that is an optimisation: a player whose
@@ -7,13 +7,15 @@ proxy, a link opened with a port) is served by that process from its own copy of
 table, and the copies never drift apart:
 
 - The database announces every committed change of a table (migration 0017: triggers
-  send ``NOTIFY schock_tables`` with ``TABLE_ID N ORIGIN``; N is the index of a new
-  action or ``-``, ORIGIN the writing connection's ``application_name``, which
-  :func:`name_connections` makes unique per process).
+  send ``NOTIFY schock_tables`` with ``TABLE_ID N<tab>TEXT<tab>ORIGIN``; N and TEXT are
+  the index and text of a new action, or ``-`` and nothing, ORIGIN the writing
+  connection's ``application_name``, which :func:`name_connections` makes unique per
+  process).
 - Each process LISTENs on a connection of its own, in a thread of its own
   (:class:`Listener`), skips what it wrote itself and hands the rest to the event loop
   (:class:`Sync`). Each live table it names is brought up to date under its lock: new
-  actions are applied as the process's own are (their frames carry only what changed),
+  actions are applied as the process's own are, from the notifications themselves (no
+  query; the frames carry only what changed),
   anything else (seats, flags, a finished game, a rematch, the tournament's series)
   reloads the copy; then its people are sent the new state. (A live copy is never just
   dropped: a request or socket may hold it.)
@@ -29,10 +31,10 @@ table, and the copies never drift apart:
   the database every :data:`SYNC_SECONDS` (:func:`sync_once`) until it listens again,
   and once more right after (what was announced meanwhile is not lost).
 
->>> parse("Zq0-p3lN7yWmC4x9 12 schock-4711-0a1b2c3d")
-('Zq0-p3lN7yWmC4x9', 13, 'schock-4711-0a1b2c3d')
->>> parse("Zq0-p3lN7yWmC4x9 - psql")
-('Zq0-p3lN7yWmC4x9', None, 'psql')
+>>> parse("Zq0-p3lN7yWmC4x9 12\t1 throw 2-3-5\tschock-4711-0a1b2c3d")
+('Zq0-p3lN7yWmC4x9', 12, '1 throw 2-3-5', 'schock-4711-0a1b2c3d')
+>>> parse("Zq0-p3lN7yWmC4x9 -\t\tpsql")
+('Zq0-p3lN7yWmC4x9', None, '', 'psql')
 >>> parse("nonsense") is None
 True
 """
@@ -47,7 +49,7 @@ import secrets
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import event
@@ -69,13 +71,19 @@ SYNC_SECONDS = 1.0
 TAKEOVER_SECONDS = 5.0
 
 
-def parse(payload: str) -> tuple[str, int | None, str] | None:
-    """A notification's table id, the table's length after the new action it announces
-    (None: another change) and the origin; None if it is not one of ours."""
-    parts = payload.split(" ", 2)
-    if len(parts) != 3 or not (parts[1] == "-" or parts[1].isdigit()):
+#: One notification as the loop gets it: table id, the index and text of a new action
+#: (None and "": another change).
+Heard = tuple[str, int | None, str]
+
+
+def parse(payload: str) -> tuple[str, int | None, str, str] | None:
+    """A notification's table id, the index and text of the new action it announces
+    (None and "": another change) and its origin; None if it is not one of ours."""
+    parts = payload.split("\t", 2)
+    head = parts[0].split(" ")
+    if len(parts) != 3 or len(head) != 2 or not (head[1] == "-" or head[1].isdigit()):
         return None
-    return parts[0], None if parts[1] == "-" else int(parts[1]) + 1, parts[2]
+    return head[0], None if head[1] == "-" else int(head[1]), parts[1], parts[2]
 
 
 def name_connections(db: Database) -> str:
@@ -98,8 +106,13 @@ class Change:
 
     full: bool = False
     """Something else than new actions (the copy is reloaded)."""
-    length: int = -1
-    """The table's length after the newest action announced (-1: none)."""
+    actions: dict[int, str] = field(default_factory=dict)
+    """The new actions announced: index -> text as stored."""
+
+    @property
+    def length(self) -> int:
+        """The table's length after the newest action announced (-1: none)."""
+        return max(self.actions, default=-2) + 1
 
 
 class Listener:
@@ -108,14 +121,14 @@ class Listener:
     and ``connected`` is called on the loop each time it listens (again)."""
 
     def __init__(self, db: Database, origin: str, loop: asyncio.AbstractEventLoop,
-                 deliver: Callable[[list[tuple[str, int | None]]], None],
+                 deliver: Callable[[list[Heard]], None],
                  connected: Callable[[], None], retry: float = SYNC_SECONDS) -> None:
         self.db, self.origin, self.loop = db, origin, loop
         self.deliver, self.connected, self.retry = deliver, connected, retry
         self.listening = threading.Event()
         self._stop = threading.Event()
         self._lock = threading.Lock()
-        self._batch: list[tuple[str, int | None]] = []
+        self._batch: list[Heard] = []
         self._conn: Any = None
         self.thread = threading.Thread(target=self._run, name="schock-listener", daemon=True)
 
@@ -164,11 +177,11 @@ class Listener:
 
     def _heard(self, payload: str) -> None:
         got = parse(payload)
-        if got is None or got[2] == self.origin:
+        if got is None or got[3] == self.origin:
             return
         with self._lock:
             first = not self._batch
-            self._batch.append(got[:2])
+            self._batch.append(got[:3])
         if first:
             with contextlib.suppress(RuntimeError):
                 self.loop.call_soon_threadsafe(self._hand_over)
@@ -206,17 +219,17 @@ class Sync:
     def listening_again(self) -> None:
         self.resync = True
 
-    def changed(self, batch: list[tuple[str, int | None]]) -> None:
-        """Other processes changed these tables (id, length after a new action or None):
-        bring the live ones up to date, one task per table at a time."""
-        for table_id, length in batch:
+    def changed(self, batch: list[Heard]) -> None:
+        """Other processes changed these tables: bring the live ones up to date, one task
+        per table at a time."""
+        for table_id, index, text in batch:
             if table_id not in self.tables.live:
                 continue
             change = self.pending.setdefault(table_id, Change())
-            if length is None:
+            if index is None:
                 change.full = True
             else:
-                change.length = max(change.length, length)
+                change.actions[index] = text
             if table_id not in self.working:
                 self.working.add(table_id)
                 asyncio.get_running_loop().create_task(self._follow(table_id))
@@ -274,13 +287,29 @@ async def catch_up(session: TableSession, change: Change, db: Database) -> None:
     bots to the process that stored it (:attr:`TableSession.follow`)."""
     async with session.lock:
         before = (session.game_no, len(session.game.actions))
-        if change.full or not await _append(session):
+        if change.full or not (_append_heard(session, change) or await _append(session)):
             _reload(session, db)
         if change.length >= 0:
             session.follow = (change.length, time.monotonic() + session.settings.bot_delay
                               + TAKEOVER_SECONDS)
         if change.full or (session.game_no, len(session.game.actions)) != before:
             await session.broadcast()
+
+
+def _append_heard(session: TableSession, change: Change) -> bool:
+    """Apply the new actions as the notifications carried them, if they are all that
+    this copy lacks (none missing in between); whether it did."""
+    n = len(session.game.actions)
+    texts = [change.actions.get(i) for i in range(n, change.length)]
+    if not texts:  # this copy has them already (reloaded meanwhile)
+        return True
+    if None in texts:
+        return False
+    try:
+        replay_actions(session.game, [t for t in texts if t is not None], None)
+    except SchockError:  # pragma: no cover - a copy of another game: read the database
+        return False
+    return not session.game.over
 
 
 async def _append(session: TableSession) -> bool:

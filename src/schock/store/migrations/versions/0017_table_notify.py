@@ -2,11 +2,12 @@
 
 PostgreSQL only (a SQLite file has one process): triggers on ``web_actions``,
 ``web_tables``, ``web_seats`` and ``tournament_online`` send ``NOTIFY schock_tables``
-with ``TABLE_ID N ORIGIN``: N is the index of a new action (``-`` for any other
-change), ORIGIN the writing connection's ``application_name`` (each server process names
-its connections, so it can skip what it wrote itself). PostgreSQL delivers them when
-the transaction commits, never for one rolled back, and once per distinct payload
-within a transaction (schock.web.sync).
+with ``TABLE_ID N<tab>TEXT<tab>ORIGIN``: N is the index of a new action and TEXT the
+action as stored (``-`` and nothing for any other change), ORIGIN the writing
+connection's ``application_name`` (each server process names its connections, so it
+can skip what it wrote itself). PostgreSQL delivers them when the transaction commits,
+never for one rolled back, and once per distinct payload within a transaction
+(schock.web.sync).
 
 Revision ID: 0017
 Revises: 0016
@@ -35,16 +36,16 @@ def upgrade() -> None:
     if op.get_bind().dialect.name != "postgresql":
         return
     for table, column, events in _WATCHED:
-        # a new action says its index; any other change "-"
-        index = "NEW.n" if table == "web_actions" else "'-'"
+        # a new action says its index and text; any other change "-" and nothing
+        what = "' ' || NEW.n || E'\\t' || NEW.text" if table == "web_actions" else "E' -\\t'"
         op.execute(f"""
 CREATE FUNCTION schock_notify_{table}() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
     IF TG_OP = 'DELETE' THEN
-        PERFORM pg_notify('schock_tables',
-                          OLD.{column} || ' - ' || current_setting('application_name'));
+        PERFORM pg_notify('schock_tables', OLD.{column} || E' -\\t\\t'
+                                           || current_setting('application_name'));
     ELSE
-        PERFORM pg_notify('schock_tables', NEW.{column} || ' ' || {index} || ' '
+        PERFORM pg_notify('schock_tables', NEW.{column} || {what} || E'\\t'
                                            || current_setting('application_name'));
     END IF;
     RETURN NULL;
