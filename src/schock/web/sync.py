@@ -200,6 +200,7 @@ class Sync:
         self.tables, self.db = tables, db
         self.pending: dict[str, Change] = {}
         self.working: set[str] = set()
+        self.tasks: set[asyncio.Task[None]] = set()
         self.resync = True
         """Compare every live table with the database at the next tick (set at the
         start and each time the listener listens again: it may have missed some)."""
@@ -232,7 +233,9 @@ class Sync:
                 change.actions[index] = text
             if table_id not in self.working:
                 self.working.add(table_id)
-                asyncio.get_running_loop().create_task(self._follow(table_id))
+                task = asyncio.get_running_loop().create_task(self._follow(table_id))
+                self.tasks.add(task)  # held until done (the loop holds tasks weakly)
+                task.add_done_callback(self.tasks.discard)
 
     async def _follow(self, table_id: str) -> None:
         try:
