@@ -12,6 +12,7 @@ import asyncio
 import random
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
@@ -193,3 +194,25 @@ def test_a_process_skips_its_own_notifications() -> None:
 
     asyncio.run(main())
     assert got == [("t1", 4, "1 throw 6"), ("t2", None, "")]
+
+
+def test_online_tables_of_bots_alone_go_on_after_a_restart(tmp_path: Path) -> None:
+    """A process ends while an online table of bots alone plays (nobody's page would
+    ever load it): the process that starts next loads it and its bots play the round to
+    its end by themselves. A table that has not started stays as it is."""
+    import test_tournament_online as online
+
+    from schock.web.tournament_online import bots_alone, stored_states
+
+    db = str(tmp_path / "t.db")
+    with make_client(db) as c:
+        tb = online._bot_table(c, 1)[2]
+        tables = c.app.state.tables  # type: ignore[attr-defined]
+        assert bots_alone(tables.repo.db) == []  # not started
+        tables.repo.set_flags(tb["id"], started=True)  # started, then the process ended
+        tables.live.clear()
+    with make_client(db) as c:
+        repo = c.app.state.tables.repo  # type: ignore[attr-defined]
+        eventually("the round plays to its end",
+                   lambda: stored_states(repo.db, [tb["id"]])[tb["id"]].game is None)
+        assert bots_alone(repo.db) == []

@@ -48,6 +48,8 @@ def create_app(settings: Settings) -> FastAPI:
         tournament_online.install(app.state.tables, db)
         loop = asyncio.get_running_loop()
         evictor = loop.create_task(ops.evict_loop(app.state))
+        # online tables of bots alone go on after a restart (nobody's page loads them)
+        resumer = loop.create_task(tournament_online.resume(app.state.tables, db))
         # several processes (PostgreSQL) may hold one table: each hears the others' writes
         peers = None if db.engine.dialect.name == "sqlite" else sync.Sync(app.state.tables, db)
         syncer = None if peers is None else peers.start()
@@ -56,6 +58,7 @@ def create_app(settings: Settings) -> FastAPI:
             yield
         finally:
             evictor.cancel()
+            resumer.cancel()
             if peers is not None and syncer is not None:
                 syncer.cancel()
                 await peers.stop()

@@ -33,6 +33,7 @@ there.
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import hashlib
 import hmac
@@ -47,6 +48,7 @@ from sqlalchemy.orm import Session
 from schock.errors import IllegalActionError, InvalidInputError
 from schock.messages import Msg
 from schock.store import Database
+from schock.store.tables import SeatRow, TableRow
 from schock.store.tournament_online import TournamentOnlineRow
 from schock.store.tournament_web import TournamentPendingRow
 from schock.tournament import storage
@@ -354,6 +356,38 @@ async def _fresh(session: TableSession, db: Database) -> bool:
         _reload(session, db)
         await session.broadcast()
         return True
+
+
+def bots_alone(db: Database) -> list[str]:
+    """The online tables that play (started, neither paused nor ended, their game not
+    over), of rounds still open, where bots alone sit: nobody's page would load them."""
+    with db.session() as s:
+        people = select(SeatRow.table_id).where(SeatRow.bot.is_(None),
+                                                SeatRow.waiting.is_(False))
+        return list(s.execute(
+            select(TableRow.id).join(TournamentOnlineRow,
+                                     TournamentOnlineRow.table_id == TableRow.id)
+            .where(TableRow.started.is_(True), TableRow.paused.is_(False),
+                   TableRow.ended.is_(False), TableRow.finished.is_(False),
+                   TournamentOnlineRow.closed == 0, TableRow.id.not_in(people))
+            .order_by(TableRow.id)).scalars())
+
+
+async def resume(tables: Tables, db: Database) -> list[str]:
+    """Load the online tables of bots alone that play, so that their bots go on (when a
+    server process starts: after a crash or a restart nobody else would load them; with
+    several processes each does, and the one that stores first drives on). Returns
+    their ids."""
+    try:
+        ids = await asyncio.to_thread(bots_alone, db)
+    except Exception:  # pragma: no cover - no database at the start: a page loads them
+        logger.exception("online tables of bots alone: looking for them failed")
+        return []
+    for table_id in ids:
+        session = tables.get(table_id)
+        if session is not None:
+            session.kick()
+    return ids
 
 
 def _upcoming(t: Tournament, waiting: list[dict[str, Any]], rnd: int, table: int) -> int | None:
