@@ -77,6 +77,7 @@ def test_a_spectator_on_the_other_process_sees_each_action_and_the_bots_go_on(
             last = until(far, lambda m: m["type"] == "state" and (
                 seen.append(m["n"]) or m["table"]["over"]))
             assert seen == sorted(seen) and last["n"] == len(in_database(session_of(one, tid)))
+            until(host, lambda m: m["type"] == "state" and m["table"]["over"])  # one too
         here, there = session_of(one, tid), session_of(two, tid)
         assert here.game.actions == there.game.actions
 
