@@ -21,6 +21,10 @@ Other runs:
     python benchmarks/web.py --players 600 --preset mosel --seconds 120   # long games
     python benchmarks/web.py --players 1000 --processes 2
     python benchmarks/web.py --per-action                                 # server CPU by action
+    python benchmarks/web.py --players 1000 --profile serve.prof          # where it goes
+    python benchmarks/floor_server.py --compare --players 1000 --seconds 60
+        # the same players against a minimal server on the same stack: issue 34's
+        # target is schock serve <= 2 x the floor's CPU per action
     python benchmarks/web.py --players 1000 --url http://127.0.0.1:8080 --server-pid PID
 
 Prints the load average when the clock starts and at the end (the machine's other
@@ -64,7 +68,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -79,6 +83,15 @@ def serve_command(db: str, port: int) -> list[str]:
             "--bot-delay", "0", "--max-tables-per-host", "10000", "--rate", "100",
             "--burst", "200", "--max-spectators-per-table", "10",
             "--max-connections-per-address", "100000"]
+
+
+def profiled(out: str) -> Callable[[str, int], list[str]]:
+    """``schock serve`` under cProfile (its event loop's thread), the profile written
+    to ``out`` when the run ends (``--profile``; read it with ``python -m pstats``)."""
+    def command(db: str, port: int) -> list[str]:
+        line = serve_command(db, port)
+        return [line[0], "-m", "cProfile", "-o", out, *line[1:]]
+    return command
 
 
 T = TypeVar("T")
@@ -263,6 +276,7 @@ async def wait_healthy(base: str) -> None:
 async def run(players: int, seconds: float, think: float, preset: str,
               processes: int, url: str | None = None, pids: tuple[int, ...] = (),
               others: tuple[int, ...] = (), metrics: tuple[str, ...] = (),
+              command: Callable[[str, int], list[str]] = serve_command,
               ) -> tuple[list[Table], float, float, dict[str, float]]:
     """With ``url``: against a server already running there (e.g. nginx with
     deploy/nginx.conf in front of ``schock serve --workers N``); ``pids``: its processes,
@@ -270,12 +284,13 @@ async def run(players: int, seconds: float, think: float, preset: str,
     apart (the proxy, the database); ``metrics``: where its processes' ``/metrics`` are
     read (default: ``url``). Returns the tables, the server's CPU seconds and the
     others' CPU seconds over the measured time, and the server's own latency figures
-    (:func:`server_figures`)."""
+    (:func:`server_figures`). ``command``: how a server is started (``schock serve``;
+    benchmarks/floor_server.py passes its floor)."""
     ports = [] if url else [free_port() for _ in range(processes)]
     bases = [url.rstrip("/")] if url else [f"http://127.0.0.1:{p}" for p in ports]
     metric_bases = list(metrics) or bases
     with tempfile.TemporaryDirectory() as tmp:
-        procs = [subprocess.Popen(serve_command(str(Path(tmp) / f"b{i}.db"), port),
+        procs = [subprocess.Popen(command(str(Path(tmp) / f"b{i}.db"), port),
                                   stdout=subprocess.DEVNULL, env=dict(os.environ))
                  for i, port in enumerate(ports)]
         pids = tuple(p.pid for p in procs) or pids
@@ -425,6 +440,8 @@ def main() -> None:
     ap.add_argument("--whole-log", action="store_true",
                     help="with --per-action: narrate and send the whole log every frame")
     ap.add_argument("--games", type=int, default=3, help="with --per-action: long games")
+    ap.add_argument("--profile", default=None, metavar="FILE",
+                    help="run schock serve under cProfile, its profile written to FILE")
     a = ap.parse_args()
     if a.per_action:
         per_action(a.whole_log, max(1, min(a.games, 50)))
@@ -432,8 +449,9 @@ def main() -> None:
     players = max(3, min(a.players, 3000))
     seconds = max(1.0, min(a.seconds, 600.0))
     processes = max(1, min(a.processes, 8))
+    command = serve_command if a.profile is None else profiled(str(Path(a.profile).resolve()))
     tables, cpu, _, server = run_loop(run(players, seconds, a.think, a.preset, processes, a.url,
-                                  tuple(a.server_pid)))
+                                          tuple(a.server_pid), command=command))
     where = f"url {a.url}" if a.url else f"processes {processes}"
     print(f"players {players} tables {players // 3} preset {a.preset} {where}"
           f" seconds {seconds:.0f} think {a.think}s")
