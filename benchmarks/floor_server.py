@@ -173,7 +173,7 @@ def make_app(db: str) -> Starlette:
                     floor.write(t.id, t.n, f"{seat} {msg['action']}")
                     t.n += 1
                     await t.broadcast()
-        except WebSocketDisconnect:
+        except (WebSocketDisconnect, RuntimeError):  # gone (RuntimeError: a send to it)
             pass
         finally:
             if entry is not None:

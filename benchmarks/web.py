@@ -62,6 +62,7 @@ import asyncio
 import json
 import os
 import random
+import signal
 import socket
 import statistics
 import subprocess
@@ -337,10 +338,10 @@ async def run(players: int, seconds: float, think: float, preset: str,
             print(f"load average at the end {os.getloadavg()[0]:.2f}")
             return tables, cpu, other, server
         finally:
+            for p in procs:  # as Ctrl+C: uvicorn re-raises it once it has shut down, and
+                p.send_signal(signal.SIGINT)  # a profiled server writes its profile then
             for p in procs:
-                p.terminate()
-            for p in procs:
-                p.wait(10)
+                p.wait(60)
 
 
 def run_loop(main: Coroutine[Any, Any, T]) -> T:

@@ -181,12 +181,8 @@ def make_view(game: Game, seat: object) -> View:
             f"seat must be from 0 to {len(game.seats) - 1} or None, got {seat!r}"
         )
     r = game._round
-    turns: list[TurnView] = []
-    blind = False
-    if r is not None:
-        blind = r.blind
-        for s in r.order:
-            turns.append(_turn_view(r.turns[s], seat))
+    blind = r is not None and r.blind
+    turns = turn_views(game, seat)
     ro = game._rolloff
     roll_off = tuple(ro.rolled.items()) if ro is not None else ()
     actor = game.actor
@@ -209,7 +205,7 @@ def make_view(game: Game, seat: object) -> View:
         opening_round=bool(r is not None and r.opening),
         throw_limit=game.throw_limit,
         blind=blind,
-        turns=tuple(turns),
+        turns=turns,
         roll_off=roll_off,
         last_showdown=game.last_showdown,
         last_deckel=game.last_deckel,
@@ -217,6 +213,16 @@ def make_view(game: Game, seat: object) -> View:
         durchmarsch=game.durchmarsch,
         legal=legal,
     )
+
+
+def turn_views(game: Game, seat: int | None) -> tuple[TurnView, ...]:
+    """The turns of the current round as ``seat`` sees them: the only part of a
+    :class:`View` that differs from seat to seat, but for the seat itself and its
+    legal moves (what a server that tells many seats at once builds per seat)."""
+    r = game._round
+    if r is None:
+        return ()
+    return tuple([_turn_view(r.turns[s], seat) for s in r.order])
 
 
 def _turn_view(t: Any, viewer: int | None) -> TurnView:

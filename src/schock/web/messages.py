@@ -1,7 +1,9 @@
 """The one place where a seat's :class:`~schock.engine.views.View` becomes a message.
 
-Every path that sends game state to a client goes through :func:`state_message`,
-so the leak test (no die a seat may not see) guards all of them.
+Every path that sends game state to a client goes through :func:`state_message`, or
+through :class:`StateTexts`, which makes the same messages as JSON text for the many
+connections of one moment of a table, so the leak test (no die a seat may not see)
+guards all of them.
 """
 
 from __future__ import annotations
@@ -9,12 +11,30 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from schock.engine.actions import format_action
+import orjson
+
+from schock.engine.actions import Action, format_action
 from schock.engine.game import Game
+from schock.engine.views import TurnView, turn_views
 from schock.messages import ranking_ladder, value_label
 from schock.results import evaluate
 from schock.rules import Rules
 from schock.rules.model import Structure, field_label
+
+
+def encode(message: dict[str, Any]) -> str:
+    """A message as the JSON text a websocket sends (compact, UTF-8 as it is; orjson:
+    a tenth of the json module's time, and the frames are the server's largest work).
+
+    >>> encode({"type": "state", "log": ["Würfel"], "n": 3, "waited": 1.5, "x": None})
+    '{"type":"state","log":["Würfel"],"n":3,"waited":1.5,"x":null}'
+    """
+    return orjson.dumps(message).decode()
+
+
+def _inner(message: dict[str, Any]) -> str:
+    """``message`` encoded without its braces: a part to join into a larger object."""
+    return encode(message)[1:-1]
 
 
 def legal_verbs(seat: int, legal: Sequence[Any]) -> list[str]:
@@ -50,13 +70,86 @@ def state_message(
         "legal": legal_verbs(seat, view.legal) if seat is not None and live else [],
         "log": log,
         "story": story,
-        # the results this seat may see, named ("Schock 4", "Straße", "621")
-        "results": {
-            str(t.seat): evaluate(game.rules, t.result).label(lang)
-            for t in view.turns
-            if t.result is not None
-        },
+        "results": _results(game, view.turns, lang),
     }
+
+
+def _results(game: Game, turns: Sequence[TurnView], lang: str) -> dict[str, str]:
+    """The results a seat may see in ``turns`` (its view's), named ("Schock 4", "Straße",
+    "621")."""
+    return {str(t.seat): evaluate(game.rules, t.result).label(lang)
+            for t in turns if t.result is not None}
+
+
+class StateTexts:
+    """The :func:`state_message` of every connection of one moment of a table, as the
+    JSON text sent: what all seats share is made once (the view's public part: all
+    but the turns, which hold what each seat may see of the dice; the table; the
+    story; the new log lines of each language and log position), each seat's own part
+    (its view's turns, legal actions and results) once per seat and language, and
+    the frame of each (seat, language, log position) once. A frame parses to exactly
+    the message :func:`state_message` builds for that seat (tests/web/test_broadcast.py).
+
+    ``game`` must not change while the texts are made (the table's lock is held).
+    """
+
+    def __init__(self, game: Game, table: dict[str, Any], live: bool) -> None:
+        self.game, self.live = game, live
+        self._head = f'"type":"state","n":{len(game.actions)}'
+        self._table = table
+        self._view_rest = self._round_rest = ""
+        self._views: dict[int | None, tuple[tuple[TurnView, ...], tuple[Action, ...], str]] = {}
+        self._own: dict[tuple[int | None, str], str] = {}
+        self._common: dict[tuple[str, int], str] = {}
+        self._texts: dict[tuple[int | None, str, int], str] = {}
+
+    def _view(self, seat: int | None) -> tuple[tuple[TurnView, ...], tuple[Action, ...], str]:
+        """``seat``'s turns, legal moves and ``view`` object as text: the first seat's
+        whole view, whose public part is every seat's (:func:`turn_views`); of the
+        others, their turns and legal moves."""
+        made = self._views.get(seat)
+        if made is not None:
+            return made
+        if not self._views:
+            view = self.game.view(seat)
+            turns, legal = view.turns, view.legal
+            public = view.to_dict()
+            del public["seat"]
+            round_ = public.pop("round")
+            turn_dicts = round_.pop("turns")
+            self._view_rest, self._round_rest = _inner(public), _inner(round_)
+        else:
+            turns = turn_views(self.game, seat)
+            legal = tuple(self.game.legal_actions()) if seat is not None \
+                and seat == self.game.actor else ()
+            turn_dicts = [t.to_dict() for t in turns]
+        text = (f'{{"seat":{"null" if seat is None else seat},"round":{{{self._round_rest},'
+                f'"turns":{orjson.dumps(turn_dicts).decode()}}},{self._view_rest}}}')
+        made = self._views[seat] = (turns, legal, text)
+        return made
+
+    def text(self, seat: int | None, lang: str, start: int, lines: list[str],
+             story: dict[str, Any]) -> str:
+        """The frame of ``seat`` in ``lang`` for a client that keeps the first ``start``
+        of the log ``lines`` (told in ``lang``, with ``story``, at this moment)."""
+        key = (seat, lang, start)
+        text = self._texts.get(key)
+        if text is None:
+            own = self._own.get((seat, lang))
+            if own is None:
+                turns, legal, view_text = self._view(seat)
+                verbs = legal_verbs(seat, legal) if seat is not None and self.live else []
+                own = self._own[(seat, lang)] = (
+                    f'{self._head},"seat":{"null" if seat is None else seat},'
+                    f'"view":{view_text},'
+                    + _inner({"legal": verbs, "results": _results(self.game, turns, lang)}))
+            common = self._common.get((lang, start))
+            if common is None:
+                common = self._common[(lang, start)] = _inner(
+                    {"table": self._table, "log": {"from": start, "lines": lines[start:]},
+                     "story": story})
+            text = self._texts[key] = f"{{{own},{common}}}"
+        return text
 
 
 _RANKING = {"de": "Rangfolge der Würfe", "en": "ranking of the results, best first"}
