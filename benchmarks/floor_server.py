@@ -202,8 +202,9 @@ def compare(players: int, seconds: float, think: float, only: str | None) -> Non
     import web
 
     rows: list[tuple[str, dict[str, float], str]] = []
-    for name, command in (("floor", floor_command), ("schock serve", web.serve_command)):
-        if only is not None and not name.startswith(only):
+    for key, name, command in (("floor", "floor", floor_command),
+                               ("serve", "schock serve", web.serve_command)):
+        if only not in (None, key):
             continue
         print(f"--- {name}")
         tables, cpu, _, server = web.run_loop(web.run(players, seconds, think, "porz", 1,

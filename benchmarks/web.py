@@ -86,12 +86,26 @@ def serve_command(db: str, port: int) -> list[str]:
             "--max-connections-per-address", "100000"]
 
 
+#: ``schock serve`` with cProfile on its event loop's thread, counting that thread's CPU
+#: time (not the time it waits), from SIGUSR1 (sent when the clock starts) to its end.
+_PROFILED = """import cProfile, signal, sys, time
+from schock.cli import main
+profile = cProfile.Profile(time.thread_time)
+signal.signal(signal.SIGUSR1, lambda *_: profile.enable())
+try:
+    main(sys.argv[2:], prog_name="schock")
+finally:
+    profile.disable()
+    profile.dump_stats(sys.argv[1])
+"""
+
+
 def profiled(out: str) -> Callable[[str, int], list[str]]:
-    """``schock serve`` under cProfile (its event loop's thread), the profile written
-    to ``out`` when the run ends (``--profile``; read it with ``python -m pstats``)."""
+    """``schock serve`` profiled over the measured time (``--profile``; the profile is
+    written to ``out`` when the run ends: ``python -m pstats``)."""
     def command(db: str, port: int) -> list[str]:
         line = serve_command(db, port)
-        return [line[0], "-m", "cProfile", "-o", out, *line[1:]]
+        return [line[0], "-c", _PROFILED, out, *line[3:]]
     return command
 
 
@@ -278,6 +292,7 @@ async def run(players: int, seconds: float, think: float, preset: str,
               processes: int, url: str | None = None, pids: tuple[int, ...] = (),
               others: tuple[int, ...] = (), metrics: tuple[str, ...] = (),
               command: Callable[[str, int], list[str]] = serve_command,
+              profiling: bool = False,
               ) -> tuple[list[Table], float, float, dict[str, float]]:
     """With ``url``: against a server already running there (e.g. nginx with
     deploy/nginx.conf in front of ``schock serve --workers N``); ``pids``: its processes,
@@ -286,7 +301,8 @@ async def run(players: int, seconds: float, think: float, preset: str,
     read (default: ``url``). Returns the tables, the server's CPU seconds and the
     others' CPU seconds over the measured time, and the server's own latency figures
     (:func:`server_figures`). ``command``: how a server is started (``schock serve``;
-    benchmarks/floor_server.py passes its floor)."""
+    benchmarks/floor_server.py passes its floor); ``profiling``: it is :func:`profiled`,
+    told when the clock starts."""
     ports = [] if url else [free_port() for _ in range(processes)]
     bases = [url.rstrip("/")] if url else [f"http://127.0.0.1:{p}" for p in ports]
     metric_bases = list(metrics) or bases
@@ -323,6 +339,9 @@ async def run(players: int, seconds: float, think: float, preset: str,
             ]
             began = time.monotonic()
             await start.go.wait()
+            if profiling:  # from now on (--profile)
+                for p in procs:
+                    p.send_signal(signal.SIGUSR1)
             cpu0, other0, own0 = tree_cpu(pids), tree_cpu(others), time.process_time()
             hist0 = await asyncio.to_thread(action_histogram, metric_bases)
             print(f"seated {len(tasks)} players in {time.monotonic() - began:.1f} s;"
@@ -452,7 +471,8 @@ def main() -> None:
     processes = max(1, min(a.processes, 8))
     command = serve_command if a.profile is None else profiled(str(Path(a.profile).resolve()))
     tables, cpu, _, server = run_loop(run(players, seconds, a.think, a.preset, processes, a.url,
-                                          tuple(a.server_pid), command=command))
+                                          tuple(a.server_pid), command=command,
+                                          profiling=a.profile is not None))
     where = f"url {a.url}" if a.url else f"processes {processes}"
     print(f"players {players} tables {players // 3} preset {a.preset} {where}"
           f" seconds {seconds:.0f} think {a.think}s")

@@ -181,8 +181,12 @@ def make_view(game: Game, seat: object) -> View:
             f"seat must be from 0 to {len(game.seats) - 1} or None, got {seat!r}"
         )
     r = game._round
-    blind = r is not None and r.blind
-    turns = turn_views(game, seat)
+    turns: list[TurnView] = []
+    blind = False
+    if r is not None:
+        blind = r.blind
+        for s in r.order:
+            turns.append(_turn_view(r.turns[s], seat))
     ro = game._rolloff
     roll_off = tuple(ro.rolled.items()) if ro is not None else ()
     actor = game.actor
@@ -205,7 +209,7 @@ def make_view(game: Game, seat: object) -> View:
         opening_round=bool(r is not None and r.opening),
         throw_limit=game.throw_limit,
         blind=blind,
-        turns=turns,
+        turns=tuple(turns),
         roll_off=roll_off,
         last_showdown=game.last_showdown,
         last_deckel=game.last_deckel,
@@ -215,14 +219,18 @@ def make_view(game: Game, seat: object) -> View:
     )
 
 
-def turn_views(game: Game, seat: int | None) -> tuple[TurnView, ...]:
-    """The turns of the current round as ``seat`` sees them: the only part of a
-    :class:`View` that differs from seat to seat, but for the seat itself and its
-    legal moves (what a server that tells many seats at once builds per seat)."""
+def own_turn(game: Game, seat: int) -> tuple[int, TurnView] | None:
+    """Where ``seat``'s turn stands among the current round's turns (:attr:`View.turns`)
+    and ``seat``'s sight of it; None when it has no turn there. A turn looks the same
+    to everybody but its owner, so a seat's view is a spectator's with this one turn
+    in its place (what a server that tells many seats at once builds per seat)."""
     r = game._round
     if r is None:
-        return ()
-    return tuple([_turn_view(r.turns[s], seat) for s in r.order])
+        return None
+    for i, s in enumerate(r.order):
+        if s == seat:
+            return i, _turn_view(r.turns[s], seat)
+    return None
 
 
 def _turn_view(t: Any, viewer: int | None) -> TurnView:

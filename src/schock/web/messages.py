@@ -9,13 +9,15 @@ guards all of them.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import orjson
 
 from schock.engine.actions import Action, format_action
+from schock.engine.events import Event
 from schock.engine.game import Game
-from schock.engine.views import TurnView, turn_views
+from schock.engine.views import TurnView, own_turn
 from schock.messages import ranking_ladder, value_label
 from schock.results import evaluate
 from schock.rules import Rules
@@ -81,14 +83,33 @@ def _results(game: Game, turns: Sequence[TurnView], lang: str) -> dict[str, str]
             for t in turns if t.result is not None}
 
 
+#: The dicts of the events a view names (its last showdown and Deckel), by the id of
+#: the event, which is kept with them (events never change; a view names the same one
+#: for a round or longer). Cleared when it holds many (each game makes new ones).
+_EVENT_DICTS: dict[int, tuple[Event, dict[str, Any]]] = {}
+
+
+def _event_dict(event: Event | None) -> dict[str, Any] | None:
+    """``event.to_dict()``, made once per event (do not change it)."""
+    if event is None:
+        return None
+    made = _EVENT_DICTS.get(id(event))
+    if made is None or made[0] is not event:
+        if len(_EVENT_DICTS) > 4096:
+            _EVENT_DICTS.clear()
+        made = _EVENT_DICTS[id(event)] = (event, event.to_dict())
+    return made[1]
+
+
 class StateTexts:
     """The :func:`state_message` of every connection of one moment of a table, as the
-    JSON text sent: what all seats share is made once (the view's public part: all
-    but the turns, which hold what each seat may see of the dice; the table; the
-    story; the new log lines of each language and log position), each seat's own part
-    (its view's turns, legal actions and results) once per seat and language, and
-    the frame of each (seat, language, log position) once. A frame parses to exactly
-    the message :func:`state_message` builds for that seat (tests/web/test_broadcast.py).
+    JSON text sent: what all seats share is made once (a spectator's view: a turn looks
+    the same to everybody but its owner, so a seat's view differs from it in the seat
+    and its own turn, :func:`~schock.engine.views.own_turn`; the table; the story; the
+    new log lines of each language and log position), each seat's own part (its turn,
+    legal actions and results) once per seat and language, and the frame of each
+    (seat, language, log position) once. A frame parses to exactly the message
+    :func:`state_message` builds for that seat alone (tests/web/test_broadcast.py).
 
     ``game`` must not change while the texts are made (the table's lock is held).
     """
@@ -97,32 +118,36 @@ class StateTexts:
         self.game, self.live = game, live
         self._head = f'"type":"state","n":{len(game.actions)}'
         self._table = table
-        self._view_rest = self._round_rest = ""
-        self._views: dict[int | None, tuple[tuple[TurnView, ...], tuple[Action, ...], str]] = {}
+        view = game.view(None)
+        public = replace(view, last_showdown=None, last_deckel=None).to_dict()
+        public["last_showdown"] = _event_dict(view.last_showdown)
+        public["last_deckel"] = _event_dict(view.last_deckel)
+        del public["seat"]
+        round_ = public.pop("round")
+        self._turns: tuple[TurnView, ...] = view.turns
+        self._turn_dicts: list[dict[str, Any]] = round_.pop("turns")
+        self._view_rest, self._round_rest = _inner(public), _inner(round_)
+        self._views: dict[int | None, tuple[Sequence[TurnView], tuple[Action, ...], str]] = {}
         self._own: dict[tuple[int | None, str], str] = {}
         self._common: dict[tuple[str, int], str] = {}
         self._texts: dict[tuple[int | None, str, int], str] = {}
 
-    def _view(self, seat: int | None) -> tuple[tuple[TurnView, ...], tuple[Action, ...], str]:
-        """``seat``'s turns, legal moves and ``view`` object as text: the first seat's
-        whole view, whose public part is every seat's (:func:`turn_views`); of the
-        others, their turns and legal moves."""
+    def _view(self, seat: int | None) -> tuple[Sequence[TurnView], tuple[Action, ...], str]:
+        """``seat``'s turns, legal moves and ``view`` object as text."""
         made = self._views.get(seat)
         if made is not None:
             return made
-        if not self._views:
-            view = self.game.view(seat)
-            turns, legal = view.turns, view.legal
-            public = view.to_dict()
-            del public["seat"]
-            round_ = public.pop("round")
-            turn_dicts = round_.pop("turns")
-            self._view_rest, self._round_rest = _inner(public), _inner(round_)
-        else:
-            turns = turn_views(self.game, seat)
-            legal = tuple(self.game.legal_actions()) if seat is not None \
-                and seat == self.game.actor else ()
-            turn_dicts = [t.to_dict() for t in turns]
+        turns: Sequence[TurnView] = self._turns
+        turn_dicts = self._turn_dicts
+        legal: tuple[Action, ...] = ()
+        if seat is not None:
+            own = own_turn(self.game, seat)
+            if own is not None:
+                i, turn = own
+                turns, turn_dicts = list(turns), list(turn_dicts)
+                turns[i], turn_dicts[i] = turn, turn.to_dict()
+            if seat == self.game.actor:
+                legal = tuple(self.game.legal_actions())
         text = (f'{{"seat":{"null" if seat is None else seat},"round":{{{self._round_rest},'
                 f'"turns":{orjson.dumps(turn_dicts).decode()}}},{self._view_rest}}}')
         made = self._views[seat] = (turns, legal, text)
