@@ -13,6 +13,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from schock.bots import make_bot
 from schock.engine import Game, SeededDice
 from schock.narrate import Chronicle
 from schock.rules import load_rules
@@ -117,3 +118,19 @@ def test_state_texts_are_the_messages_built_from_scratch_at_every_action(
         actor = game.actor
         assert actor is not None
         game.apply(actor, rng.choice(game.legal_actions()))
+
+
+def test_step_is_found_once_per_state_and_set_of_bots(tmp_path: Path) -> None:
+    session, _ = _table(tmp_path)
+    rng = random.Random(3)
+    while not session.game.over:
+        assert session.step() == session._step()
+        actor = session.game.actor
+        assert actor is not None
+        if rng.random() < 0.2:  # a bot takes the seat to move (as the host's "replace")
+            session.bots[actor] = make_bot("random", seed=1)
+            assert session.step() == session._step() == "bot"
+            del session.bots[actor]
+            assert session.step() == session._step()
+        session.game.apply(actor, rng.choice(session.game.legal_actions()))
+    assert session.step() == "over"

@@ -33,6 +33,7 @@ from schock.engine.dice_sources import SeededDice, ThrownDice
 from schock.engine.game import Game, Phase
 from schock.engine.record import dumps, rules_from_json, rules_to_json
 from schock.engine.seat import Seat
+from schock.engine.views import own_turn
 from schock.errors import IllegalActionError, InvalidInputError, SchockError
 from schock.narrate import Chronicle
 from schock.rules import Rules
@@ -118,6 +119,8 @@ class TableSession:
     series: Series | None = None
     """The tournament table this table plays (None: a table of its own)."""
     _chronicle: Chronicle | None = None
+    _stepped: tuple[Game | None, int, set[int], str] = (None, -1, set(), "")
+    """What :meth:`step` found last: the game, its action count, the bots' seats, the step."""
     _told: tuple[int, dict[str, tuple[int, list[str], dict[str, Any]]]] = (-1, {})
 
     def __post_init__(self) -> None:
@@ -233,7 +236,16 @@ class TableSession:
     # ---------------------------------------------------------------- stepping
     def step(self) -> str:
         """``over``, ``human``, ``bot`` or ``auto`` (a roll-off or loading throw,
-        or a forced stop of a throw the player has not seen)."""
+        or a forced stop of a throw the player has not seen); found once per state of
+        the game and set of bots (every frame and every action asks)."""
+        g = self.game
+        game, n, bots, found = self._stepped
+        if game is not g or n != len(g.actions) or bots != self.bots.keys():
+            found = self._step()
+            self._stepped = (g, len(g.actions), set(self.bots), found)
+        return found
+
+    def _step(self) -> str:
         g = self.game
         if g.over:
             return "over"
@@ -244,8 +256,8 @@ class TableSession:
         if actor in self.bots:
             return "bot"
         if g.phase is Phase.TURN and g.legal_actions() == [StopAction()]:
-            me = g.view(actor).turn_of(actor)
-            if me is not None and not me.looked:
+            me = own_turn(g, actor)
+            if me is not None and not me[1].looked:
                 return "auto"
         return "human"
 
