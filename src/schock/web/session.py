@@ -33,7 +33,6 @@ from schock.engine.dice_sources import SeededDice, ThrownDice
 from schock.engine.game import Game, Phase
 from schock.engine.record import dumps, rules_from_json, rules_to_json
 from schock.engine.seat import Seat
-from schock.engine.views import own_turn
 from schock.errors import IllegalActionError, InvalidInputError, SchockError
 from schock.narrate import Chronicle
 from schock.rules import Rules
@@ -256,8 +255,8 @@ class TableSession:
         if actor in self.bots:
             return "bot"
         if g.phase is Phase.TURN and g.legal_actions() == [StopAction()]:
-            me = own_turn(g, actor)
-            if me is not None and not me[1].looked:
+            me = g.view(actor).turn_of(actor)
+            if me is not None and not me.looked:
                 return "auto"
         return "human"
 
