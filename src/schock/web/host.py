@@ -174,10 +174,9 @@ def start_next(session: TableSession) -> None:
     seats = None
     if session.series is not None:  # the series seats the next game (and may refuse it)
         seats, starter = session.series.next_game(session, session.game_no + 1)
-    seed = secrets.randbits(62)
-    session.repo.new_game(session.id, session.game_no + 1, seed, starter)
+    session.repo.new_game(session.id, session.game_no + 1, starter)
     session.game_no += 1
-    session.seed, session.starter = seed, starter
+    session.seed, session.starter = None, starter  # its dice: the OS generator's
     session.started, session.paused, session.ended = True, False, False
     session.votes = set()
     if seats is not None and seats != session.seats:
