@@ -21,6 +21,7 @@ Other runs:
     python benchmarks/web.py --players 600 --preset mosel --seconds 120   # long games
     python benchmarks/web.py --players 1000 --processes 2
     python benchmarks/web.py --per-action                                 # server CPU by action
+    python benchmarks/web.py --in-process          # TableSession.act's CPU, no sockets
     python benchmarks/web.py --players 1000 --profile serve.prof          # where it goes
     python benchmarks/floor_server.py --compare --players 1000 --seconds 60
         # the same players against a minimal server on the same stack: issue 34's
@@ -442,6 +443,66 @@ def per_action(whole_log: bool, games: int) -> None:
               f"  frame_bytes {statistics.mean(sizes[key]):.0f}")
 
 
+def in_process(actions: int, memory: bool) -> float:
+    """Server CPU per action of ``TableSession.act`` in this process: 30 porz tables of
+    three people, each connection a socket stand-in that drops its frames, every action
+    written by the process's writer thread to a SQLite file (``memory``: an in-memory
+    database, written on the loop) and told to the table's three seats. No sockets, no
+    players on the cores: a steadier figure than a run's on a shared machine (the
+    stack's own cost is what benchmarks/floor_server.py measures). Returns ms/action."""
+    from schock import load_rules
+    from schock.store.db import open_database
+    from schock.web.messages import legal_verbs
+    from schock.web.repo import Repo, token_hash
+    from schock.web.session import Connection, Refused, Tables
+    from schock.web.settings import Settings
+
+    async def dropped(message: object) -> None:
+        return None
+
+    async def play() -> float:
+        with tempfile.TemporaryDirectory() as tmp:
+            db = "sqlite://" if memory else str(Path(tmp) / "p.db")
+            tables = Tables(Repo(open_database(db)),
+                            Settings(db=db, bot_delay=0, max_tables_per_host=1000))
+            rng = random.Random(1)
+            seated = []
+            for _ in range(30):
+                session, _, tokens = tables.create(
+                    load_rules("porz"), [("Anna", None), ("Ben", None), ("Cem", None)],
+                    "127.0.0.1")
+                session.started = True
+                session.conns = [Connection(send=dropped, hashes=frozenset({token_hash(t)}))
+                                 for t in tokens if t is not None]
+                for c in session.conns:
+                    c.seat, c.host = session.bound(c)
+                seated.append(session)
+            done, began, spent = 0, time.process_time(), 0.0
+            while done < actions:
+                session = rng.choice(seated)
+                if session.game.over or session.step() != "human":
+                    session.kick()
+                    if session.driver is not None:
+                        await session.driver
+                    if all(s.game.over for s in seated):
+                        break
+                    continue
+                actor = session.game.actor
+                assert actor is not None
+                verb = rng.choice(legal_verbs(actor, session.game.view(actor).legal))
+                try:
+                    await session.act(session.conns[actor], len(session.game.actions), verb)
+                except Refused:
+                    continue
+                done += 1
+                if done == 200:  # warmed up
+                    began, done = time.process_time(), 0
+            spent = time.process_time() - began
+            return spent / max(1, done) * 1000
+
+    return asyncio.run(play())
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--players", type=int, default=500)
@@ -460,11 +521,21 @@ def main() -> None:
     ap.add_argument("--whole-log", action="store_true",
                     help="with --per-action: narrate and send the whole log every frame")
     ap.add_argument("--games", type=int, default=3, help="with --per-action: long games")
+    ap.add_argument("--in-process", action="store_true",
+                    help="server CPU per action of TableSession.act in this process")
+    ap.add_argument("--memory", action="store_true",
+                    help="with --in-process: an in-memory database, written on the loop")
     ap.add_argument("--profile", default=None, metavar="FILE",
                     help="run schock serve under cProfile, its profile written to FILE")
     a = ap.parse_args()
     if a.per_action:
         per_action(a.whole_log, max(1, min(a.games, 50)))
+        return
+    if a.in_process:
+        ms = min(in_process(3000, a.memory) for _ in range(3))  # the least disturbed of 3
+        print(f"in_process_cpu_ms_per_action {ms:.3f} (TableSession.act, 3 seats,"
+              f" {'in-memory database' if a.memory else 'SQLite file, writer thread'};"
+              f" least of 3 runs; load average {os.getloadavg()[0]:.2f})")
         return
     players = max(3, min(a.players, 3000))
     seconds = max(1.0, min(a.seconds, 600.0))
