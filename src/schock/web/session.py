@@ -137,6 +137,8 @@ class TableSession:
     many actions long and drives its bots; this one leaves them to it while the table
     stays so long, until ``until`` (:func:`time.monotonic`; see :meth:`drives`)."""
     _chronicle: Chronicle | None = None
+    _stepped: tuple[Game | None, int, set[int], str] = (None, -1, set(), "")
+    """What :meth:`step` found last: the game, its action count, the bots' seats, the step."""
     _told: tuple[int, dict[str, tuple[int, list[str], dict[str, Any]]]] = (-1, {})
 
     def __post_init__(self) -> None:
@@ -251,7 +253,16 @@ class TableSession:
     # ---------------------------------------------------------------- stepping
     def step(self) -> str:
         """``over``, ``human``, ``bot`` or ``auto`` (a roll-off or loading throw,
-        or a forced stop of a throw the player has not seen)."""
+        or a forced stop of a throw the player has not seen); found once per state of
+        the game and set of bots (every frame and every action asks)."""
+        g = self.game
+        game, n, bots, found = self._stepped
+        if game is not g or n != len(g.actions) or bots != self.bots.keys():
+            found = self._step()
+            self._stepped = (g, len(g.actions), set(self.bots), found)
+        return found
+
+    def _step(self) -> str:
         g = self.game
         if g.over:
             return "over"
