@@ -255,12 +255,14 @@ def test_a_game_entered_by_hand_meanwhile_is_never_entered_twice(client: TestCli
     assert session.games[0].loser is not None
 
 
-def _play_person(ws: Any, rng: random.Random) -> dict[str, Any]:
-    """Play one seat with random legal actions until the game is over (the last state)."""
+def _play_person(ws: Any, rng: random.Random,
+                 first: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Play one seat with random legal actions until the game is over (the last state),
+    from ``first`` on when the caller has read a message of the socket already."""
     last: dict[str, Any] | None = None
     tried: set[str] = set()
     while True:
-        m = ws.receive_json()
+        m, first = (first, None) if first is not None else (ws.receive_json(), None)
         if m["type"] == "error" and last is not None and m["code"] == "illegal":
             left = [v for v in last["legal"] if v not in tried]
             verb = rng.choice(left)
@@ -471,7 +473,7 @@ def test_the_organizer_page_updates_itself_when_a_player_connects_and_a_game_ent
             m["type"] == "state" and m["n"] > mine["n"]))
         assert moved["type"] == "state", moved
         assert _live(client, tid, key, etag).status_code == 304  # a move shows nothing new
-        _play_person(anna, rng)
+        _play_person(anna, rng, moved)
         entered = _live(client, tid, key, etag)  # game 1 entered itself
     assert entered.status_code == 200
     left = _live(client, tid, key, entered.headers["etag"])  # Anna closed her page
