@@ -29,7 +29,7 @@ from schock.tournament.domain import Refused as TournamentRefused
 from schock.tournament.domain import Tournament
 from schock.tournament.simulate import next_seats
 from schock.web.pages import qr_svg
-from schock.web.repo import token_hash
+from schock.web.repo import Repo, token_hash
 from schock.web.session import Connection, Refused, Tables, TableSession
 from schock.web.tables_api import _ignore
 from schock.web.tournament_common import (
@@ -223,7 +223,7 @@ async def _start_all(request: Request, secret: str, rnd: int,
         if st is None or st.table.started or st.table.ended:
             continue
         if table_id not in tables.live and any(seat[1] is None for seat in st.table.seats):
-            started += tables.repo.start_waiting(table_id)
+            started += await tables.repo.run(Repo.start_waiting, table_id)
             continue
         session = tables.get(table_id)
         if session is not None:
@@ -274,8 +274,8 @@ async def _table_action(session: TableSession, secret: str, rnd: int, tb: int, a
             await _host(session, secret, rnd, tb, "rematch")
         else:  # closed before its first game ended: back to the waiting room
             async with session.lock:
+                await session.write(Repo.set_flags, session.id, ended=False)
                 session.ended = False
-                session.repo.set_flags(session.id, ended=False)
                 await session.broadcast()
 
 
