@@ -18,7 +18,8 @@ def make_client(db: str, **kw: Any) -> TestClient:
     """An app without bot delay; fast simulated players need no rate limit unless asked."""
     kw.setdefault("rate", 1e6)
     kw.setdefault("burst", 1_000_000)
-    return TestClient(create_app(Settings(db=db, bot_delay=0, **kw)))
+    kw.setdefault("bot_delay", 0)
+    return TestClient(create_app(Settings(db=db, **kw)))
 
 
 def new_table(client: TestClient, seats: list[dict[str, Any]] | None = None,
