@@ -39,16 +39,21 @@ BOTS = [{"name": "Bot A", "bot": "heuristic"}, {"name": "Bot B", "bot": "heurist
 class Full:
     """The database refuses every write (INSERT, UPDATE, DELETE) as SQLite does on a
     full disk while :attr:`on`; reads work. ``after``: it turns itself on at the write
-    of actions after that many (so a bots' table fails in the middle of its game)."""
+    of actions after that many (so a bots' table fails in the middle of its game);
+    ``once``: only the first statement that begins so fails."""
 
-    def __init__(self, engine: Engine, after: int | None = None) -> None:
-        self.on, self.after = False, after
+    def __init__(self, engine: Engine, after: int | None = None, once: str | None = None) -> None:
+        self.on, self.after, self.once = False, after, once
         event.listen(engine, "before_cursor_execute", self._check)
 
     def _check(self, conn: Any, cursor: Any, statement: str, parameters: Any, *_: Any) -> None:
         if self.after is not None and statement.startswith("INSERT INTO web_actions"):
             self.on, self.after = self.after == 0, None if self.after == 0 else self.after - 1
-        if self.on and statement.lstrip()[:6].upper() in ("INSERT", "UPDATE", "DELETE"):
+        failed_once = self.once is not None and statement.startswith(self.once)
+        if failed_once:
+            self.once = None
+        if failed_once or self.on and statement.lstrip()[:6].upper() in ("INSERT", "UPDATE",
+                                                                         "DELETE"):
             raise OperationalError(statement, parameters,
                                    sqlite3.OperationalError("database or disk is full"))
 
@@ -162,6 +167,58 @@ def test_a_bots_table_goes_on_by_itself_once_writes_work_again(
         assert "a move not stored" in logged
 
 
+def test_a_tournament_tables_next_game_not_stored_starts_once_writes_work(
+        client: TestClient) -> None:
+    """An online tournament table of bots whose next game could not be stored (its game
+    over, nobody to ask) starts it once the database takes writes again, and plays its
+    round to the end."""
+    from test_tournament_online import NAMES, _create, _online, _tables, _until_done
+
+    tid, key = _create(client, "short", NAMES[:3], "1,2,3")
+    assert _online(client, tid, key, action="open").status_code == 200
+    table = _tables(client, tid, key)[1]
+    for seat in range(3):
+        assert _online(client, tid, key, action="bot", table=1, seat=seat,
+                       bot="heuristic").status_code == 303
+    full = Full(client.app.state.db.engine,  # type: ignore[attr-defined]
+                once="DELETE FROM web_actions")  # the next game's write (Repo.new_game)
+    _online(client, tid, key, action="start_all")
+    last = _until_done(client, table["id"])
+    assert full.once is None and last["table"]["series"]["game"] is None
+    assert [g["number"] for g in last["table"]["games"]] == [1, 2]
+
+
+def test_waiting_room_changes_not_stored_change_nothing(tmp_path: Path) -> None:
+    """Before the start: a bot added, a seat moved or joined by the invite while writes
+    fail is refused (``unsaved``, 503 over HTTP) and the seats stay as they were; a seat
+    link opened meanwhile is let in all the same and held at its next hello."""
+    with make_client(str(tmp_path / "l.db")) as c:
+        full = Full(c.app.state.db.engine)  # type: ignore[attr-defined]
+        info = new_table(c)
+        tid = info["table"]
+        session = session_of(c, tid)
+        with c.websocket_connect(f"/ws/tables/{tid}") as host:
+            hello(host, host=info["host_token"])
+            seats = list(session.seats)
+            full.on = True
+            for command in ({"command": "add_bot", "bot": "heuristic"},
+                            {"command": "move", "seat": 0, "to": 1}):
+                host.send_json({"type": "host", **command})
+                assert _error(host)["code"] == "unsaved"
+                assert session.seats == seats
+            invite = info["invite_link"].split("#invite=")[1]
+            r = c.post(f"/api/tables/{tid}/join", json={"invite": invite, "name": "Cem"})
+            assert r.status_code == 503 and r.json()["code"] == "unsaved"
+            assert session.seats == seats
+            with c.websocket_connect(f"/ws/tables/{tid}") as anna:
+                assert hello(anna, token=info["tokens"][0])["seat"] == 0
+            assert not session.seats[0].claimed  # not stored: held at the next hello
+            full.on = False
+            with c.websocket_connect(f"/ws/tables/{tid}") as anna:
+                hello(anna, token=info["tokens"][0])
+            assert session.seats[0].claimed
+
+
 def test_health_writes_at_most_once_per_interval(tmp_path: Path,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     """A proxy asking a hundred times a second costs one write a second: requests within
@@ -211,7 +268,6 @@ def fill(disk: Path) -> Path:
     return filler
 
 
-@pytest.mark.slow
 def test_a_full_disk_is_seen_and_survived(small_disk: Path, fresh_health: None) -> None:
     """SQLite on a tmpfs that is filled while a bots' table and a person's table play:
     health 503, the person's tap refused ``unsaved`` with the socket open and the game as
