@@ -52,8 +52,8 @@ class Full:
         failed_once = self.once is not None and statement.startswith(self.once)
         if failed_once:
             self.once = None
-        if failed_once or self.on and statement.lstrip()[:6].upper() in ("INSERT", "UPDATE",
-                                                                         "DELETE"):
+        if failed_once or (self.on and statement.lstrip()[:6].upper() in ("INSERT", "UPDATE",
+                                                                         "DELETE")):
             raise OperationalError(statement, parameters,
                                    sqlite3.OperationalError("database or disk is full"))
 
