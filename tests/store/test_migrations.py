@@ -97,3 +97,29 @@ def test_0008_marks_one_open_kept_game_per_game(tmp_path: Path) -> None:
         with pytest.raises(IntegrityError):
             connection.exec_driver_sql("UPDATE tournament_kept SET open = 1 WHERE keep_id = 'b-later'")
     engine.dispose()
+
+
+def test_0016_lets_new_tables_go_without_a_seed_and_back(tmp_path: Path) -> None:
+    """Revision 0016: a stored table keeps its seed; a table without one can be stored;
+    going back gives each table without one a fresh seed (the code before replays its
+    throws stored with dice as typed in and throws the next ones from that seed)."""
+    engine = make_engine(str(tmp_path / "s.db"))
+    upgrade(engine, "0015")
+    insert = ("INSERT INTO web_tables (id, host_ip, rules_json, seed, host_hash, started, "
+              "paused, ended) VALUES (?, '', '{}', ?, 'h', 0, 0, 0)")
+    with engine.connect() as connection:
+        connection.exec_driver_sql(insert, ("old", 77))
+        with pytest.raises(IntegrityError):
+            connection.exec_driver_sql(insert, ("new", None))
+        connection.commit()
+    upgrade(engine)
+    with engine.connect() as connection:
+        connection.exec_driver_sql(insert, ("new", None))
+        connection.commit()
+        seeds = dict(connection.exec_driver_sql("SELECT id, seed FROM web_tables").fetchall())
+        assert seeds == {"old": 77, "new": None}
+    downgrade(engine, "0015")
+    with engine.connect() as connection:
+        seeds = dict(connection.exec_driver_sql("SELECT id, seed FROM web_tables").fetchall())
+    assert seeds["old"] == 77 and isinstance(seeds["new"], int)
+    engine.dispose()

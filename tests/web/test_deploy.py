@@ -114,6 +114,28 @@ def test_caddy_in_front_of_the_systemd_service(tmp_path: Path) -> None:
         assert js.status_code == 200 and js.headers.get("content-encoding") == "gzip"
 
 
+def test_metrics_stay_private_behind_both_proxies(tmp_path: Path) -> None:
+    """deploy/nginx.conf and deploy/Caddyfile in front of one ``schock serve``: /metrics
+    (in any spelling a proxy passes on) is refused at the door and, had it passed, by
+    schock, which answers it only on a direct connection from this machine."""
+    app, site_nginx, site_caddy = free_port(), free_port(), free_port()
+    args, env = service(app, str(tmp_path / "schock.db"), f"http://127.0.0.1:{site_caddy}")
+    with serving(args, [app], tmp_path / "serve.log", env), \
+            nginx(nginx_site([app], site_nginx), site_nginx, tmp_path / "nginx") as by_nginx, \
+            caddy(caddyfile(app, site_caddy), site_caddy, tmp_path / "caddy") as by_caddy:
+        direct = httpx.get(f"http://127.0.0.1:{app}/metrics")
+        assert direct.status_code == 200 and "schock_tables_live" in direct.text
+        for base in (by_nginx, by_caddy):
+            assert httpx.get(base + "/api/health").status_code == 200  # the proxy works
+            for path in ("/metrics", "/metrics?x=1"):  # refused at the door (schock: 403)
+                assert httpx.get(base + path).status_code == 404, (base, path)
+            for path in ("/metrics/", "//metrics", "/%6detrics"):
+                r = httpx.get(base + path)  # a redirect (/metrics/) leads to /metrics
+                assert r.status_code in (307, 403, 404) and "schock_" not in r.text, (base, path)
+            r = httpx.get(base + "/metrics", headers={"X-Forwarded-For": "127.0.0.1"})
+            assert r.status_code in (403, 404) and "schock_" not in r.text
+
+
 def _two_free_ports() -> int:
     for _ in range(50):
         p = free_port()

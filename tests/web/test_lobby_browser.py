@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 import schock.web.session as session_module
+from schock.engine.dice_sources import SeededDice
 
 pytestmark = pytest.mark.browser
 
@@ -23,7 +24,7 @@ sync_api = pytest.importorskip("playwright.sync_api")
 PHONE = {"viewport": {"width": 360, "height": 740}, "has_touch": True}
 LAPTOP = {"viewport": {"width": 1280, "height": 800}}
 SEED = 18
-"""With this dice seed and seats Tom, Lena, Max the opening round of porz ends with
+"""With these dice (a seeded source in place of the server's) and seats Tom, Lena, Max the opening round of porz ends with
 Lena and Max tied for the worst throw (2-3-3 each)."""
 
 
@@ -46,7 +47,7 @@ def test_one_link_seats_a_porz_table_and_ages_decide_the_tie(
     live_server: Callable[[float], str], shots: Path, chromium: Any,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(session_module.secrets, "randbits", lambda bits: SEED)
+    monkeypatch.setattr(session_module, "new_dice", lambda: SeededDice(SEED))
     server = live_server(0.05)
     host_ctx = chromium.new_context(**PHONE)
     host = host_ctx.new_page()

@@ -16,17 +16,16 @@ import httpx
 import pytest
 import uvicorn
 from fastapi.testclient import TestClient
-from webhelp import hello, new_table, read_until_human
+from webhelp import hello, make_client, new_table, read_until_human
 
 from schock.web import Settings, create_app, ops
 from schock.web.guard import LOCAL, Limits, protocol_class, raise_open_files_limit
 from schock.web.logs import JsonFormatter, configure, redact
 
 
-def make(tmp_path: Path, **kw: Any) -> TestClient:
-    kw.setdefault("rate", 1e6)
-    kw.setdefault("burst", 1_000_000)
-    return TestClient(create_app(Settings(db=str(tmp_path / "o.db"), bot_delay=0, **kw)))
+def make(tmp_path: Path, peer: str = "127.0.0.1", **kw: Any) -> TestClient:
+    """A test app whose requests come from ``peer`` (this machine: /metrics answers)."""
+    return make_client(str(tmp_path / "o.db"), peer=peer, **kw)
 
 
 def test_health_asks_the_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -66,6 +65,29 @@ def test_metrics_count_tables_sockets_actions_and_latency(tmp_path: Path) -> Non
         assert values['schock_action_seconds_bucket{le="+Inf"}'] == 1
     with make(tmp_path, metrics=False) as c:
         assert c.get("/metrics").status_code == 404
+
+
+@pytest.mark.parametrize(("peer", "headers", "kw", "status"), [
+    ("127.0.0.1", {}, {}, 200),  # this machine, directly (a scraper beside the server)
+    ("::1", {}, {}, 200),
+    ("203.0.113.5", {}, {}, 403),  # any other address
+    ("10.1.2.3", {}, {"metrics_allow": ("10.0.0.0/8",)}, 200),  # an allowed network
+    ("10.1.2.3", {}, {}, 403),
+    # through a proxy (trusted or not), whatever address it forwards: never
+    ("127.0.0.1", {"X-Forwarded-For": "127.0.0.1"}, {"forwarded_allow_ips": ("127.0.0.1",)}, 403),
+    ("127.0.0.1", {"X-Forwarded-For": "203.0.113.5"}, {}, 403),
+    ("127.0.0.1", {"X-Real-IP": "127.0.0.1"}, {}, 403),
+])
+def test_metrics_answer_only_direct_connections_from_allowed_addresses(
+        tmp_path: Path, peer: str, headers: dict[str, str], kw: dict[str, Any],
+        status: int) -> None:
+    with make(tmp_path, peer=peer, **kw) as c:
+        r = c.get("/metrics", headers=headers)
+    assert r.status_code == status, r.text
+    if status == 403:
+        assert "--metrics-allow" in r.json()["detail"]
+    else:
+        assert "schock_websockets_flooded_total 0.0" in r.text
 
 
 def test_idle_tables_leave_memory_and_come_back_unchanged(tmp_path: Path) -> None:

@@ -220,7 +220,7 @@ def test_one_transaction_for_several_tables_refuses_only_the_stale_write(
     from schock.web.repo import StoredGame
     from schock.web.writer import ActionWrite
 
-    with make_client(shared_db) as c:
+    with make_client(shared_db, peer="127.0.0.1") as c:
         ids = [new_table(c)["table"] for _ in range(4)]
         repo = session_of(c, ids[0]).repo
         repo.add_actions(ids[0], 0, ["0 throw"], game_no=1)

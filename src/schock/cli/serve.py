@@ -51,6 +51,13 @@ def _env(name: str) -> dict[str, Any]:
               **_env("RATE"), help="Messages per second one websocket may send on average.")
 @click.option("--burst", default=40, show_default=True, type=click.IntRange(1, 100_000),
               **_env("BURST"), help="Messages one websocket may send at once.")
+@click.option("--address-rate", default=100.0, show_default=True,
+              type=FiniteFloatRange(0.1, 1_000_000), **_env("ADDRESS_RATE"),
+              help="Messages per second all websockets of one client address may send "
+                   "(a websocket over a budget is told once, then closed).")
+@click.option("--address-burst", default=300, show_default=True,
+              type=click.IntRange(1, 10_000_000), **_env("ADDRESS_BURST"),
+              help="Messages all websockets of one client address may send at once.")
 @click.option("--header-timeout", default=10.0, show_default=True,
               type=FiniteFloatRange(0.5, 600), **_env("HEADER_TIMEOUT"),
               help="Seconds a client may take to send a request's headers.")
@@ -69,6 +76,10 @@ def _env(name: str) -> dict[str, Any]:
               **_env("ACCESS_LOG"), help="Log every request (secrets redacted).")
 @click.option("--metrics/--no-metrics", default=True, show_default=True, **_env("METRICS"),
               help="Serve /metrics in Prometheus format.")
+@click.option("--metrics-allow", default="127.0.0.1,::1", show_default=True,
+              **_env("METRICS_ALLOW"), help="Comma-separated addresses or networks /metrics "
+                                             "answers (direct connections only, never "
+                                             "through a proxy).")
 @click.option("--sqlite-sync", type=click.Choice(["normal", "full"]), default="normal",
               show_default=True, **_env("SQLITE_SYNC"),
               help="full: every action synced to disk (survives a power cut; slower).")
@@ -78,10 +89,11 @@ def _env(name: str) -> dict[str, Any]:
 @lang_option("Sprache der Meldungen (language of the messages).")
 def serve(host: str, port: int, db: str | None, base_url: str | None, root_path: str | None,
           forwarded_allow_ips: str, bot_delay: float, max_tables_per_host: int,
-          max_spectators_per_table: int, rate: float, burst: int, header_timeout: float,
+          max_spectators_per_table: int, rate: float, burst: int, address_rate: float,
+          address_burst: int, header_timeout: float,
           idle_timeout: int, max_connections_per_address: int, idle_table_minutes: float,
-          log_format: str, access_log: bool, metrics: bool, sqlite_sync: str, workers: int,
-          lang: str) -> None:
+          log_format: str, access_log: bool, metrics: bool, metrics_allow: str,
+          sqlite_sync: str, workers: int, lang: str) -> None:
     """Play Schocken in the browser: start the server and open the printed address."""
     from schock.store.db import is_sqlite, lock_writer, open_database
     from schock.web import Settings
@@ -99,6 +111,8 @@ def serve(host: str, port: int, db: str | None, base_url: str | None, root_path:
         max_spectators_per_table=max_spectators_per_table,
         rate=rate,
         burst=burst,
+        address_rate=address_rate,
+        address_burst=address_burst,
         header_timeout=header_timeout,
         idle_timeout=idle_timeout,
         max_connections_per_address=max_connections_per_address,
@@ -106,6 +120,7 @@ def serve(host: str, port: int, db: str | None, base_url: str | None, root_path:
         log_format=log_format,
         access_log=access_log,
         metrics=metrics,
+        metrics_allow=tuple(a for a in metrics_allow.split(",") if a.strip()),
         sqlite_sync=sqlite_sync,
     )
     if workers > 1 and is_sqlite(settings.db):

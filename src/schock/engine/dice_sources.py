@@ -15,6 +15,7 @@ schock.errors.IllegalActionError: the scripted dice have run out after 3 dice (r
 from __future__ import annotations
 
 import random
+import secrets
 from collections.abc import Iterable
 from typing import Any, Protocol, runtime_checkable
 
@@ -78,6 +79,37 @@ class SeededDice:
         return {"source": "seeded", "seed": self.seed}
 
 
+class SystemDice:
+    """Dice from the operating system's generator (:class:`secrets.SystemRandom`):
+    nothing to seed, so nothing anybody could learn the dice to come from. A throw's
+    dice come ascending (their order in a cup means nothing), so a throw written down
+    (``0 throw 1-1-4``) gives the same values back. Wrap it in :class:`ThrownDice` for a
+    record: its own description says only where the dice came from.
+
+    >>> d = SystemDice()
+    >>> throw = d.roll(3)
+    >>> len(throw), all(1 <= v <= 6 for v in throw), list(throw) == sorted(throw)
+    (3, True, True)
+    >>> import copy
+    >>> copy.deepcopy(d) is d, d.describe()
+    (True, {'source': 'system'})
+    """
+
+    __slots__ = ()
+
+    _GEN = secrets.SystemRandom()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> SystemDice:
+        return self  # no state: a copy draws from the same generator
+
+    def roll(self, n: int) -> tuple[int, ...]:
+        below = self._GEN.randrange
+        return tuple(sorted(below(6) + 1 for _ in range(n)))
+
+    def describe(self) -> dict[str, Any]:
+        return {"source": "system"}
+
+
 class ScriptedDice:
     """Dice from a fixed sequence, one value per die, in order."""
 
@@ -139,7 +171,8 @@ class ThrownDice:
     values handed out so far (``{"source": "scripted", "values": [...]}``), never
     the source's seed. :meth:`continue_with` switches to another source (a fresh
     seed when a saved game is resumed); dice a scripted source still holds are
-    used up first.
+    used up first. :attr:`rolls` holds each roll's dice apart (a server stores each
+    throw with its dice).
 
     >>> d = ThrownDice(SeededDice(7))
     >>> first = d.roll(3)
@@ -151,9 +184,11 @@ class ThrownDice:
     >>> e.continue_with(ScriptedDice([2, 2, 2]))
     >>> e.roll(1), e.roll(2), e.describe()["values"]
     ((6,), (2, 2), [1, 1, 4, 6, 2, 2])
+    >>> e.rolls
+    [(1, 1, 4), (6,), (2, 2)]
     """
 
-    __slots__ = ("_rest", "_source", "thrown")
+    __slots__ = ("_rest", "_source", "rolls", "thrown")
 
     def __init__(self, source: DiceSource) -> None:
         if not isinstance(source, DiceSource):
@@ -161,6 +196,7 @@ class ThrownDice:
         self._source = source
         self._rest: list[int] = []
         self.thrown: list[int] = []
+        self.rolls: list[tuple[int, ...]] = []
 
     def continue_with(self, source: DiceSource) -> None:
         """From now on, dice come from ``source`` (after any left in a scripted source)."""
@@ -177,6 +213,7 @@ class ThrownDice:
             self._rest = []
             out = self._source.roll(n)
         self.thrown.extend(out)
+        self.rolls.append(out)
         return out
 
     def describe(self) -> dict[str, Any]:

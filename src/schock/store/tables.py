@@ -1,8 +1,9 @@
 """Storage models of the browser app: tables, their seats and their actions.
 
-A table is stored as what is needed to replay it: its rules, seats, the
-server's dice seed (never sent to a client while the game runs) and every
-accepted action in order. Tokens are stored only as SHA-256 hashes.
+A table is stored as what is needed to replay it: its rules, seats and every
+accepted action in order, each throw with the dice it threw (``0 throw 1-1-4``; the
+server's dice come from the operating system's generator, so there is no seed to
+keep; tables stored before that have one, never sent to a client). Tokens are stored only as SHA-256 hashes.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from schock.store.base import Base
 
 
 class TableRow(Base):
-    """One table: rules, dice seed, state flags and the host's token hash."""
+    """One table: rules, state flags, the host's token hash (and an old table's seed)."""
 
     __tablename__ = "web_tables"
 
@@ -34,7 +35,10 @@ class TableRow(Base):
     created: Mapped[datetime] = mapped_column(DateTime, server_default=func.now())
     host_ip: Mapped[str] = mapped_column(String(64), default="")
     rules_json: Mapped[str] = mapped_column(Text)
-    seed: Mapped[int] = mapped_column(BigInteger)
+    seed: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    """NULL: every stored throw carries its dice (the OS generator threw them). A table
+    stored before that keeps the seed its throws without dice replay from, until its
+    next game."""
     host_hash: Mapped[str] = mapped_column(String(64))
     started: Mapped[bool] = mapped_column(Boolean, default=False)
     paused: Mapped[bool] = mapped_column(Boolean, default=False)
@@ -75,7 +79,8 @@ class SeatRow(Base):
 
 
 class ActionRow(Base):
-    """The ``n``-th accepted action of a table, in record notation (``"0 throw"``)."""
+    """The ``n``-th accepted action of a table, in record notation, a throw with its dice
+    (``"0 throw 1-1-4"``; ``"0 throw"`` in a table stored before, thrown from its seed)."""
 
     __tablename__ = "web_actions"
 

@@ -180,12 +180,11 @@ async def start_next(session: TableSession) -> None:
     if session.series is not None:  # the series seats the next game (and may refuse it)
         seats, starter = session.series.next_game(session, session.game_no + 1)
     seats = seats + session.late  # late-comers sit down now, after the last game's seats
-    seed = secrets.randbits(62)
     stored = [StoredSeat(s.name, s.bot, s.token_hash, s.age, s.claimed) for s in seats]
-    await session.write(Repo.new_game, session.id, session.game_no + 1, seed, starter,
+    await session.write(Repo.new_game, session.id, session.game_no + 1, starter,
                         stored if seats != session.seats else None)
     session.game_no += 1
-    session.seed, session.starter = seed, starter
+    session.seed, session.starter = None, starter  # its dice: the OS generator's
     session.started, session.paused, session.ended = True, False, False
     session.votes = set()
     session.seats, session.late = seats, []

@@ -6,7 +6,13 @@ The metrics live in a registry of their own per app (tests make many apps):
 ``schock_tables_live``, ``schock_websockets``, ``schock_connections`` (open HTTP and
 websocket connections, under ``schock serve``), ``schock_actions_total`` (actions
 written), ``schock_action_seconds`` (a player's action from its frame to every
-connection's new state) and ``schock_tables_evicted_total``.
+connection's new state), ``schock_tables_evicted_total`` and
+``schock_websockets_flooded_total`` (sockets closed for sending over their budget).
+
+``/metrics`` answers only a direct connection from an address of ``metrics_allow``
+(this machine by default): a request that came through a proxy is refused, whatever
+address the proxy forwards, so the public site never shows it (deploy/nginx.conf and
+deploy/Caddyfile refuse it as well).
 """
 
 from __future__ import annotations
@@ -26,6 +32,7 @@ from sqlalchemy import event
 from sqlalchemy.exc import DBAPIError
 
 from schock.store.db import Database
+from schock.web.guard import Limits
 from schock.web.repo import Repo, Unsaved
 from schock.web.session import Tables, TableSession
 from schock.web.settings import Settings
@@ -51,6 +58,9 @@ class Metrics:
         self.evicted = Counter("schock_tables_evicted",
                                "Idle tables that left memory (they come back on the next "
                                "request).", registry=r)
+        self.flooded = Counter("schock_websockets_flooded",
+                               "Websockets closed (1008) for sending over their message "
+                               "budget.", registry=r)
         tables = Gauge("schock_tables_live", "Tables in memory.", registry=r)
         tables.set_function(lambda: len(app_state.tables.live))
         sockets = Gauge("schock_websockets", "Open websockets of tables.", registry=r)
@@ -188,10 +198,29 @@ async def live() -> JSONResponse:
     return JSONResponse({"ok": True})
 
 
+#: Headers a proxy adds: a request carrying one came through a proxy.
+PROXIED = ("x-forwarded-for", "forwarded", "x-real-ip")
+
+
+def metrics_allowed(request: Request) -> bool:
+    """Whether ``/metrics`` may answer: a direct connection (no proxy's header) from an
+    address of ``metrics_allow``."""
+    settings: Settings = request.app.state.settings
+    if any(h in request.headers for h in PROXIED):
+        return False
+    ip = request.client.host if request.client else ""
+    return Limits(exempt=settings.metrics_allow).is_exempt(ip)
+
+
 @router.get("/metrics")
 async def metrics(request: Request) -> Response:
-    if not request.app.state.settings.metrics:
+    settings: Settings = request.app.state.settings
+    if not settings.metrics:
         return JSONResponse({"detail": "metrics are off (--no-metrics)"}, status_code=404)
+    if not metrics_allowed(request):
+        return JSONResponse({"detail": "metrics are served only to a direct connection "
+                                       "from --metrics-allow (default: this machine)"},
+                            status_code=403)
     m: Metrics = request.app.state.metrics
     return Response(generate_latest(m.registry), media_type=CONTENT_TYPE_LATEST)
 

@@ -98,7 +98,8 @@ class StoredGame:
 class StoredTable:
     id: str
     rules: dict[str, Any]
-    seed: int
+    seed: int | None
+    """None: every stored throw carries its dice (a table stored before has a seed)."""
     host_hash: str
     seats: list[StoredSeat]
     actions: list[str]
@@ -308,18 +309,19 @@ class Repo:
             if archive is not None:
                 _add_game(s, table_id, archive)
 
-    def new_game(self, table_id: str, game_no: int, seed: int, starter: int | None,
+    def new_game(self, table_id: str, game_no: int, starter: int | None,
                  seats: list[StoredSeat] | None = None) -> None:
         """The next game of a table (a rematch): the last one's actions go (its record
-        is kept in ``web_games``), a new seed, the starter, the seats if they change
-        (in the same transaction); the table runs again."""
+        is kept in ``web_games``), and so does the seed of a table stored before throws
+        carried their dice; the starter is set, and the seats if they change (in the same
+        transaction); the table runs again."""
         with self.db.session() as s:
             # the table's row first (PostgreSQL: locked until the commit), as every write
             # of actions does: no action of the old game can slip in between
             row = s.get(TableRow, table_id, with_for_update=True)
             assert row is not None
             s.execute(delete(ActionRow).where(ActionRow.table_id == table_id))
-            row.game_no, row.seed, row.starter = game_no, seed, starter
+            row.game_no, row.seed, row.starter = game_no, None, starter
             row.started, row.paused, row.ended, row.finished = True, False, False, False
             if seats is not None:
                 _set_seats(s, table_id, seats)

@@ -29,7 +29,13 @@ from schock.engine.actions import (
     format_action,
     parse_action,
 )
-from schock.engine.dice_sources import SeededDice, ThrownDice
+from schock.engine.dice_sources import (
+    DiceSource,
+    ScriptedDice,
+    SeededDice,
+    SystemDice,
+    ThrownDice,
+)
 from schock.engine.game import Game, Phase
 from schock.engine.record import dumps, rules_from_json, rules_to_json
 from schock.engine.seat import Seat
@@ -92,6 +98,12 @@ class Series(Protocol):
         """What every connection is told about the series (``table.series``)."""
 
 
+def new_dice() -> DiceSource:
+    """Where a server table's dice come from: the operating system's generator (a test
+    may put a seeded source here to play a known game)."""
+    return SystemDice()
+
+
 #: The fields of a live table that a reload keeps (the rest is taken from the database).
 _LIVE = frozenset({"id", "repo", "settings", "lock", "conns", "driver", "series", "unsaved",
                    "next_due"})
@@ -104,7 +116,10 @@ class TableSession:
 
     id: str
     rules: Rules
-    seed: int
+    seed: int | None
+    """None: the dice come from the operating system's generator and every stored throw
+    carries its dice. A number: a table stored before that, whose throws stored without
+    dice replay from this seed (the next game has none)."""
     host_hash: str
     seats: list[SeatInfo]
     repo: Repo
@@ -150,12 +165,13 @@ class TableSession:
 
     # ---------------------------------------------------------------- building
     def _new_game(self) -> Game:
-        """The current game from the start: the table's seed stays on the server, the
-        dice it gives are recorded as thrown values (a record never tells a die to come)."""
+        """The current game from the start, its dice from the operating system's
+        generator, recorded as thrown values (no seed anywhere: nothing can tell a die
+        to come; :func:`stored_actions` stores each throw with its dice)."""
         starter = self.starter if self.starter is not None and self.starter < len(self.seats) \
             else None
         return Game(self.rules, seats=[Seat(s.name, s.age) for s in self.seats],
-                    dice=ThrownDice(SeededDice(self.seed)), starter=starter)
+                    dice=ThrownDice(new_dice()), starter=starter)
 
     def _make_bots(self) -> None:
         self.bots = {
@@ -166,7 +182,7 @@ class TableSession:
 
     @classmethod
     def restore(cls, t: StoredTable, repo: Repo, settings: Settings) -> TableSession:
-        """The table as stored: its actions replayed on the same dice."""
+        """The table as stored: its actions replayed with the dice they threw."""
         session = cls(
             id=t.id,
             rules=rules_from_json(t.rules),
@@ -187,9 +203,7 @@ class TableSession:
             games=list(t.games),
             clock=t.clock,
         )
-        for line in t.actions:
-            seat, action = parse_action(line)
-            session.game.apply(seat, action)
+        replay_actions(session.game, t.actions, t.seed)
         return session
 
     def stored(self) -> StoredTable:
@@ -199,7 +213,7 @@ class TableSession:
             seed=self.seed,
             host_hash=self.host_hash,
             seats=self.stored_seats(self.seats),
-            actions=[format_action(s, a) for s, a in self.game.actions],
+            actions=stored_actions(self.game),
             started=self.started,
             paused=self.paused,
             ended=self.ended,
@@ -287,9 +301,9 @@ class TableSession:
         database writer thread (the event loop serves the other tables meanwhile) and
         this returns only once it is committed: the caller holds the table's lock, so
         nobody hears of the action before it is stored."""
-        n = len(self.game.actions)
+        n, k = len(self.game.actions), len(_rolls(self.game))
         self.game.apply(seat, action)
-        texts = [format_action(s, a) for s, a in self.game.actions[n:]]
+        texts = stored_actions(self.game, n, k)
         archive = self._archive() if self.game.over else None
         try:
             await self.repo.store_actions(self.id, n, texts, finished=self.game.over,
@@ -353,8 +367,7 @@ class TableSession:
 
     def _replayed(self, n: int) -> Game:
         g = self._new_game()
-        for s, a in list(self.game.actions[:n]):
-            g.apply(s, a)
+        replay_actions(g, stored_actions(self.game)[:n], None)
         return g
 
     async def act(self, conn: Connection, n: int, verb: str) -> None:
@@ -576,6 +589,63 @@ class TableSession:
         return self.repo.game_record(self.id, number)
 
 
+def _rolls(game: Game) -> list[tuple[int, ...]]:
+    dice = game.dice
+    assert isinstance(dice, ThrownDice), "a table's game throws through ThrownDice"
+    return dice.rolls
+
+
+def stored_actions(game: Game, start: int = 0, roll: int = 0) -> list[str]:
+    """The texts of ``game``'s actions from ``start`` on, as stored: each throw with the
+    dice it threw (``0 throw 1-1-4``, ``2 throw 5``), so a replay needs no seed;
+    ``roll``: how many rolls of the game's dice came before ``start``.
+
+    >>> from schock.rules import load_rules
+    >>> g = Game(load_rules("porz"), seats=["A", "B"], starter=0,
+    ...          dice=ThrownDice(ScriptedDice([4, 1, 1, 2, 2, 3])))
+    >>> _ = g.apply(0, ThrowAction()); _ = g.apply(0, StopAction())
+    >>> stored_actions(g)
+    ['0 throw 1-1-4', '0 stop']
+    """
+    rolls = _rolls(game)
+    out = []
+    for seat, action in game.actions[start:]:
+        if isinstance(action, ThrowAction) and action.dice is None:
+            action = ThrowAction(tuple(sorted(rolls[roll])))
+            roll += 1
+        out.append(format_action(seat, action))
+    return out
+
+
+def replay_actions(game: Game, lines: list[str], seed: int | None) -> None:
+    """Apply stored actions to ``game`` (new, its dice a :class:`ThrownDice`): a throw
+    stored with its dice throws them; one stored without (a table stored before dice
+    were kept with the throws) throws the next dice of ``seed``. Then its dice come from
+    the operating system's generator. A stored throw whose dice do not fit raises
+    :class:`InvalidInputError`."""
+    dice = game.dice
+    assert isinstance(dice, ThrownDice), "a table's game throws through ThrownDice"
+    seeded = None
+    for line in lines:
+        seat, action = parse_action(line)
+        if isinstance(action, ThrowAction):
+            if action.dice is not None:
+                dice.continue_with(ScriptedDice(action.dice))
+            elif seed is not None:
+                seeded = seeded or SeededDice(seed)
+                dice.continue_with(seeded)
+            else:
+                raise InvalidInputError(f"stored throw {line!r} without its dice, and the "
+                                        f"table has no seed to throw them from")
+            game.apply(seat, ThrowAction())
+            if action.dice is not None and dice.rolls[-1] != action.dice:
+                raise InvalidInputError(f"stored throw {line!r}: the throw took "
+                                        f"{len(dice.rolls[-1])} dice")
+        else:
+            game.apply(seat, action)
+    dice.continue_with(new_dice())
+
+
 class Tables:
     """Every live table, loaded from the database on first use."""
 
@@ -632,7 +702,7 @@ class Tables:
         session = TableSession(
             id=table_id,
             rules=rules,
-            seed=secrets.randbits(62),
+            seed=None,
             host_hash=token_hash(host),
             seats=infos,
             repo=self.repo,

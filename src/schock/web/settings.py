@@ -37,9 +37,16 @@ class Settings:
     max_message: int = 2048
     """Longest websocket message accepted (characters)."""
     rate: float = 20.0
-    """Messages per second one connection may send on average."""
+    """Messages per second one websocket may send on average. A websocket over it
+    (or over its address's budget) is told once, then closed with code 1008."""
     burst: int = 40
-    """Messages one connection may send at once before the rate applies."""
+    """Messages one websocket may send at once before the rate applies."""
+    address_rate: float = 100.0
+    """Messages per second all websockets of one client address may send together
+    (trusted proxies and this machine: no limit; behind a proxy the client address is
+    the one the proxy forwards)."""
+    address_burst: int = 300
+    """Messages all websockets of one client address may send at once."""
     max_spectators_per_table: int = 40
     """Sockets without a seat or host token one table admits (seats always get in)."""
     max_sockets_per_seat: int = 4
@@ -73,6 +80,9 @@ class Settings:
     """Log every request (method, path with secrets redacted, status, time)."""
     metrics: bool = True
     """Serve ``/metrics`` in Prometheus format."""
+    metrics_allow: tuple[str, ...] = ("127.0.0.1", "::1")
+    """Addresses or networks ``/metrics`` answers, on a direct connection only: a request
+    that came through a proxy (``X-Forwarded-For``/``Forwarded``) is refused."""
     sqlite_sync: str = "normal"
     """SQLite's ``synchronous`` for the server's writes: ``normal`` (WAL: a power cut may
     lose the last acknowledged actions, never the database) or ``full`` (every action
@@ -87,6 +97,8 @@ class Settings:
         object.__setattr__(self, "root_path", check_root_path(root))
         object.__setattr__(self, "forwarded_allow_ips",
                            tuple(check_proxy(p) for p in self.forwarded_allow_ips))
+        object.__setattr__(self, "metrics_allow",
+                           tuple(check_proxy(p, "ops.metrics_allow") for p in self.metrics_allow))
 
     @property
     def root(self) -> str:
@@ -134,8 +146,9 @@ def check_root_path(value: str) -> str:
     return "/" + path if path else ""
 
 
-def check_proxy(value: str) -> str:
-    """A proxy address or network (``127.0.0.1``, ``10.0.0.0/8``, ``::1``, ``*``).
+def check_proxy(value: str, key: str = "ops.proxy") -> str:
+    """A proxy address or network (``127.0.0.1``, ``10.0.0.0/8``, ``::1``, ``*``);
+    ``key``: the message that names the setting when it is not one.
 
     >>> check_proxy(" 10.0.0.0/8 "), check_proxy("*")
     ('10.0.0.0/8', '*')
@@ -143,6 +156,10 @@ def check_proxy(value: str) -> str:
     Traceback (most recent call last):
     ...
     schock.errors.InvalidInputError: trusted proxy 'proxy.local': not an IP address or network; allowed: e.g. 127.0.0.1, 10.0.0.0/8, ::1 or * (any)
+    >>> check_proxy("localhost", "ops.metrics_allow")
+    Traceback (most recent call last):
+    ...
+    schock.errors.InvalidInputError: metrics address 'localhost': not an IP address or network; allowed: e.g. 127.0.0.1, 10.0.0.0/8, ::1 or * (any)
     """
     text = value.strip()
     if text == "*":
@@ -150,5 +167,5 @@ def check_proxy(value: str) -> str:
     try:
         ipaddress.ip_network(text, strict=False)
     except ValueError:
-        raise InvalidInputError(Msg("ops.proxy", {"value": value[:100]})) from None
+        raise InvalidInputError(Msg(key, {"value": value[:100]})) from None
     return text

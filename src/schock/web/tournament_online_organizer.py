@@ -82,7 +82,7 @@ def open_table(request: Request, t: Tournament, secret: str, rnd: int, table: in
     tables = _tables(request)
     seats = drawn_seats(db, t, rnd, table, players, [])
     session = TableSession(
-        id=secrets.token_urlsafe(12), rules=t.rules, seed=secrets.randbits(62),
+        id=secrets.token_urlsafe(12), rules=t.rules, seed=None,
         host_hash=token_hash(host_token(secret, rnd, table)), seats=seats,
         repo=tables.repo, settings=tables.settings, starter=starter,
     )

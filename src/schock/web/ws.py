@@ -1,15 +1,29 @@
-"""The websocket of a table: ``/ws/tables/{id}``; see docs/protocol.md."""
+"""The websocket of a table: ``/ws/tables/{id}``; see docs/protocol.md.
+
+Every frame a socket sends (text, binary or not JSON alike) spends one message of two
+budgets (token buckets): its own (``rate``/``burst``) and its client address's, shared
+by all the address's sockets (``address_rate``/``address_burst``; trusted proxies and
+this machine have none, as in :mod:`schock.web.guard`). A frame over budget is dropped
+unanswered; the socket is told once (a ``rate`` error), and the next frame over budget
+closes it with code 1008 (policy violation), which the page understands. While an
+address is over its budget, a new socket from it is refused before it is accepted.
+"""
 
 from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import TypeAdapter, ValidationError
+from starlette.websockets import WebSocketState
 
+from schock.web.guard import LOCAL, Limits
 from schock.web.lobby import claim
 from schock.web.repo import token_hash
 from schock.web.schemas import (
@@ -24,8 +38,13 @@ from schock.web.schemas import (
 from schock.web.session import Connection, Message, Refused, Tables, TableSession
 from schock.web.settings import Settings
 
+logger = logging.getLogger("schock.server")
 router = APIRouter()
 _PARSE: TypeAdapter[Any] = TypeAdapter(ClientMessage)
+#: The close code of a socket over its message budget (RFC 6455: policy violation).
+FLOODED = 1008
+#: Seconds between two log lines about sockets of one address closed for flooding.
+WARN_EVERY = 60.0
 
 
 class Bucket:
@@ -35,6 +54,14 @@ class Bucket:
         self.rate, self.burst = rate, float(burst)
         self.level, self.at = float(burst), time.monotonic()
 
+    def full(self) -> bool:
+        """Whether the bucket has filled up again since it was last used."""
+        return self.level + (time.monotonic() - self.at) * self.rate >= self.burst
+
+    def empty(self) -> bool:
+        """Whether the next message would be over the budget."""
+        return self.level + (time.monotonic() - self.at) * self.rate < 1
+
     def take(self) -> bool:
         now = time.monotonic()
         self.level = min(self.burst, self.level + (now - self.at) * self.rate)
@@ -43,6 +70,81 @@ class Bucket:
             return False
         self.level -= 1
         return True
+
+
+@dataclass
+class AddressBudgets:
+    """The message budget of each client address, shared by its sockets.
+
+    >>> b = AddressBudgets(rate=1, burst=2, exempt=("127.0.0.1",))
+    >>> shared = b.open("203.0.113.9")
+    >>> shared is b.open("203.0.113.9"), b.open("127.0.0.1") is None
+    (True, True)
+    >>> shared.take(), shared.take(), shared.take()
+    (True, True, False)
+    """
+
+    rate: float
+    burst: int
+    exempt: tuple[str, ...] = ()
+    """Addresses or networks without a budget (trusted proxies, this machine)."""
+    buckets: dict[str, Bucket] = field(default_factory=dict)
+    sockets: dict[str, int] = field(default_factory=dict)
+    warned: dict[str, float] = field(default_factory=dict)
+    clock: Callable[[], float] = time.monotonic
+    """The clock the log's once-a-minute reads (tests pass their own)."""
+
+    def __post_init__(self) -> None:
+        self._exempt = Limits(exempt=self.exempt)
+
+    def open(self, ip: str) -> Bucket | None:
+        """The budget a new socket from ``ip`` shares (None: exempt)."""
+        if self._exempt.is_exempt(ip):
+            return None
+        self.sockets[ip] = self.sockets.get(ip, 0) + 1
+        bucket = self.buckets.get(ip)
+        if bucket is None:
+            bucket = self.buckets[ip] = Bucket(self.rate, self.burst)
+        return bucket
+
+    def spent(self, ip: str) -> bool:
+        """Whether ``ip`` is over its budget now (a new socket from it is refused)."""
+        bucket = self.buckets.get(ip)
+        return bucket is not None and bucket.empty()
+
+    def close(self, ip: str) -> None:
+        """A socket from ``ip`` is gone; the address's budget is forgotten once it has
+        no socket and has filled up again (a spent budget outlives a reconnect)."""
+        left = self.sockets.get(ip, 0) - 1
+        if left > 0:
+            self.sockets[ip] = left
+            return
+        self.sockets.pop(ip, None)
+        if len(self.buckets) > len(self.sockets) + 1000:  # forget the full, unused ones
+            for other in [a for a in self.buckets if a not in self.sockets]:
+                if self.buckets[other].full():
+                    del self.buckets[other]
+
+    def flooded(self, ip: str) -> None:
+        """Log that a socket from ``ip`` was closed (once a minute per address)."""
+        now = self.clock()
+        if now - self.warned.get(ip, -WARN_EVERY) < WARN_EVERY:
+            return
+        if len(self.warned) > 10_000:
+            self.warned.clear()
+        self.warned[ip] = now
+        logger.warning("websocket from %s closed (1008): it kept sending over its message "
+                       "budget (--rate/--burst, --address-rate/--address-burst)", ip)
+
+
+def budgets_of(state: Any, settings: Settings) -> AddressBudgets:
+    """The app's :class:`AddressBudgets` (made on first use)."""
+    budgets: AddressBudgets | None = getattr(state, "budgets", None)
+    if budgets is None:
+        budgets = state.budgets = AddressBudgets(
+            settings.address_rate, settings.address_burst,
+            exempt=(*settings.forwarded_allow_ips, *LOCAL))
+    return budgets
 
 
 def parse(raw: str | None, settings: Settings) -> Any:
@@ -63,6 +165,11 @@ def parse(raw: str | None, settings: Settings) -> Any:
 async def table_socket(websocket: WebSocket, table_id: str) -> None:
     tables: Tables = websocket.app.state.tables
     settings: Settings = websocket.app.state.settings
+    budgets = budgets_of(websocket.app.state, settings)
+    ip = websocket.client.host if websocket.client else ""
+    if budgets.spent(ip):  # refused before it is accepted (HTTP 403): a flooder that
+        await websocket.close(code=FLOODED)  # reconnects at once costs a handshake only
+        return
     await websocket.accept()
     session = tables.get(table_id)
     if session is None:
@@ -71,6 +178,8 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         await websocket.close(code=4404)
         return
     bucket = Bucket(settings.rate, settings.burst)
+    shared = budgets.open(ip)
+    told = False  # of the rate: the next frame over budget closes the socket
     conn: Connection | None = None
 
     async def send(message: Message) -> None:
@@ -88,7 +197,13 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
             if frame["type"] == "websocket.disconnect":
                 break
             raw = frame.get("text")
-            if not bucket.take():
+            if not (bucket.take() and (shared is None or shared.take())):
+                if told:
+                    budgets.flooded(ip)
+                    websocket.app.state.metrics.flooded.inc()
+                    await close(FLOODED, "too many messages")
+                    break
+                told = True
                 await send(Refused("rate").message())
                 continue
             try:
@@ -102,14 +217,29 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
                     websocket.app.state.metrics.latency.observe(time.perf_counter() - began)
             except Refused as exc:
                 await send(exc.message())
-    except (WebSocketDisconnect, RuntimeError):
-        pass  # gone (a failed send to a closed socket marks it disconnected: RuntimeError)
+    except WebSocketDisconnect:
+        pass
+    except RuntimeError as exc:  # a send or receive on a socket that is closed meanwhile
+        _gone(websocket, table_id, exc)
     finally:
+        if shared is not None:
+            budgets.close(ip)
         if conn is not None:
             async with session.lock:
                 if conn in session.conns:
                     session.conns.remove(conn)
                     await session.broadcast()
+
+
+def _gone(websocket: WebSocket, table_id: str, exc: RuntimeError) -> None:
+    """Log a RuntimeError that ended a socket: one line at debug level when the socket
+    was closed already (a send after the close: ordinary), a warning with the traceback
+    when not (a defect)."""
+    closed = WebSocketState.DISCONNECTED
+    if closed in (websocket.application_state, websocket.client_state):
+        logger.debug("table %s: websocket closed while in use (%s)", table_id, exc)
+    else:
+        logger.warning("table %s: websocket ended by an error", table_id, exc_info=exc)
 
 
 async def _hello(session: TableSession, msg: Any, send: Any, close: Any,

@@ -4,6 +4,7 @@ const TABLE = app.dataset.table;
 const LANG = app.dataset.lang === "en" ? "en" : "de";
 const T = {
   de: {connecting: "Verbinde …", offline: "Verbindung weg – neuer Versuch in {s} s",
+    flooded: "Zu viele Nachrichten – Verbindung getrennt. Neuer Versuch in {s} s oder jetzt:", reconnect: "Neu verbinden",
     waiting: "Warte auf den Start durch den Gastgeber", waitingOrg: "Warte auf den Start durch die Turnierleitung", paused: "Angehalten", ended: "Beendet",
     yourTurn: "Du bist dran", turnOf: "{name} ist dran", over: "Spiel vorbei: {name} verliert",
     overDurch: "Spiel vorbei: {name} verliert mit Durchmarsch", rollingOff: "Auswürfeln …",
@@ -25,6 +26,7 @@ const T = {
       "turn 1": "Sechsen drehen", "turn 2": "Drei Sechsen drehen", "einkaufen yes": "Einkaufen",
       "einkaufen no": "Nicht einkaufen", aside: "Rauslegen", back: "Zurücknehmen"}},
   en: {connecting: "Connecting …", offline: "Connection lost – retrying in {s} s",
+    flooded: "Too many messages – disconnected. Retrying in {s} s, or now:", reconnect: "Reconnect",
     waiting: "Waiting for the host to start", waitingOrg: "Waiting for the organizer to start", paused: "Paused", ended: "Ended",
     yourTurn: "Your turn", turnOf: "{name} to move", over: "Game over: {name} loses",
     overDurch: "Game over: {name} loses by Durchmarsch", rollingOff: "Rolling off …",
@@ -86,12 +88,24 @@ function connect() {
     ws.send(JSON.stringify(hello));
   };
   ws.onmessage = (ev) => handle(JSON.parse(ev.data));
-  ws.onclose = () => {
+  ws.onclose = (ev) => {
+    if (ev.code === 1008) { flooded(); return; }
     const wait = Math.min(backoff, 15000);
     document.dispatchEvent(new CustomEvent("schock:offline", {detail: {wait}}));  // controls.js
     setTimeout(connect, wait);
     backoff *= 2;
   };
+}
+// Closed for sending too many messages (1008, docs/protocol.md): said on the banner, and
+// connected again after a pause or on a tap, never at once (that would flood again).
+const FLOOD_PAUSE = 30000;
+function flooded() {
+  document.dispatchEvent(new CustomEvent("schock:offline", {detail: {wait: FLOOD_PAUSE}}));  // controls.js
+  const conn = $("conn"), usual = conn.textContent;
+  const again = () => { clearTimeout(timer); conn.textContent = usual; connect(); };
+  const timer = setTimeout(again, FLOOD_PAUSE);
+  conn.textContent = fmt(T.flooded, {s: FLOOD_PAUSE / 1000}) + " ";
+  conn.append(el("button", {type: "button", "data-testid": "reconnect", onclick: again}, T.reconnect));
 }
 function send(msg) { if (ws && ws.readyState === 1) ws.send(JSON.stringify(msg)); }
 function act(verb) { $("error").textContent = ""; $("hints").textContent = ""; send({type: "act", n: state.n, action: verb}); }
