@@ -27,10 +27,9 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import OperationalError
 from webhelp import hello, make_client, new_table, read_until_human, session_of, until
 
-from schock.engine.actions import format_action
 from schock.web import ops
 from schock.web import session as session_module
-from schock.web.session import TableSession
+from schock.web.session import TableSession, stored_actions
 
 UNSAVED_DE = "Kann gerade nicht speichern – gleich nochmal"
 BOTS = [{"name": "Bot A", "bot": "heuristic"}, {"name": "Bot B", "bot": "heuristic"}]
@@ -70,7 +69,7 @@ def stored_as_played(session: TableSession) -> None:
     """Everything the table told is stored: the database holds exactly its actions."""
     stored = session.repo.load(session.id)
     assert stored is not None
-    assert stored.actions == [format_action(s, a) for s, a in session.game.actions]
+    assert stored.actions == stored_actions(session.game)
 
 
 def _health(c: TestClient) -> tuple[int, dict[str, Any]]:
@@ -307,12 +306,12 @@ def test_a_full_disk_is_seen_and_survived(small_disk: Path, fresh_health: None) 
             anna.send_json({"type": "act", "n": mine["n"], "action": mine["legal"][0]})
             assert until(anna, lambda m: m["type"] == "state" and m["n"] > mine["n"])
             assert _health(c)[0] == 200
-            played = {t: list(session_of(c, t).game.actions)
+            played = {t: stored_actions(session_of(c, t).game)
                       for t in (bots["table"], mixed["table"])}
             for t in played:
                 stored_as_played(session_of(c, t))
     with make_client(db) as again:  # a new server on the same file: nothing is missing
         for t, actions in played.items():
             stored = again.app.state.tables.repo.load(t)  # type: ignore[attr-defined]
-            assert stored.actions[:len(actions)] == [format_action(s, a) for s, a in actions]
+            assert stored.actions[:len(actions)] == actions
 

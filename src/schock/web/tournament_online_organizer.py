@@ -71,7 +71,7 @@ def _tables(request: Request) -> Tables:
     return tables
 
 
-def open_table(request: Request, t: Tournament, secret: str, rnd: int, table: int) -> None:
+async def open_table(request: Request, t: Tournament, secret: str, rnd: int, table: int) -> None:
     """Make the browser table of ``table`` (its next game's players, their seat tokens)."""
     db = _db(request)
     ahead = _project(t, [p for p in _pending(db, t.id) if p["status"] == "pending"], rnd, table)
@@ -88,14 +88,15 @@ def open_table(request: Request, t: Tournament, secret: str, rnd: int, table: in
     )
     # stored only: the process the table's requests reach (the proxy routes by its id)
     # loads it on first use, so no second copy of it stays in this process
-    tables.repo.create(session.stored(), request.client.host if request.client else "?")
+    await tables.repo.run(Repo.create, session.stored(),
+                          request.client.host if request.client else "?")
     row = TournamentOnlineRow(table_id=session.id, tournament_id=t.id, round=rnd, table=table,
                               game=g, web_game=1, closed=0, note=None, at=_now())
     try:
         with db.session() as s:
             s.add(row)
     except IntegrityError:  # opened a moment ago from another tab: that one stays
-        tables.repo.set_flags(session.id, ended=True)
+        await tables.repo.run(Repo.set_flags, session.id, ended=True)
         raise InvalidInputError(Msg("tw.online_open_already", {"t": table})) from None
 
 
@@ -164,7 +165,7 @@ async def organizer_online(tid: str, request: Request) -> Response:
                 if tb in bound:
                     continue
                 try:
-                    open_table(request, t, access.secret, number, tb)
+                    await open_table(request, t, access.secret, number, tb)
                     opened.append(tb)
                 except InvalidInputError as exc:
                     if len(which) == 1:
