@@ -13,7 +13,7 @@ import hmac
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field, fields
 from datetime import UTC, datetime, timedelta
 from functools import partial
@@ -516,12 +516,12 @@ class TableSession:
                       bot: str | None, to: int | None = None,
                       age: int | None = None,
                       clock: tuple[int | None, int | None] = (None, None)) -> None:
-        """A host command (:func:`schock.web.host.command`)."""
-        await host_commands.command(self, conn, command, seat, bot, to, age, clock)
+        """A host command (:func:`schock.web.host.command`), run to its end (:func:`whole`)."""
+        await whole(host_commands.command(self, conn, command, seat, bot, to, age, clock))
 
     async def vote(self, conn: Connection) -> None:
-        """A person asks for a rematch (:func:`schock.web.host.vote`)."""
-        await host_commands.vote(self, conn)
+        """A person asks for a rematch (:func:`schock.web.host.vote`), run to its end."""
+        await whole(host_commands.vote(self, conn))
 
     async def _start_next(self) -> None:
         await host_commands.start_next(self)
@@ -644,6 +644,21 @@ def replay_actions(game: Game, lines: list[str], seed: int | None) -> None:
         else:
             game.apply(seat, action)
     dice.continue_with(new_dice())
+
+
+def _retrieved(task: asyncio.Task[Any]) -> None:
+    if not task.cancelled():
+        task.exception()  # told to the caller, if it still waits; else nobody to tell
+
+
+async def whole(work: Coroutine[Any, Any, T]) -> T:
+    """``work`` run to its end even if the caller is cancelled meanwhile (its socket
+    closed): a host command's write and its change of the table in memory belong
+    together, and a write the writer thread stores anyway must not leave the table in
+    memory as it was before."""
+    task = asyncio.ensure_future(work)
+    task.add_done_callback(_retrieved)
+    return await asyncio.shield(task)
 
 
 class Tables:
