@@ -21,6 +21,11 @@ Other runs:
     python benchmarks/web.py --players 600 --preset mosel --seconds 120   # long games
     python benchmarks/web.py --players 1000 --processes 2
     python benchmarks/web.py --per-action                                 # server CPU by action
+    python benchmarks/web.py --in-process          # TableSession.act's CPU, no sockets
+    python benchmarks/web.py --players 1000 --profile serve.prof          # where it goes
+    python benchmarks/floor_server.py --compare --players 1000 --seconds 60
+        # the same players against a minimal server on the same stack: issue 34's
+        # target is schock serve <= 2 x the floor's CPU per action
     python benchmarks/web.py --players 1000 --url http://127.0.0.1:8080 --server-pid PID
 
 Prints the load average when the clock starts and at the end (the machine's other
@@ -58,13 +63,14 @@ import asyncio
 import json
 import os
 import random
+import signal
 import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -79,6 +85,29 @@ def serve_command(db: str, port: int) -> list[str]:
             "--bot-delay", "0", "--max-tables-per-host", "10000", "--rate", "100",
             "--burst", "200", "--max-spectators-per-table", "10",
             "--max-connections-per-address", "100000"]
+
+
+#: ``schock serve`` with cProfile on its event loop's thread, counting that thread's CPU
+#: time (not the time it waits), from SIGUSR1 (sent when the clock starts) to its end.
+_PROFILED = """import cProfile, signal, sys, time
+from schock.cli import main
+profile = cProfile.Profile(time.thread_time)
+signal.signal(signal.SIGUSR1, lambda *_: profile.enable())
+try:
+    main(sys.argv[2:], prog_name="schock")
+finally:
+    profile.disable()
+    profile.dump_stats(sys.argv[1])
+"""
+
+
+def profiled(out: str) -> Callable[[str, int], list[str]]:
+    """``schock serve`` profiled over the measured time (``--profile``; the profile is
+    written to ``out`` when the run ends: ``python -m pstats``)."""
+    def command(db: str, port: int) -> list[str]:
+        line = serve_command(db, port)
+        return [line[0], "-c", _PROFILED, out, *line[3:]]
+    return command
 
 
 T = TypeVar("T")
@@ -263,6 +292,8 @@ async def wait_healthy(base: str) -> None:
 async def run(players: int, seconds: float, think: float, preset: str,
               processes: int, url: str | None = None, pids: tuple[int, ...] = (),
               others: tuple[int, ...] = (), metrics: tuple[str, ...] = (),
+              command: Callable[[str, int], list[str]] = serve_command,
+              profiling: bool = False,
               ) -> tuple[list[Table], float, float, dict[str, float]]:
     """With ``url``: against a server already running there (e.g. nginx with
     deploy/nginx.conf in front of ``schock serve --workers N``); ``pids``: its processes,
@@ -270,12 +301,14 @@ async def run(players: int, seconds: float, think: float, preset: str,
     apart (the proxy, the database); ``metrics``: where its processes' ``/metrics`` are
     read (default: ``url``). Returns the tables, the server's CPU seconds and the
     others' CPU seconds over the measured time, and the server's own latency figures
-    (:func:`server_figures`)."""
+    (:func:`server_figures`). ``command``: how a server is started (``schock serve``;
+    benchmarks/floor_server.py passes its floor); ``profiling``: it is :func:`profiled`,
+    told when the clock starts."""
     ports = [] if url else [free_port() for _ in range(processes)]
     bases = [url.rstrip("/")] if url else [f"http://127.0.0.1:{p}" for p in ports]
     metric_bases = list(metrics) or bases
     with tempfile.TemporaryDirectory() as tmp:
-        procs = [subprocess.Popen(serve_command(str(Path(tmp) / f"b{i}.db"), port),
+        procs = [subprocess.Popen(command(str(Path(tmp) / f"b{i}.db"), port),
                                   stdout=subprocess.DEVNULL, env=dict(os.environ))
                  for i, port in enumerate(ports)]
         pids = tuple(p.pid for p in procs) or pids
@@ -307,6 +340,9 @@ async def run(players: int, seconds: float, think: float, preset: str,
             ]
             began = time.monotonic()
             await start.go.wait()
+            if profiling:  # from now on (--profile)
+                for p in procs:
+                    p.send_signal(signal.SIGUSR1)
             cpu0, other0, own0 = tree_cpu(pids), tree_cpu(others), time.process_time()
             hist0 = await asyncio.to_thread(action_histogram, metric_bases)
             print(f"seated {len(tasks)} players in {time.monotonic() - began:.1f} s;"
@@ -322,10 +358,10 @@ async def run(players: int, seconds: float, think: float, preset: str,
             print(f"load average at the end {os.getloadavg()[0]:.2f}")
             return tables, cpu, other, server
         finally:
+            for p in procs:  # as Ctrl+C: uvicorn re-raises it once it has shut down, and
+                p.send_signal(signal.SIGINT)  # a profiled server writes its profile then
             for p in procs:
-                p.terminate()
-            for p in procs:
-                p.wait(10)
+                p.wait(60)
 
 
 def run_loop(main: Coroutine[Any, Any, T]) -> T:
@@ -407,6 +443,66 @@ def per_action(whole_log: bool, games: int) -> None:
               f"  frame_bytes {statistics.mean(sizes[key]):.0f}")
 
 
+def in_process(actions: int, memory: bool) -> float:
+    """Server CPU per action of ``TableSession.act`` in this process: 30 porz tables of
+    three people, each connection a socket stand-in that drops its frames, every action
+    written by the process's writer thread to a SQLite file (``memory``: an in-memory
+    database, written on the loop) and told to the table's three seats. No sockets, no
+    players on the cores: a steadier figure than a run's on a shared machine (the
+    stack's own cost is what benchmarks/floor_server.py measures). Returns ms/action."""
+    from schock import load_rules
+    from schock.store.db import open_database
+    from schock.web.messages import legal_verbs
+    from schock.web.repo import Repo, token_hash
+    from schock.web.session import Connection, Refused, Tables
+    from schock.web.settings import Settings
+
+    async def dropped(message: object) -> None:
+        return None
+
+    async def play() -> float:
+        with tempfile.TemporaryDirectory() as tmp:
+            db = "sqlite://" if memory else str(Path(tmp) / "p.db")
+            tables = Tables(Repo(open_database(db)),
+                            Settings(db=db, bot_delay=0, max_tables_per_host=1000))
+            rng = random.Random(1)
+            seated = []
+            for _ in range(30):
+                session, _, tokens = tables.create(
+                    load_rules("porz"), [("Anna", None), ("Ben", None), ("Cem", None)],
+                    "127.0.0.1")
+                session.started = True
+                session.conns = [Connection(send=dropped, hashes=frozenset({token_hash(t)}))
+                                 for t in tokens if t is not None]
+                for c in session.conns:
+                    c.seat, c.host = session.bound(c)
+                seated.append(session)
+            done, began, spent = 0, time.process_time(), 0.0
+            while done < actions:
+                session = rng.choice(seated)
+                if session.game.over or session.step() != "human":
+                    session.kick()
+                    if session.driver is not None:
+                        await session.driver
+                    if all(s.game.over for s in seated):
+                        break
+                    continue
+                actor = session.game.actor
+                assert actor is not None
+                verb = rng.choice(legal_verbs(actor, session.game.view(actor).legal))
+                try:
+                    await session.act(session.conns[actor], len(session.game.actions), verb)
+                except Refused:
+                    continue
+                done += 1
+                if done == 200:  # warmed up
+                    began, done = time.process_time(), 0
+            spent = time.process_time() - began
+            return spent / max(1, done) * 1000
+
+    return asyncio.run(play())
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--players", type=int, default=500)
@@ -425,15 +521,29 @@ def main() -> None:
     ap.add_argument("--whole-log", action="store_true",
                     help="with --per-action: narrate and send the whole log every frame")
     ap.add_argument("--games", type=int, default=3, help="with --per-action: long games")
+    ap.add_argument("--in-process", action="store_true",
+                    help="server CPU per action of TableSession.act in this process")
+    ap.add_argument("--memory", action="store_true",
+                    help="with --in-process: an in-memory database, written on the loop")
+    ap.add_argument("--profile", default=None, metavar="FILE",
+                    help="run schock serve under cProfile, its profile written to FILE")
     a = ap.parse_args()
     if a.per_action:
         per_action(a.whole_log, max(1, min(a.games, 50)))
         return
+    if a.in_process:
+        ms = min(in_process(3000, a.memory) for _ in range(3))  # the least disturbed of 3
+        print(f"in_process_cpu_ms_per_action {ms:.3f} (TableSession.act, 3 seats,"
+              f" {'in-memory database' if a.memory else 'SQLite file, writer thread'};"
+              f" least of 3 runs; load average {os.getloadavg()[0]:.2f})")
+        return
     players = max(3, min(a.players, 3000))
     seconds = max(1.0, min(a.seconds, 600.0))
     processes = max(1, min(a.processes, 8))
+    command = serve_command if a.profile is None else profiled(str(Path(a.profile).resolve()))
     tables, cpu, _, server = run_loop(run(players, seconds, a.think, a.preset, processes, a.url,
-                                  tuple(a.server_pid)))
+                                          tuple(a.server_pid), command=command,
+                                          profiling=a.profile is not None))
     where = f"url {a.url}" if a.url else f"processes {processes}"
     print(f"players {players} tables {players // 3} preset {a.preset} {where}"
           f" seconds {seconds:.0f} think {a.think}s")

@@ -1,6 +1,7 @@
 """The live table's narration told as it goes (narrate.Chronicle) says exactly what
 the whole account says (account + render_text) after every action, in both
-languages, and the part it calls frozen never changes afterwards."""
+languages, and the part it calls frozen never changes afterwards; its story is the
+story told from scratch."""
 
 from __future__ import annotations
 
@@ -38,6 +39,9 @@ class Same:
             frozen, lines = self.chronicle.lines(lang)
             if lang == "de" or table.steps % 10 == 0 or table.game.over:
                 assert lines == told_in_full(table.game, lang)
+                # told again only after an event that can change it: the same as told
+                # from scratch
+                assert self.chronicle.story(lang) == Chronicle(table.game).story(lang)
             before = self.frozen[lang]
             assert frozen >= len(before) and lines[: len(before)] == before
             self.frozen[lang] = lines[:frozen]

@@ -275,20 +275,57 @@ def _until_round_done(ws: Socket) -> dict[str, Any]:
             return dict(m)
 
 
+def _play_round_as(ws: Socket) -> dict[str, Any]:
+    """A drawn player plays his online table's round: his decisions (the first listed
+    action the engine takes), and after each game he asks for the next one; returns
+    the state that says the round is over."""
+    acted, voted, choices = (0, -1), 0, []  # (game, n) acted at
+    while True:
+        m = ws.receive_json()
+        if m["type"] == "error" and choices:  # the engine refused a listed action
+            ws.send_json({"type": "act", "n": acted[1], "action": choices.pop(0)})
+            continue
+        if m["type"] != "state" or not m["table"]["started"]:
+            continue
+        table = m["table"]
+        if table["step"] == "over":
+            if table["series"]["game"] is None:
+                return dict(m)
+            if voted < table["game"]:
+                voted = table["game"]
+                ws.send_json({"type": "rematch"})
+        elif table["step"] == "human" and m["legal"] and (table["game"], m["n"]) > acted:
+            acted, choices = (table["game"], m["n"]), list(m["legal"])
+            ws.send_json({"type": "act", "n": m["n"], "action": choices.pop(0)})
+
+
+def _upstream(access: Path, path: str) -> str:
+    """The process nginx sent the last request for ``path`` to (its access log in the
+    format ``$uri $upstream_addr``)."""
+    wait_until(lambda: f"{path} " in access.read_text(), None, "nginx's log line")
+    return [line.split(" ", 1)[1] for line in access.read_text().splitlines()
+            if line.startswith(f"{path} ")][-1]
+
+
 def test_an_online_tournament_round_over_two_processes(tmp_path: Path, pg_url: str) -> None:
-    """Issue 24 item 5: an online tournament round with ``--workers 2`` on PostgreSQL
-    behind deploy/nginx.conf. The organizer acts through the proxy (each table's actions
-    on its own path reach its process) and straight at each process (a process that does
-    not hold a table acts on its own copy: the database settles it, and the process that
-    holds the table sees the change). Bots play the whole round; every game enters
-    itself once; both processes show the same organizer page."""
+    """Issue 24 item 5, issue 34 item 5: an online tournament round with ``--workers 2``
+    on PostgreSQL behind deploy/nginx.conf. The organizer acts through the proxy (each
+    table's actions on its own path reach its process) and straight at each process (a
+    process that does not hold a table acts on its own copy: the database settles it,
+    and the process that holds the table hears of the change). Bots play table 1 and
+    two seats of table 2; the third player of table 2 plays at the process nginx would
+    not choose for his table, and a spectator of table 1 watches there too. Every game
+    enters itself once; both processes show the same organizer page."""
+    import test_tournament_online as online
+
     first, site = _two_free_ports(), free_port()
     ports = [first, first + 1]
     args = ["--workers", "2", "--port", str(first), "--db", pg_url, "--bot-delay", "0",
             "--forwarded-allow-ips", "127.0.0.1", "--base-url", f"http://127.0.0.1:{site}",
             *(x for k, v in FAST_PLAYERS.items() for x in (f"--{k[7:].lower()}", v))]
     with serving(args, ports, tmp_path / "serve.log"), \
-            nginx(nginx_site(ports, site), site, tmp_path / "nginx") as base:
+            nginx(nginx_site(ports, site), site, tmp_path / "nginx",
+                  log_format="$uri $upstream_addr") as base:
         proxy = Client(base)
         direct = [Client(f"http://127.0.0.1:{p}") for p in ports]
         r = proxy.post("/turnier", data={"name": "Pokal", "preset": "irmgarteich"},
@@ -308,25 +345,42 @@ def test_an_online_tournament_round_over_two_processes(tmp_path: Path, pg_url: s
         assert do(direct[0], f"/turnier/{tid}/online", action="open").status_code == 200
         ids = _online_tables(direct[1].get(f"/turnier/{tid}?k={key}").text)
         assert ids == _online_tables(direct[0].get(f"/turnier/{tid}?k={key}").text)
-        # table 1: bots through the proxy (its process); table 2: through both processes
+        fritz = online._tables(proxy, tid, key)[2]["tokens"][2]  # type: ignore[arg-type]
+        # table 1: bots through the proxy (its process) and straight at one process;
+        # table 2: two bots through both processes, the third seat a person
         for seat in range(3):
             via = proxy if seat < 2 else direct[0]
             assert do(via, f"/t/{ids[1]}/turnier", tid=tid, action="bot",
                       seat=seat).status_code == 303
-            assert do(direct[seat % 2], f"/t/{ids[2]}/turnier", tid=tid, action="bot",
-                      seat=seat).status_code == 303
+            if seat < 2:
+                assert do(direct[seat], f"/t/{ids[2]}/turnier", tid=tid, action="bot",
+                          seat=seat).status_code == 303
         for client in direct:  # every process reads the seats from the database
             states = re.findall(r'<span class="oseat">([^<]*)</span>',
                                 client.get(f"/turnier/{tid}?k={key}").text)
-            assert states == ["Bot (heuristic)"] * 6, states
+            assert states.count("Bot (heuristic)") == 5, states
+        # each table's other process: the one nginx does not send the table's requests to
+        access = tmp_path / "nginx" / "access.log"
+        wrong = {}
+        for tb in (1, 2):
+            assert proxy.get(f"/t/{ids[tb]}").status_code == 200
+            chosen = _upstream(access, f"/t/{ids[tb]}")
+            wrong[tb] = next(c for p, c in zip(ports, direct, strict=True)
+                             if f"127.0.0.1:{p}" != chosen)
         with proxy.websocket_connect(f"/ws/tables/{ids[1]}") as one, \
-                proxy.websocket_connect(f"/ws/tables/{ids[2]}") as two:
-            for ws in (one, two):
+                proxy.websocket_connect(f"/ws/tables/{ids[2]}") as two, \
+                wrong[1].websocket_connect(f"/ws/tables/{ids[1]}") as far, \
+                wrong[2].websocket_connect(f"/ws/tables/{ids[2]}") as player:
+            for ws in (one, two, far):
                 hello(ws)
+            hello(player, token=fritz)
+            for ws in (one, two, far, player):
                 assert not read_until_human_or_lobby(ws)["table"]["started"]
             r = do(direct[1], f"/turnier/{tid}/online", action="start_all")
             assert r.status_code == 200 and "2 Online-Tisch(e) gestartet" in r.text
-            last = [_until_round_done(ws) for ws in (one, two)]
+            last = [_until_round_done(ws) for ws in (one, far)]
+            last.append(_play_round_as(player))
+            last.append(_until_round_done(two))
         for m in last:
             assert m["table"]["series"]["note"]["de"].startswith("Spiel 2 im Turnier eingetragen")
         for client in direct:

@@ -11,6 +11,8 @@ import pytest
 from fastapi.testclient import TestClient
 from webhelp import hello, make_client, new_table, session_of, until
 
+from schock.web import frames
+
 
 def _state(ws: Any) -> dict[str, Any]:
     """The next state message (skipping welcomes and notices)."""
@@ -163,14 +165,20 @@ def test_a_message_that_cannot_be_built_closes_only_that_socket(
         hello(b, token=info["tokens"][1])
         until(a, lambda m: m["type"] == "state"
                and sum(s["online"] for s in m["table"]["seats"]) == 2)
-        real = session.message_for
+        real, real_text = session.message_for, frames.encoded_for
 
         def broken(conn: Any, info: Any = None) -> dict[str, Any]:
             if session.bound(conn)[0] == 1:
                 raise RuntimeError("boom")
             return real(conn, info)
 
+        def broken_text(session: Any, conn: Any, texts: Any) -> str:  # a broadcast's
+            if session.bound(conn)[0] == 1:
+                raise RuntimeError("boom")
+            return real_text(session, conn, texts)
+
         monkeypatch.setattr(session, "message_for", broken)
+        monkeypatch.setattr(frames, "encoded_for", broken_text)
         with caplog.at_level(logging.ERROR):
             a.send_json({"type": "lang", "lang": "en"})
             assert a.receive_json()["type"] == "welcome"

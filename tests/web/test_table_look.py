@@ -11,6 +11,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 from webhelp import game_at, hello, new_table, play_out, read_until_human, session_of
 
+from schock.engine.game import Phase
 from schock.results import evaluate
 
 
@@ -113,13 +114,18 @@ def test_showdown_ranked_best_first_with_named_results(client: TestClient) -> No
             assert row["label"] == evaluate(game.rules, o).label()
             assert "/" not in row["label"] and row["dice"] == sorted(row["dice"])
             assert sorted(row["dice"]) == sorted(o.dice)
+        seen += 1
+        if sd["deckel"] is None:  # a tie for the Deckel: shown before its roll-off decides
+            assert game.phase is Phase.ROLL_OFF and sd["loser"] is None
+            continue
         d = game.last_deckel
         assert d is not None and sd["loser"] == d.loser
         name = game.seats[d.loser].name
         assert sd["deckel"].startswith(name) or f": {name} bekommt" in sd["deckel"] \
             or f"gibt {name}" in sd["deckel"]
-        seen += 1
-    assert seen > 3
+    # the table's dice and its bot are drawn afresh each run: a Schock Aus may end the
+    # game at its first showdown
+    assert seen >= 1
 
 
 def test_roll_off_dice_are_shown_while_the_round_has_not_begun(client: TestClient) -> None:

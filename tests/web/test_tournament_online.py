@@ -598,7 +598,8 @@ def test_a_copy_another_process_changed_is_reloaded(client: TestClient) -> None:
     import asyncio
 
     from schock.web.session import TableSession
-    from schock.web.tournament_online import attach, sync_once
+    from schock.web.sync import sync_once
+    from schock.web.tournament_online import attach
 
     tid, key, tb = _bot_table(client, 1)
     tables = client.app.state.tables  # type: ignore[attr-defined]

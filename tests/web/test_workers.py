@@ -127,3 +127,61 @@ def test_a_process_that_cannot_start_ends_the_service(tmp_path: Path) -> None:
         ports = [a.getsockname()[1], b.getsockname()[1]]
         settings = Settings(db=str(tmp_path / "w.db"), bot_delay=0)
         assert run_workers(run_server, settings, "127.0.0.1", ports) == 3
+
+
+def flaky(settings: tuple[str, int], host: str, port: int) -> None:
+    """A worker for the test below (spawned): it counts its starts in a file per port.
+    The worker of the first port dies at once; started again, it waits until the other
+    port's worker runs and stops the supervisor (SIGTERM); the other one waits."""
+    import os
+    import signal
+    import time
+
+    folder, first = Path(settings[0]), settings[1]
+    starts = folder / f"{port}.starts"
+    with starts.open("a") as f:
+        f.write("x")
+    if port == first and starts.read_text() == "x":
+        os._exit(1)
+    if port == first:
+        while not (folder / f"{first + 1}.starts").exists():
+            time.sleep(0.01)
+        os.kill(os.getppid(), signal.SIGTERM)
+    time.sleep(600)
+
+
+def test_a_worker_that_dies_is_started_again_on_its_port(tmp_path: Path) -> None:
+    """The supervisor starts a dead worker again on its port (the other one is left
+    alone) and stops both on SIGTERM, with status 0."""
+    settings = (str(tmp_path), 1)
+    assert run_workers(flaky, settings, "127.0.0.1", [1, 2], restart_delay=0) == 0
+    assert (tmp_path / "1.starts").read_text() == "xx"
+    assert (tmp_path / "2.starts").read_text() == "x"
+
+
+def test_a_worker_stops_itself_when_its_parent_is_gone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """watch_parent: once the parent's end of the pipe closes (here at once), SIGTERM to
+    itself, and after the grace time the end for good."""
+    import os
+    import signal
+    import threading
+
+    class Gone:
+        pid = 4242
+
+        def join(self) -> None:
+            pass
+
+    sent: list[tuple[int, int]] = []
+    ended = threading.Event()
+    monkeypatch.setattr(workers_module.multiprocessing, "parent_process", lambda: Gone())
+    monkeypatch.setattr(os, "kill", lambda pid, sig: sent.append((pid, sig)))
+    monkeypatch.setattr(os, "_exit", lambda code: ended.set())
+    thread = workers_module.watch_parent(grace=0)
+    assert thread is not None
+    thread.join()
+    assert sent == [(os.getpid(), signal.SIGTERM)] and ended.is_set()
+
+
+def test_the_main_process_watches_no_parent() -> None:
+    assert workers_module.watch_parent() is None

@@ -23,7 +23,6 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import event
-from sqlalchemy.engine import Engine
 from sqlalchemy.exc import OperationalError
 from webhelp import hello, make_client, new_table, read_until_human, session_of, until
 
@@ -36,23 +35,36 @@ BOTS = [{"name": "Bot A", "bot": "heuristic"}, {"name": "Bot B", "bot": "heurist
 
 
 class Full:
-    """The database refuses every write (INSERT, UPDATE, DELETE) as SQLite does on a
-    full disk while :attr:`on`; reads work. ``after``: it turns itself on at the write
-    of actions after that many (so a bots' table fails in the middle of its game);
-    ``once``: only the first statement that begins so fails."""
+    """The database refuses every write as SQLite does on a full disk while :attr:`on`
+    (statements through SQLAlchemy: "database or disk is full"; the writer's own SQL of
+    actions: SQLite's ``query_only``, "attempt to write a readonly database"); reads
+    work. ``after``: it turns itself on at the write of actions after that many (so a
+    bots' table fails in the middle of its game); ``once``: only the first statement
+    that begins so fails."""
 
-    def __init__(self, engine: Engine, after: int | None = None, once: str | None = None) -> None:
+    def __init__(self, state: Any, after: int | None = None, once: str | None = None) -> None:
         self.on, self.after, self.once = False, after, once
+        engine, repo = state.db.engine, state.tables.repo
         event.listen(engine, "before_cursor_execute", self._check)
+        event.listen(engine, "checkout", self._checkout)
+        inner = repo.write_batch
+
+        def counted(writes: Any) -> Any:
+            if self.after is not None:
+                self.on, self.after = self.after == 0, None if self.after == 0 else self.after - 1
+            return inner(writes)
+
+        repo.write_batch = counted
+
+    def _checkout(self, dbapi_connection: Any, *_: Any) -> None:
+        dbapi_connection.execute(f"PRAGMA query_only={int(self.on)}")
 
     def _check(self, conn: Any, cursor: Any, statement: str, parameters: Any, *_: Any) -> None:
-        if self.after is not None and statement.startswith("INSERT INTO web_actions"):
-            self.on, self.after = self.after == 0, None if self.after == 0 else self.after - 1
         failed_once = self.once is not None and statement.startswith(self.once)
         if failed_once:
             self.once = None
         if failed_once or (self.on and statement.lstrip()[:6].upper() in ("INSERT", "UPDATE",
-                                                                         "DELETE")):
+                                                                          "DELETE")):
             raise OperationalError(statement, parameters,
                                    sqlite3.OperationalError("database or disk is full"))
 
@@ -86,7 +98,7 @@ def fresh_health(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_a_refused_write_changes_nothing_the_socket_stays_and_all_hear_it_works_again(
         tmp_path: Path, fresh_health: None) -> None:
     with make_client(str(tmp_path / "w.db")) as c:
-        full = Full(c.app.state.db.engine)  # type: ignore[attr-defined]
+        full = Full(c.app.state)  # type: ignore[attr-defined]
         info = new_table(c)
         tid, url = info["table"], f"/ws/tables/{info['table']}"
         with c.websocket_connect(url) as host, c.websocket_connect(url) as a, \
@@ -143,7 +155,7 @@ def test_a_bots_table_goes_on_by_itself_once_writes_work_again(
     monkeypatch.setattr(session_module, "DRIVER_RETRIES", retries)
     caplog.set_level(logging.WARNING, logger="schock.web.session")
     with make_client(str(tmp_path / "b.db")) as c:
-        full = Full(c.app.state.db.engine, after=3)  # type: ignore[attr-defined]
+        full = Full(c.app.state, after=3)  # type: ignore[attr-defined]
         info = new_table(c, BOTS)
         with c.websocket_connect(f"/ws/tables/{info['table']}") as host:
             hello(host, host=info["host_token"])
@@ -179,7 +191,7 @@ def test_a_tournament_tables_next_game_not_stored_starts_once_writes_work(
     for seat in range(3):
         assert _online(client, tid, key, action="bot", table=1, seat=seat,
                        bot="heuristic").status_code == 303
-    full = Full(client.app.state.db.engine,  # type: ignore[attr-defined]
+    full = Full(client.app.state,  # type: ignore[attr-defined]
                 once="DELETE FROM web_actions")  # the next game's write (Repo.new_game)
     _online(client, tid, key, action="start_all")
     last = _until_done(client, table["id"])
@@ -192,7 +204,7 @@ def test_waiting_room_changes_not_stored_change_nothing(tmp_path: Path) -> None:
     fail is refused (``unsaved``, 503 over HTTP) and the seats stay as they were; a seat
     link opened meanwhile is let in all the same and held at its next hello."""
     with make_client(str(tmp_path / "l.db")) as c:
-        full = Full(c.app.state.db.engine)  # type: ignore[attr-defined]
+        full = Full(c.app.state)  # type: ignore[attr-defined]
         info = new_table(c)
         tid = info["table"]
         session = session_of(c, tid)

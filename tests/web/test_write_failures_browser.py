@@ -20,7 +20,7 @@ def test_the_page_says_it_cannot_save_and_the_tap_goes_through_later(
         live_server: Any, chromium: Any) -> None:
     base = live_server(0.05)
     app = live_server.running[-1][0].config.app
-    full = Full(app.state.db.engine)
+    full = Full(app.state)
     info = httpx.post(base + "/api/tables", json={"preset": "ferschweiler", "seats": [
         {"name": "Anna"}, {"name": "Bot", "bot": "heuristic"}]}).json()
     host = chromium.new_context().new_page()

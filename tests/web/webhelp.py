@@ -85,12 +85,15 @@ def game_at(session: TableSession, n: int) -> Game:
 
 def play_out(client: TestClient, info: dict[str, Any], rng: random.Random,
              sinks: dict[int | None, list[dict[str, Any]]] | None = None,
-             max_actions: int = 3000) -> dict[str, Any]:
-    """Two people (seats 0 and 1) and a bot play the table to its end; returns the last state."""
+             max_actions: int = 3000, seats_at: dict[int, Any] | None = None) -> dict[str, Any]:
+    """Two people (seats 0 and 1) and a bot play the table to its end; returns the last
+    state. ``seats_at``: the client (server) a seat's person is connected to, if not
+    ``client`` (the host's)."""
     tid = info["table"]
     url = f"/ws/tables/{tid}"
-    with client.websocket_connect(url) as host, client.websocket_connect(url) as a, \
-            client.websocket_connect(url) as b:
+    at = {0: client, 1: client, **(seats_at or {})}
+    with client.websocket_connect(url) as host, at[0].websocket_connect(url) as a, \
+            at[1].websocket_connect(url) as b:
         socks = {0: a, 1: b}
         hello(host, host=info["host_token"])
         hello(a, token=info["tokens"][0])

@@ -134,8 +134,11 @@ def serve(host: str, port: int, db: str | None, base_url: str | None, root_path:
         reason = " ".join(str(exc).split())
         raise InvalidInputError(Msg("ops.db_unusable", {"reason": reason})) from None
     if workers > 1:
+        from schock.web.logs import configure
+
         click.echo(Msg("db.serve_workers", {"n": workers, "first": ports[0],
                                             "last": ports[-1]}).text(lang))
+        configure(settings.log_format)  # the supervisor's lines: a worker died, restarted
         raise SystemExit(run_workers(run_server, settings, host, ports))
 
     def ready() -> None:  # the address only once the server answers on it

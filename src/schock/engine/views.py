@@ -219,6 +219,22 @@ def make_view(game: Game, seat: object) -> View:
     )
 
 
+def own_turn(game: Game, seat: int) -> tuple[int, TurnView] | None:
+    """Where ``seat``'s turn stands among the current round's turns (:attr:`View.turns`)
+    and ``seat``'s sight of it; None when it has no turn there, or sees it as everybody
+    does (it has not looked under its cup, or the cup is lifted). A turn looks the same
+    to everybody but its owner, so a seat's view is a spectator's with this one turn
+    in its place (what a server that tells many seats at once builds per seat)."""
+    r = game._round
+    if r is None:
+        return None
+    for i, s in enumerate(r.order):
+        if s == seat:
+            t = r.turns[s]
+            return (i, _turn_view(t, seat)) if t.seen and not t.shown else None
+    return None
+
+
 def _turn_view(t: Any, viewer: int | None) -> TurnView:
     mine = viewer == t.seat
     current_visible = t.shown or (mine and t.seen)

@@ -45,13 +45,33 @@ class Chronicle:
         self._seen = 0
         # per language: the frozen lines and how many blocks (half heads, rounds) they hold
         self._frozen: dict[str, tuple[int, list[str]]] = {}
+        # per language: lines and story as last told; kept while only quiet events came
+        self._lines: dict[str, tuple[int, list[str]]] = {}
+        self._stories: dict[str, dict[str, Any]] = {}
 
     def update(self) -> None:
-        """Read the events the game logged since the last call."""
+        """Read the events the game logged since the last call. What is told is told
+        again only after an event that can change it: the steps of a turn in a round
+        not yet revealed change no line and no story (a round is told by its head
+        until its showdown: :meth:`_quiet`)."""
         log = self.game.log
         for e in log[self._seen:]:
+            if not self._quiet(e):
+                self._lines.clear()
+                self._stories.clear()
             self._builder._event(e)
         self._seen = len(log)
+
+    def _quiet(self, e: ev.Event) -> bool:
+        """Whether ``e`` (not read yet) leaves every line and the story as they are: a
+        step of a turn in a round not revealed yet, and a stop but the first stop of
+        the round's starter (which sets the round's throw limit, told in its head)."""
+        r = self._builder.round
+        if r is None or self._builder.closed or r["showdown"] is not None:
+            return False
+        if isinstance(e, ev.Stopped):
+            return r["limit"] is not None or e.seat != r["starter"]
+        return type(e) in _QUIET and not getattr(e, "loading", False)
 
     def _blocks(self) -> list[tuple[dict[str, Any], dict[str, Any] | None]]:
         """The account in reading order: (half, None) for a half's head, (half, round)."""
@@ -69,8 +89,11 @@ class Chronicle:
 
     def lines(self, lang: str) -> tuple[int, list[str]]:
         """``(frozen, lines)``: the game told so far (without the title lines); the first
-        ``frozen`` lines never change again for this game."""
+        ``frozen`` lines never change again for this game. The same list as long as
+        nothing told changed (do not change it)."""
         self.update()
+        if lang in self._lines:
+            return self._lines[lang]
         blocks = self._blocks()
         last_round = max((i for i, (_, r) in enumerate(blocks) if r is not None), default=-1)
         told, frozen = self._frozen.get(lang, (0, []))
@@ -97,7 +120,8 @@ class Chronicle:
                              "loser": self.game.loser, "durchmarsch": self.game.durchmarsch}
             renderer.closing()
         tail = [line.strip() for line in renderer.out if line.strip()]
-        return len(frozen), frozen + tail
+        told_now = self._lines[lang] = (len(frozen), frozen + tail)
+        return told_now
 
     @staticmethod
     def _tell(renderer: _Renderer, half: dict[str, Any], r: dict[str, Any] | None) -> None:
@@ -122,8 +146,11 @@ class Chronicle:
         ``showdown`` (the latest, best first, results named, where the Deckel came
         from, who is out or lost the half), ``roll_off`` (the one of the round under
         way or about to begin, with its dice), ``out`` (seats out of this half) and ``half``
-        (the half under way: "1. Hälfte", "Finale"; None where the game is one half)."""
+        (the half under way: "1. Hälfte", "Finale"; None where the game is one half).
+        The same dict as long as nothing told changed (do not change it)."""
         self.update()
+        if lang in self._stories:
+            return self._stories[lang]
         renderer = _Renderer(self._data(), lang)
         b = self._builder
         out: list[int] = []
@@ -133,8 +160,9 @@ class Chronicle:
         half = None
         if b.half is not None and not renderer.one_half:
             half = renderer.half_title(b.half)
-        return {"half": half, "showdown": self._showdown(renderer),
-                "roll_off": self._roll_off(renderer), "out": out}
+        story = self._stories[lang] = {"half": half, "showdown": self._showdown(renderer),
+                                       "roll_off": self._roll_off(renderer), "out": out}
+        return story
 
     def _showdown(self, renderer: _Renderer) -> dict[str, Any] | None:
         r = self.last_showdown()
@@ -186,6 +214,12 @@ class Chronicle:
         ro = found[-1]
         head, _, outcome = renderer.roll_off_parts(ro)
         return {"text": head, "rolls": ro["rolls"], "result": outcome}
+
+
+#: Events that change nothing a :class:`Chronicle` tells while the round they belong to
+#: is not revealed (a throw that is not a loading throw, lifting, setting aside, taking
+#: back, turning sixes): its turns are told at its showdown.
+_QUIET = frozenset({ev.Thrown, ev.Lifted, ev.SetAside, ev.TakenBack, ev.SixesTurned})
 
 
 # ------------------------------------------------------------------ one event as it happens

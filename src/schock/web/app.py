@@ -27,6 +27,7 @@ def create_app(settings: Settings) -> FastAPI:
         middleware,
         ops,
         pages,
+        sync,
         tables_api,
         tournament_online,
         tournament_online_organizer,
@@ -47,15 +48,20 @@ def create_app(settings: Settings) -> FastAPI:
         tournament_online.install(app.state.tables, db)
         loop = asyncio.get_running_loop()
         evictor = loop.create_task(ops.evict_loop(app.state))
-        # several processes (PostgreSQL) may act on one online tournament table
-        syncer = None if db.engine.dialect.name == "sqlite" else loop.create_task(
-            tournament_online.sync_loop(app.state.tables, db))
+        # online tables of bots alone go on after a restart (nobody's page loads them)
+        resumer = loop.create_task(tournament_online.resume(app.state.tables, db))
+        # several processes (PostgreSQL) may hold one table: each hears the others' writes
+        peers = None if db.engine.dialect.name == "sqlite" else sync.Sync(app.state.tables, db)
+        syncer = None if peers is None else peers.start()
+        app.state.sync = peers
         try:
             yield
         finally:
             evictor.cancel()
-            if syncer is not None:
+            resumer.cancel()
+            if peers is not None and syncer is not None:
                 syncer.cancel()
+                await peers.stop()
             await app.state.tables.close()
             db.close()
 

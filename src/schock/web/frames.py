@@ -15,11 +15,10 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-import orjson
-
 from schock.bots import available_bots
 from schock.narrate import Chronicle
-from schock.web.messages import rules_rows, state_message
+from schock.web import messages
+from schock.web.messages import StateTexts, rules_rows, state_message
 from schock.web.seats import Connection, Message, needs_ages
 
 if TYPE_CHECKING:
@@ -28,19 +27,13 @@ if TYPE_CHECKING:
 logger = logging.getLogger("schock.web.session")
 
 
-#: The parts of a state message that are the same for every seat (see
-#: :func:`schock.web.messages.state_message`).
-_SHARED = ("table", "log", "story")
-
-
 def encode(message: dict[str, Any]) -> str:
-    """A message as the JSON text a websocket sends (compact, UTF-8 as it is; orjson:
-    a tenth of the json module's time, and the frames are the server's largest work).
+    """:func:`schock.web.messages.encode` (kept here for the callers of this module).
 
-    >>> encode({"type": "state", "log": ["Würfel"], "n": 3, "waited": 1.5, "x": None})
-    '{"type":"state","log":["Würfel"],"n":3,"waited":1.5,"x":null}'
+    >>> encode({"type": "state", "n": 3})
+    '{"type":"state","n":3}'
     """
-    return orjson.dumps(message).decode()
+    return messages.encode(message)
 
 
 def table_info(session: TableSession) -> dict[str, Any]:
@@ -132,44 +125,29 @@ async def send_state(session: TableSession, conn: Connection,
     await session._deliver(conn, lambda: session.message_for(conn, info))
 
 
-def encoded_for(session: TableSession, conn: Connection, info: dict[str, Any],
-                made: dict[tuple[int | None, str, int], str],
-                shared: dict[tuple[str, int], str]) -> str:
-    """:meth:`message_for` as JSON text, made once per broadcast for all connections
-    that are sent the same (the same seat's view, language and log lines: the
-    sockets of one seat, the spectators); the parts that are the same for every
-    seat (the table, the new log lines, the story) are encoded once per language
-    and log position (``shared``) and joined to each seat's own."""
+def encoded_for(session: TableSession, conn: Connection, texts: StateTexts) -> str:
+    """:meth:`message_for` as JSON text, from the texts of this moment (``texts``: each
+    part made once for all connections that share it, each distinct frame once)."""
     seat, _ = session.bound(conn)
-    chronicle, frozen, _lines, _story = session.told(conn.lang)
+    chronicle, frozen, lines, story = session.told(conn.lang)
     whose, kept = conn.told
     start = kept if whose == (chronicle, conn.lang) else 0
-    key = (seat, conn.lang, start)
-    text = made.get(key)
-    if text is None:
-        message = session.message_for(conn, info)
-        common = shared.get((conn.lang, start))
-        if common is None:
-            common = shared[(conn.lang, start)] = encode(
-                {k: message[k] for k in _SHARED})[1:-1]
-        own = encode({k: v for k, v in message.items() if k not in _SHARED})
-        text = made[key] = f"{own[:-1]},{common}}}"
-    else:
-        conn.told = ((chronicle, conn.lang), frozen)
+    text = texts.text(seat, conn.lang, start, lines, story)
+    conn.told = ((chronicle, conn.lang), frozen)
     return text
 
 
 async def broadcast(session: TableSession) -> None:
-    """Re-bind every connection to its seat, then send each its own view (the table
-    and the narration are told once for all of them, each distinct message encoded
-    once). A send only queues the frame on its socket, so they go one after the
-    other, without a task each."""
+    """Re-bind every connection to its seat, then send each its own view (the table,
+    the narration and the view's public part are told once for all of them, each
+    distinct message encoded once: :class:`~schock.web.messages.StateTexts`). A send
+    only queues the frame on its socket, so they go one after the other, without a
+    task each."""
     await session.rebind()
-    info = session.table_info()
-    made: dict[tuple[int | None, str, int], str] = {}
-    shared: dict[tuple[str, int], str] = {}
+    live = session.started and not session.paused and not session.ended
+    texts = StateTexts(session.game, session.table_info(), live)
     for conn in list(session.conns):
-        await session._deliver(conn, partial(encoded_for, session, conn, info, made, shared))
+        await session._deliver(conn, partial(encoded_for, session, conn, texts))
 
 
 def welcome(session: TableSession, conn: Connection) -> dict[str, Any]:

@@ -156,7 +156,13 @@ class TableSession:
     they work again (:meth:`saved_again`)."""
     next_due: bool = False
     """The series' next game is due but could not be stored (started once writes work)."""
+    follow: tuple[int, float] = (-1, 0.0)
+    """(actions, until): another process stored this table's action that made it this
+    many actions long and drives its bots; this one leaves them to it while the table
+    stays so long, until ``until`` (:func:`time.monotonic`; see :meth:`drives`)."""
     _chronicle: Chronicle | None = None
+    _stepped: tuple[Game | None, int, set[int], str] = (None, -1, set(), "")
+    """What :meth:`step` found last: the game, its action count, the bots' seats, the step."""
     _told: tuple[int, dict[str, tuple[int, list[str], dict[str, Any]]]] = (-1, {})
 
     def __post_init__(self) -> None:
@@ -271,7 +277,16 @@ class TableSession:
     # ---------------------------------------------------------------- stepping
     def step(self) -> str:
         """``over``, ``human``, ``bot`` or ``auto`` (a roll-off or loading throw,
-        or a forced stop of a throw the player has not seen)."""
+        or a forced stop of a throw the player has not seen); found once per state of
+        the game and set of bots (every frame and every action asks)."""
+        g = self.game
+        game, n, bots, found = self._stepped
+        if game is not g or n != len(g.actions) or bots != self.bots.keys():
+            found = self._step()
+            self._stepped = (g, len(g.actions), set(self.bots), found)
+        return found
+
+    def _step(self) -> str:
         g = self.game
         if g.over:
             return "over"
@@ -431,12 +446,19 @@ class TableSession:
         }
 
     # ---------------------------------------------------------------- bots
+    def drives(self) -> bool:
+        """Whether this process drives the table's bots and forced moves: the process
+        that stored the latest action does (several processes may hold the table,
+        :mod:`schock.web.sync`), another one only once that one has been silent past
+        the time :attr:`follow` gives it (it may have died)."""
+        return self.follow[0] != len(self.game.actions) or time.monotonic() >= self.follow[1]
+
     def kick(self) -> None:
         """Start the driver if bots or forced moves are due (after most actions a person
         is to decide: then no task is made). Called after every change, once the lock is
         released, so what it sees is what the driver would find."""
         if (self.driver is None or self.driver.done()) and self.started and not self.paused \
-                and not self.ended and self.step() in ("bot", "auto"):
+                and not self.ended and self.step() in ("bot", "auto") and self.drives():
             self.driver = asyncio.get_running_loop().create_task(self._drive())
 
     async def _drive(self) -> None:
@@ -454,7 +476,7 @@ class TableSession:
                 if not self.started or self.paused or self.ended:
                     return
                 step = self.step()
-                if step not in ("bot", "auto"):
+                if step not in ("bot", "auto") or not self.drives():
                     return
                 n = len(self.game.actions)
                 actor = self.game.actor

@@ -48,6 +48,7 @@ from sqlalchemy.orm import Session
 from schock.errors import IllegalActionError, InvalidInputError
 from schock.messages import Msg
 from schock.store import Database
+from schock.store.tables import SeatRow, TableRow
 from schock.store.tournament_online import TournamentOnlineRow
 from schock.store.tournament_web import TournamentPendingRow
 from schock.tournament import storage
@@ -269,11 +270,6 @@ def install(tables: Tables, db: Database) -> None:
 
 
 # ------------------------------------------------------------------ several processes
-SYNC_SECONDS = 1.0
-"""How often a process compares its copies of online tournament tables with the database
-(with PostgreSQL and ``--workers N``; a SQLite file has one process)."""
-
-
 @dataclass
 class StoredState:
     """An online tournament table as the database has it, whichever process wrote it:
@@ -308,39 +304,40 @@ def _stored_states(s: Session, ids: list[str]) -> dict[str, StoredState]:
     return out
 
 
-def copy_state(session: TableSession) -> StoredState:
-    """The same for this process's copy of the table."""
-    series = session.series
-    assert isinstance(series, OnlineSeries)
-    table = TableState(
+def copy_table_state(session: TableSession) -> TableState:
+    """What the database holds of a table (without the texts of its actions), as this
+    process's copy has it."""
+    return TableState(
         session.started, session.paused, session.ended, session.game.over, session.game_no,
         len(session.game.actions),
         tuple((x.name, x.bot, x.token_hash, x.claimed, x.waiting)
               for x in session.stored_seats(session.seats)))
-    return StoredState(table, series.game, series.web_game, series.closed, series.note)
 
 
-async def sync_once(tables: Tables, db: Database) -> list[str]:
-    """Reload each online tournament table of this process whose stored state differs
-    from its copy: another process acted on it (the organizer's page is served by any
-    process; see docs/deploy.md). The copy is dropped and loaded again, its people are
-    sent the table as stored, its bots go on. Returns the ids reloaded."""
-    live = {i: x for i, x in list(tables.live.items()) if isinstance(x.series, OnlineSeries)}
-    stored = stored_states(db, list(live))
-    reloaded = []
-    for table_id, session in live.items():
-        st = stored.get(table_id)
-        if st is None or st == copy_state(session):
-            continue
-        # read again under the lock: a write of this process may have been under way
-        if await _fresh(session, db):
-            session.kick()
-            reloaded.append(table_id)
-    return reloaded
+def copy_state(session: TableSession) -> StoredState | TableState:
+    """This process's copy of a table as :func:`states` reads it from the database."""
+    series = session.series
+    if not isinstance(series, OnlineSeries):
+        return copy_table_state(session)
+    return StoredState(copy_table_state(session), series.game, series.web_game, series.closed,
+                       series.note)
+
+
+def states(db: Database, sessions: dict[str, TableSession]) -> dict[str, StoredState | TableState]:
+    """The stored state of each table of ``sessions`` that exists, online tournament
+    tables with their series (what :func:`copy_state` makes of a copy)."""
+    online = [i for i, x in sessions.items() if isinstance(x.series, OnlineSeries)]
+    plain = [i for i in sessions if i not in set(online)]
+    out: dict[str, StoredState | TableState] = dict(stored_states(db, online))
+    if plain:
+        with db.session() as s:
+            out.update(table_states(s, plain))
+    return out
 
 
 def _reload(session: TableSession, db: Database) -> None:
-    """Drop the copy and load the stored table and its series (the lock is held)."""
+    """Drop the copy and load the stored table and its series, if it has one (the lock
+    is held)."""
     votes, game_no = session.votes, session.game_no
     session.reload()
     if session.game_no == game_no:  # rematch votes are not stored: they stay
@@ -350,10 +347,10 @@ def _reload(session: TableSession, db: Database) -> None:
 
 async def _fresh(session: TableSession, db: Database) -> bool:
     """This process's copy as stored, read and compared under the table's lock (before
-    the organizer acts on a table, and for :func:`sync_once`: another process may have
-    acted on it). Whether the copy was reloaded."""
+    the organizer acts on a table, and for :func:`schock.web.sync.sync_once`: another
+    process may have acted on it). Whether the copy was reloaded."""
     async with session.lock:
-        st = stored_states(db, [session.id]).get(session.id)
+        st = states(db, {session.id: session}).get(session.id)
         if st is None or st == copy_state(session):
             return False
         _reload(session, db)
@@ -361,15 +358,36 @@ async def _fresh(session: TableSession, db: Database) -> bool:
         return True
 
 
-async def sync_loop(tables: Tables, db: Database) -> None:
-    """:func:`sync_once` every :data:`SYNC_SECONDS` (the app's lifespan runs it when the
-    database can serve several processes)."""
-    while True:
-        await asyncio.sleep(SYNC_SECONDS)
-        try:
-            await sync_once(tables, db)
-        except Exception:  # pragma: no cover - a database hiccup; the next round tries again
-            logger.exception("online tables: comparing with the database failed")
+def bots_alone(db: Database) -> list[str]:
+    """The online tables that play (started, neither paused nor ended, their game not
+    over), of rounds still open, where bots alone sit: nobody's page would load them."""
+    with db.session() as s:
+        people = select(SeatRow.table_id).where(SeatRow.bot.is_(None),
+                                                SeatRow.waiting.is_(False))
+        return list(s.execute(
+            select(TableRow.id).join(TournamentOnlineRow,
+                                     TournamentOnlineRow.table_id == TableRow.id)
+            .where(TableRow.started.is_(True), TableRow.paused.is_(False),
+                   TableRow.ended.is_(False), TableRow.finished.is_(False),
+                   TournamentOnlineRow.closed == 0, TableRow.id.not_in(people))
+            .order_by(TableRow.id)).scalars())
+
+
+async def resume(tables: Tables, db: Database) -> list[str]:
+    """Load the online tables of bots alone that play, so that their bots go on (when a
+    server process starts: after a crash or a restart nobody else would load them; with
+    several processes each does, and the one that stores first drives on). Returns
+    their ids."""
+    try:
+        ids = await asyncio.to_thread(bots_alone, db)
+    except Exception:  # pragma: no cover - no database at the start: a page loads them
+        logger.exception("online tables of bots alone: looking for them failed")
+        return []
+    for table_id in ids:
+        session = tables.get(table_id)
+        if session is not None:
+            session.kick()
+    return ids
 
 
 def _upcoming(t: Tournament, waiting: list[dict[str, Any]], rnd: int, table: int) -> int | None:

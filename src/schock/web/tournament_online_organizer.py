@@ -213,7 +213,7 @@ async def _start_all(request: Request, secret: str, rnd: int,
                      bound: dict[int, TournamentOnlineRow]) -> int:
     """Start every open table that waits. A table this process does not hold is started
     in the database: the process its players reach loads it so (or, holding a copy, sees
-    the change within :data:`SYNC_SECONDS`); only a table of bots alone, which nobody may
+    the change at once, :mod:`schock.web.sync`); only a table of bots alone, which nobody may
     ever open, is loaded here to be played."""
     tables = _tables(request)
     ids = {row.table_id: tb for tb, row in bound.items()}
