@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -23,8 +24,9 @@ def make_tables(db: str, n: int = 3) -> list[str]:
     """``n`` tables; the first one is made 40 days ago."""
     database = open_database(db)
     tables = Tables(Repo(database), Settings(db=db))
-    ids = [tables.create(load_rules("ferschweiler"), [("Anna", None), ("Ben", "heuristic")],
-                         f"10.0.0.{i}")[0].id for i in range(n)]
+    ids = [asyncio.run(tables.create(load_rules("ferschweiler"), [("Anna", None),
+                                                                  ("Ben", "heuristic")],
+                                     f"10.0.0.{i}"))[0].id for i in range(n)]
     with database.session() as s:
         s.execute(update(TableRow).where(TableRow.id == ids[0]).values(
             created=datetime.now() - timedelta(days=40)))

@@ -101,6 +101,7 @@ class Postgres:
     proc: subprocess.Popen[bytes]
     user: str = "schock"
     made: list[str] = field(default_factory=list)
+    owner: pwd.struct_passwd | None = None
 
     def url(self, database: str) -> str:
         return f"postgresql://{self.user}@/{database}?host={self.dir}&port={self.port}"
@@ -119,6 +120,21 @@ class Postgres:
     def stop(self) -> None:
         stop(self.proc, signal.SIGINT)  # fast shutdown
         shutil.rmtree(self.dir, ignore_errors=True)
+
+    def restart(self, while_down: Callable[[], None] = lambda: None) -> None:
+        """Stop the server (fast shutdown: every connection is cut), call ``while_down``,
+        start it again on the same data and wait until it answers."""
+        stop(self.proc, signal.SIGINT)
+        while_down()
+        self.proc = _launch(self.dir, self.port, self.owner)
+        wait_until(self._ready, self.proc, "PostgreSQL", self.dir / "postgres.log")
+
+    def _ready(self) -> bool:
+        import psycopg
+
+        with psycopg.connect(host=str(self.dir), port=self.port, user=self.user,
+                             dbname="postgres", connect_timeout=2):
+            return True
 
 
 def _as_owner(owner: pwd.struct_passwd | None) -> dict[str, object]:
@@ -150,28 +166,27 @@ def start_postgres() -> Postgres:
         check=True, capture_output=True, env=env, cwd=base, **_as_owner(owner),  # type: ignore[call-overload]
     )
     port = 5432
-    with open(log, "wb") as out:
-        proc = subprocess.Popen(
+    proc = _launch(base, port, owner)
+    pg = Postgres(base, port, proc, owner=owner)
+    try:
+        wait_until(pg._ready, proc, "PostgreSQL", log)
+    except BaseException:
+        pg.stop()
+        raise
+    return pg
+
+
+def _launch(base: Path, port: int, owner: pwd.struct_passwd | None) -> subprocess.Popen[bytes]:
+    """The server of the cluster in ``base`` on its unix socket (output appended to its log)."""
+    bindir = need(pg_bindir(), "PostgreSQL (Debian package postgresql)")
+    env = {"PATH": os.environ.get("PATH", ""), "LC_ALL": "C", "HOME": str(base)}
+    with open(base / "postgres.log", "ab") as out:
+        return subprocess.Popen(
             [f"{bindir}/postgres", "-D", str(base / "data"), "-k", str(base), "-p", str(port),
              "-c", "listen_addresses=", "-c", "fsync=off", "-c", "synchronous_commit=off",
              "-c", "full_page_writes=off", "-c", "max_connections=200"],
             stdout=out, stderr=subprocess.STDOUT, env=env, cwd=base, **_as_owner(owner),  # type: ignore[call-overload]
         )
-    pg = Postgres(base, port, proc)
-
-    def ready() -> bool:
-        import psycopg
-
-        with psycopg.connect(host=str(base), port=port, user="schock", dbname="postgres",
-                             connect_timeout=2):
-            return True
-
-    try:
-        wait_until(ready, proc, "PostgreSQL", log)
-    except BaseException:
-        pg.stop()
-        raise
-    return pg
 
 
 # ---------------------------------------------------------------------------- schock serve

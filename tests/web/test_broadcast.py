@@ -27,8 +27,8 @@ from schock.web.settings import Settings
 def _table(tmp_path: Path) -> tuple[TableSession, list[str | None]]:
     db = str(tmp_path / "b.db")
     tables = Tables(Repo(open_database(db)), Settings(db=db, bot_delay=0))
-    session, _host, tokens = tables.create(load_rules("porz"), [("Anna", None), ("Ben", None),
-                                                               ("Cem", None)], "127.0.0.1")
+    session, _host, tokens = asyncio.run(tables.create(
+        load_rules("porz"), [("Anna", None), ("Ben", None), ("Cem", None)], "127.0.0.1"))
     session.started = True
     return session, tokens
 

@@ -100,3 +100,32 @@ def test_the_thread_ends_when_idle_and_the_next_write_starts_another() -> None:
     assert not first.is_alive()
     asyncio.run(write("t1"))
     assert writer.thread is not first and db.batches == [["t0"], ["t1"]]
+
+
+def test_other_writes_go_in_their_place_among_the_actions() -> None:
+    """A :class:`~schock.web.writer.Call` (a host command's write, a new table) runs in
+    the writer thread after the writes queued before it and before those after it; its
+    result or what it raised is its own outcome; the actions around it still go in
+    batches."""
+    writer, db = GroupWriter(), Recorder()
+    seen: list[list[list[str]]] = []
+
+    def command(repo: Recorder) -> str:
+        seen.append(list(repo.batches))
+        return "stored"
+
+    async def main() -> list[object]:
+        first = writer.submit(db, ActionWrite("t0", 0, ["0 throw"]))
+        assert await asyncio.to_thread(db.entered.wait, 10)
+        queued = [writer.submit(db, ActionWrite("t1", 0, ["0 throw"])),
+                  writer.submit(db, ActionWrite("t2", 0, ["0 throw"])),
+                  writer.call(db, command), writer.call(db, lambda repo: 1 // 0),
+                  writer.submit(db, ActionWrite("t3", 0, ["0 throw"]))]
+        db.release.set()
+        return await asyncio.gather(first, *queued, return_exceptions=True)
+
+    outcomes = asyncio.run(main())
+    assert db.batches == [["t0"], ["t1", "t2"], ["t3"]]
+    assert seen == [[["t0"], ["t1", "t2"]]]  # after t1 and t2, before t3
+    assert outcomes[:4] == [None, None, None, "stored"]
+    assert isinstance(outcomes[4], ZeroDivisionError) and outcomes[5] is None

@@ -27,7 +27,8 @@ def make_client(db: str, peer: str = "testclient", **kw: Any) -> TestClient:
     kw.setdefault("burst", 1_000_000)
     kw.setdefault("address_rate", 1e6)
     kw.setdefault("address_burst", 1_000_000)
-    app = create_app(Settings(db=db, bot_delay=0, **kw))
+    kw.setdefault("bot_delay", 0)
+    app = create_app(Settings(db=db, **kw))
     app.state.offload_pool = ThreadPoolExecutor(2)
     return TestClient(app, client=(peer, 50000))
 

@@ -105,3 +105,14 @@ class GameRow(Base):
     ended: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     record: Mapped[str] = mapped_column(Text)
     at: Mapped[datetime] = mapped_column(DateTime, server_default=func.now())
+
+
+class HeartbeatRow(Base):
+    """The readiness check's write (``/api/health``): one row whose counter each check
+    raises, so a check needs the database to take a write (a full disk, a read-only
+    file or a database server that is down fail it)."""
+
+    __tablename__ = "web_heartbeat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    beats: Mapped[int] = mapped_column(BigInteger, default=0)

@@ -4,6 +4,9 @@ bot and back, the turn clock, ending the table, and the next game.
 
 Every function here is called by :class:`~schock.web.session.TableSession` (its
 ``command``, ``vote`` and the series' next game), most of them under the table's lock.
+Each writes first (by the writer thread, :meth:`TableSession.write`) and changes the
+table in memory only once the write is stored: a write the database does not take
+(:class:`~schock.web.repo.Unsaved`) leaves the table exactly as it was.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from typing import TYPE_CHECKING
 from schock.bots import available_bots, make_bot
 from schock.bots.names import bot_names
 from schock.errors import InvalidInputError
+from schock.web.repo import Repo, StoredSeat
 from schock.web.seats import Connection, Refused, SeatInfo
 
 if TYPE_CHECKING:
@@ -37,16 +41,16 @@ async def command(session: TableSession, conn: Connection, command: str, seat: i
         if command == "start":
             if session.ended:
                 raise Refused("ended")
+            await session.write(Repo.set_flags, session.id, started=True)
             session.started = True
-            session.repo.set_flags(session.id, started=True)
         elif command == "rematch":
-            start_next(session)
+            await start_next(session)
         elif command == "hand_host":
             i = _seat_index(session, seat)
             h = session.seats[i].token_hash
             if session.seats[i].bot is not None or h is None:
                 raise Refused("no_person", seat=i, name=session.seats[i].name)
-            session.repo.set_host(session.id, h)
+            await session.write(Repo.set_host, session.id, h)
             session.host_hash = h
         elif command == "give_back":
             i = _seat_index(session, seat)
@@ -57,19 +61,19 @@ async def command(session: TableSession, conn: Connection, command: str, seat: i
                 raise Refused("ended")
             new = list(session.seats)
             new[i] = SeatInfo(old.name, None, old.token_hash, old.age, old.claimed)
-            session.repo.set_seats(session.id, session.stored_seats(new))
+            await session.write(Repo.set_seats, session.id, session.stored_seats(new))
             session.seats = new
             session.bots.pop(i, None)
         elif command in ("pause", "resume"):
             _check_running(session)
+            await session.write(Repo.set_flags, session.id, paused=command == "pause")
             session.paused = command == "pause"
-            session.repo.set_flags(session.id, paused=session.paused)
             session._due = (-1, 0.0)  # the clock starts again on the resumed decision
         elif command == "clock":
             nudge, takeover = clock
             if nudge is not None and takeover is not None and takeover < nudge:
                 raise Refused("bad_clock", nudge=nudge, takeover=takeover)
-            session.repo.set_clock(session.id, nudge, takeover)
+            await session.write(Repo.set_clock, session.id, nudge, takeover)
             session.clock = (nudge, takeover)
         elif command == "bot_once":
             await _bot_once(session)
@@ -78,7 +82,7 @@ async def command(session: TableSession, conn: Connection, command: str, seat: i
                 # a started game is kept, finished or not (never one that never began)
                 keep = not session.game.over and (session.started or bool(session.game.actions))
                 archive = session._archive() if keep else None
-                session.repo.end_game(session.id, archive)
+                await session.write(Repo.end_game, session.id, archive)
                 session.ended = True
                 if archive is not None:
                     session.games.append(archive)
@@ -86,7 +90,7 @@ async def command(session: TableSession, conn: Connection, command: str, seat: i
             _before_start(session)
             kind = _bot_kind(bot)
             name = bot_names([kind], taken=[s.name for s in session.seats])[0]  # like `schock play`
-            reseat(session, [*session.seats, SeatInfo(name, kind, None)])
+            await reseat(session, [*session.seats, SeatInfo(name, kind, None)])
         elif command == "age":  # the host fills in an age (porz: the youngest loses a tie)
             i = _seat_index(session, seat)
             if age is not None and not 0 <= age <= 150:
@@ -95,10 +99,10 @@ async def command(session: TableSession, conn: Connection, command: str, seat: i
             old = new[i]
             new[i] = SeatInfo(old.name, old.bot, old.token_hash, age, old.claimed)
             if not session.started:
-                reseat(session, new)
+                await reseat(session, new)
             elif session.game.over and not session.ended:  # between games: from the next one
+                await session.write(Repo.set_seats, session.id, session.stored_seats(new))
                 session.seats = new
-                session.repo.set_seats(session.id, session.stored_seats(new))
             else:
                 raise Refused("game_running")
         elif command == "move":  # the waiting room: seat ``seat`` moves to place ``to``
@@ -108,17 +112,17 @@ async def command(session: TableSession, conn: Connection, command: str, seat: i
                 raise Refused("bad_move", seat=i, to=to, last=len(session.seats) - 1)
             order = [s for j, s in enumerate(session.seats) if j != i]
             order.insert(to, session.seats[i])
-            reseat(session, order)
+            await reseat(session, order)
         elif command == "remove":  # the waiting room: any seat, before the start
             _before_start(session)
             i = _seat_index(session, seat)
-            reseat(session, [s for j, s in enumerate(session.seats) if j != i])
+            await reseat(session, [s for j, s in enumerate(session.seats) if j != i])
         elif command == "remove_bot":
             _before_start(session)
             i = _seat_index(session, seat)
             if session.seats[i].bot is None:
                 raise Refused("not_a_bot", seat=i)
-            reseat(session, [s for j, s in enumerate(session.seats) if j != i])
+            await reseat(session, [s for j, s in enumerate(session.seats) if j != i])
         elif command == "replace":
             if session.ended:
                 raise Refused("ended")
@@ -131,7 +135,7 @@ async def command(session: TableSession, conn: Connection, command: str, seat: i
             # the seat back)
             old = session.seats[i]
             new[i] = SeatInfo(old.name, kind, old.token_hash, old.age, old.claimed)
-            session.repo.set_seats(session.id, session.stored_seats(new))
+            await session.write(Repo.set_seats, session.id, session.stored_seats(new))
             session.seats = new
             session.bots[i] = make_bot(kind, seed=secrets.randbits(32))
         await session.broadcast()
@@ -144,7 +148,7 @@ async def vote(session: TableSession, conn: Connection) -> None:
     async with session.lock:
         seat, host = session.bound(conn)
         if host:
-            start_next(session)
+            await start_next(session)
         else:
             if seat is None:
                 raise Refused("spectator")
@@ -154,7 +158,7 @@ async def vote(session: TableSession, conn: Connection) -> None:
             session.votes.add(seat)
             people = {i for i, s in enumerate(session.seats) if s.bot is None}
             if people <= session.votes:
-                start_next(session)
+                await start_next(session)
         await session.broadcast()
     session.kick()
 
@@ -164,27 +168,26 @@ def check_between_games(session: TableSession) -> None:
         raise Refused("not_over")
 
 
-def start_next(session: TableSession) -> None:
+async def start_next(session: TableSession) -> None:
     """The next game on this table: same seats and links; the last loser begins
-    (docs/rules.md, "Who starts": the loser of the previous game)."""
+    (docs/rules.md, "Who starts": the loser of the previous game). Its seats and
+    flags are stored in one transaction before the table changes."""
     check_between_games(session)
     last = session.games[-1] if session.games else None
     names = [s.name for s in session.seats]
     starter = names.index(last.loser) if last and last.loser in names else None
-    seats = None
+    seats = session.seats
     if session.series is not None:  # the series seats the next game (and may refuse it)
         seats, starter = session.series.next_game(session, session.game_no + 1)
-    session.repo.new_game(session.id, session.game_no + 1, starter)
+    seats = seats + session.late  # late-comers sit down now, after the last game's seats
+    stored = [StoredSeat(s.name, s.bot, s.token_hash, s.age, s.claimed) for s in seats]
+    await session.write(Repo.new_game, session.id, session.game_no + 1, starter,
+                        stored if seats != session.seats else None)
     session.game_no += 1
     session.seed, session.starter = None, starter  # its dice: the OS generator's
     session.started, session.paused, session.ended = True, False, False
     session.votes = set()
-    if seats is not None and seats != session.seats:
-        session.seats = seats
-        session.repo.set_seats(session.id, session.stored_seats(seats))
-    if session.late:  # late-comers sit down now, after the seats of the last game
-        session.seats, session.late = session.seats + session.late, []
-        session.repo.set_seats(session.id, session.stored_seats(session.seats))
+    session.seats, session.late = seats, []
     session.game = session._new_game()
     session._make_bots()
 
@@ -229,15 +232,18 @@ def _seat_index(session: TableSession, seat: int | None) -> int:
     return seat
 
 
-def reseat(session: TableSession, seats: list[SeatInfo]) -> None:
+async def reseat(session: TableSession, seats: list[SeatInfo]) -> None:
     """New seats before the start (a new game); the caller's broadcast re-binds
     every connection (:meth:`TableSession.rebind`)."""
-    old = session.seats
+    old = session.seats, session.game
     session.seats = seats
     try:
         session.game = session._new_game()
+        await session.write(Repo.set_seats, session.id, session.stored_seats(seats))
     except InvalidInputError as exc:
-        session.seats = old
+        session.seats, session.game = old
         raise Refused("invalid", detail=str(exc)) from None
-    session.repo.set_seats(session.id, session.stored_seats(seats))
+    except BaseException:  # not stored: the table stays as it was
+        session.seats, session.game = old
+        raise
     session._make_bots()

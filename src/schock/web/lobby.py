@@ -14,6 +14,7 @@ the server keeps only its hash and yet can show it to the host again.
 from __future__ import annotations
 
 import hmac
+import logging
 from typing import Any
 
 from fastapi import APIRouter, Request
@@ -21,7 +22,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 from schock.engine.game import MAX_SEATS
 from schock.web.pages import _render, qr_svg
-from schock.web.repo import token_hash
+from schock.web.repo import Repo, StoredSeat, Unsaved, token_hash
 from schock.web.schemas import HostOnly, JoinTable
 from schock.web.session import Refused, SeatInfo, TableSession, invite_token, new_token
 from schock.web.tables_api import (
@@ -35,6 +36,7 @@ from schock.web.tables_api import (
 from schock.web.texts import text
 
 router = APIRouter()
+logger = logging.getLogger(__name__)
 
 
 def between_games(session: TableSession) -> bool:
@@ -65,7 +67,7 @@ async def join(session: TableSession, invite: str, seat: int | None, name: str,
         if not joinable(session):
             raise Refused("game_running")
         if between_games(session):
-            return _join_late(session, seat, typed, given)
+            return await _join_late(session, seat, typed, given)
         seats = list(session.seats)
         token = new_token()
         if seat is None:
@@ -84,13 +86,13 @@ async def join(session: TableSession, invite: str, seat: int | None, name: str,
         if any(s.name.casefold() == final.casefold() for j, s in enumerate(seats) if j != seat):
             raise Refused("name_taken", name=final)
         seats[seat] = SeatInfo(final, None, token_hash(token), given, claimed=True)
-        session._reseat(seats)
+        await session._reseat(seats)
         await session.broadcast()
     return seat, token
 
 
-def _join_late(session: TableSession, seat: int | None, name: str | None,
-               age: int | None) -> tuple[int, str]:
+async def _join_late(session: TableSession, seat: int | None, name: str | None,
+                     age: int | None) -> tuple[int, str]:
     """Between games: a new seat that sits down when the next game starts (the seats of
     the game just over stay as they were, so its account stays true)."""
     if seat is not None:
@@ -103,14 +105,19 @@ def _join_late(session: TableSession, seat: int | None, name: str | None,
     if any(s.name.casefold() == name.casefold() for s in everybody):
         raise Refused("name_taken", name=name)
     token = new_token()
-    session.late.append(SeatInfo(name, None, token_hash(token), age, claimed=True))
-    session.repo.set_seats(session.id, session.stored_seats(session.seats))
+    late = SeatInfo(name, None, token_hash(token), age, claimed=True)
+    await session.write(Repo.set_seats, session.id, [
+        *session.stored_seats(session.seats),
+        StoredSeat(late.name, None, late.token_hash, age, claimed=True, waiting=True)])
+    session.late.append(late)
     return len(everybody), token
 
 
 async def claim(session: TableSession, token: str) -> int | None:
     """The seat of ``token``, now held (the invite no longer offers it), or None; a
-    late-comer's token gives the place they will have in the next game."""
+    late-comer's token gives the place they will have in the next game. While the
+    database takes no writes the seat is given all the same (watching and reading need
+    no write) and held at the next hello."""
     async with session.lock:
         seat = session.seat_of(token)
         if seat is None:
@@ -122,14 +129,19 @@ async def claim(session: TableSession, token: str) -> int | None:
             seats = list(session.seats)
             s = seats[seat]
             seats[seat] = SeatInfo(s.name, s.bot, s.token_hash, s.age, claimed=True)
-            session.repo.set_seats(session.id, session.stored_seats(seats))
+            try:
+                await session.write(Repo.set_seats, session.id, session.stored_seats(seats))
+            except Unsaved as exc:
+                logger.warning("table %s: seat %d not held (%s)", session.id, seat, exc.cause)
+                return seat
             session.seats = seats
         return seat
 
 
 def _refusal(exc: Refused) -> JSONResponse:
     status = {"bad_invite": 403, "series_invite": 409, "not_host": 403, "no_table": 404, "game_running": 409,
-              "seat_taken": 409, "seats_full": 409, "name_taken": 409}.get(exc.key, 400)
+              "seat_taken": 409, "seats_full": 409, "name_taken": 409,
+              "unsaved": 503}.get(exc.key, 400)
     return JSONResponse(exc.message(), status_code=status)
 
 
@@ -167,7 +179,10 @@ async def invite_api(table_id: str, body: HostOnly, request: Request) -> Respons
     invite = token_hash(invite_token(body.host, session.id))
     if session.invite_hash != invite:  # the host role was handed on: a new invite link
         async with session.lock:
-            session.repo.set_invite(session.id, invite)
+            try:
+                await session.write(Repo.set_invite, session.id, invite)
+            except Unsaved as exc:
+                return _refusal(exc)
             session.invite_hash = invite
     link = links(request, session, body.host, [None] * len(session.seats))["invite_link"]
     return JSONResponse({"link": link, "qr": str(qr_svg(link, scale=5)), "open": joinable(session)})

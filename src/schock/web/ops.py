@@ -1,4 +1,5 @@
-"""Operating the server: ``/api/health`` (with the database), ``/metrics`` (Prometheus),
+"""Operating the server: ``/api/health`` (readiness: the database takes a write),
+``/api/live`` (liveness: the process answers), ``/metrics`` (Prometheus),
 counted action writes, and idle tables leaving memory.
 
 The metrics live in a registry of their own per app (tests make many apps):
@@ -27,11 +28,12 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse, Response
 from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Gauge, Histogram
 from prometheus_client.exposition import generate_latest
-from sqlalchemy import event, text
+from sqlalchemy import event
+from sqlalchemy.exc import DBAPIError
 
 from schock.store.db import Database
 from schock.web.guard import Limits
-from schock.web.repo import Repo
+from schock.web.repo import Repo, Unsaved
 from schock.web.session import Tables, TableSession
 from schock.web.settings import Settings
 
@@ -126,21 +128,74 @@ class CountingRepo(Repo):
         self.metrics.actions.inc(actions)
 
 
+#: A readiness answer is given again for this long (seconds): a proxy or monitor asking
+#: 100 times a second costs one write a second.
+READY_SECONDS = 1.0
+#: A check whose write is not stored within this long (seconds) answers 503.
+READY_TIMEOUT = 5.0
+
+
+class Readiness:
+    """Whether the database takes a write now: the heartbeat (:meth:`Repo.heartbeat`),
+    written by the writer thread like every action (so a writer stuck behind a dead
+    database fails it too), at most once per :data:`READY_SECONDS`; requests that come
+    meanwhile share the answer (and a check under way)."""
+
+    def __init__(self) -> None:
+        self.at = -float("inf")
+        self.reason: str | None = None
+        """Why the last check failed (None: it passed)."""
+        self._check: asyncio.Task[None] | None = None
+
+    async def reason_now(self, repo: Repo) -> str | None:
+        """None if the database takes writes, else why not."""
+        if time.monotonic() - self.at >= READY_SECONDS:
+            if self._check is None or self._check.done():
+                self._check = asyncio.get_running_loop().create_task(self._write(repo))
+            await asyncio.shield(self._check)
+        return self.reason
+
+    async def _write(self, repo: Repo) -> None:
+        try:
+            await asyncio.wait_for(repo.run(Repo.heartbeat), timeout=READY_TIMEOUT)
+            self.reason = None
+        except TimeoutError:
+            self.reason = f"no write stored within {READY_TIMEOUT:g} s"
+        except Exception as exc:  # any failure is the answer: the database is not usable
+            self.reason = _reason(exc.cause if isinstance(exc, Unsaved) else exc)
+        self.at = time.monotonic()
+
+
+def _reason(exc: BaseException) -> str:
+    """What the database said, on one line (without the statement).
+
+    >>> from sqlalchemy.exc import OperationalError
+    >>> _reason(OperationalError("UPDATE web_heartbeat", {}, Exception("database or disk is full")))
+    'database or disk is full'
+    """
+    said = exc.orig if isinstance(exc, DBAPIError) and exc.orig is not None else exc
+    return " ".join(str(said).split())[:200] or type(said).__name__
+
+
 @router.get("/api/health")
 async def health(request: Request) -> JSONResponse:
-    """``{"ok": true}`` when the database answers; 503 with the reason when not."""
-    db: Database = request.app.state.db
-    try:
-        await asyncio.wait_for(asyncio.to_thread(_ping, db), timeout=5)
-    except Exception as exc:  # any failure is the answer: the database is not usable
-        reason = " ".join(str(exc).split())[:200] or type(exc).__name__
+    """Readiness: ``{"ok": true}`` when the database takes a write (a heartbeat row,
+    :class:`Readiness`); 503 ``{"ok": false, "database": reason}`` when not (a full
+    disk, a database server down): a proxy sends traffic elsewhere, a monitor alarms."""
+    state = request.app.state
+    if getattr(state, "readiness", None) is None:
+        state.readiness = Readiness()
+    reason = await state.readiness.reason_now(state.tables.repo)
+    if reason is not None:
         return JSONResponse({"ok": False, "database": reason}, status_code=503)
     return JSONResponse({"ok": True})
 
 
-def _ping(db: Database) -> None:
-    with db.engine.connect() as conn:
-        conn.execute(text("SELECT 1"))
+@router.get("/api/live")
+async def live() -> JSONResponse:
+    """Liveness: the process answers (nothing else is asked; a full disk is not a
+    reason to restart it)."""
+    return JSONResponse({"ok": True})
 
 
 #: Headers a proxy adds: a request carrying one came through a proxy.
@@ -177,8 +232,8 @@ class ServerTables(Tables):
         super().__init__(repo, settings)
         self.touched: dict[str, float] = {}
 
-    def create(self, *args: Any, **kwargs: Any) -> tuple[TableSession, str, list[str | None]]:
-        made = super().create(*args, **kwargs)
+    async def create(self, *args: Any, **kwargs: Any) -> tuple[TableSession, str, list[str | None]]:
+        made = await super().create(*args, **kwargs)
         self.touched[made[0].id] = time.monotonic()
         return made
 

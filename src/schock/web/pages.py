@@ -18,6 +18,7 @@ from schock.narrate import account, render_text
 from schock.rules import PRESETS, load_rules
 from schock.web.session import Refused, TableSession, needs_ages
 from schock.web.tables_api import (
+    REFUSED_STATUS,
     build_rules,
     check_age,
     create_table,
@@ -134,12 +135,12 @@ async def create_from_form(request: Request) -> Response:
             if name:
                 seats.append((name, None if kind == "human" else kind))
                 ages.append(check_age(form.get(f"age{i}")) if kind == "human" else None)
-        session, host, tokens = create_table(request, rules, seats, ages)
+        session, host, tokens = await create_table(request, rules, seats, ages)
     except (InvalidInputError, Refused) as exc:
         msg = exc.localized(lang) if isinstance(exc, InvalidInputError) else (
             exc.en if lang == "en" else exc.de)
-        return _render(request, "start.html", 429 if getattr(exc, "key", "") == "too_many_tables"
-                       else 400, error=msg, warn_links=_loopback_warning(request),
+        return _render(request, "start.html", REFUSED_STATUS.get(getattr(exc, "key", ""), 400),
+                       error=msg, warn_links=_loopback_warning(request),
                        **_start_context(_typed(form)))
     return _created(request, session, host, tokens)
 

@@ -5,19 +5,24 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from sqlalchemy import Engine, bindparam, delete, func, insert, select, update
-from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.orm import Session
 from sqlalchemy.pool import StaticPool
 
 from schock.store.db import Database
-from schock.store.tables import ActionRow, GameRow, SeatRow, TableRow
+from schock.store.tables import ActionRow, GameRow, HeartbeatRow, SeatRow, TableRow
+from schock.web.seats import Refused
 from schock.web.writer import WRITER, ActionWrite
+
+P = ParamSpec("P")
+T = TypeVar("T")
 
 
 def token_hash(token: str) -> str:
@@ -38,6 +43,7 @@ _GAME_NOS = (select(TableRow.id, TableRow.game_no)
 _INSERT_ACTION = insert(ActionRow)
 _FINISHED = update(TableRow).where(TableRow.id == bindparam("table")).values(finished=True)
 _INSERT_GAME = insert(GameRow)
+_BEAT = update(HeartbeatRow).where(HeartbeatRow.id == 1).values(beats=HeartbeatRow.beats + 1)
 
 class _Plain:
     """The two statements of a batch of actions in the SQL of a driver (SQLite's
@@ -70,6 +76,30 @@ class StaleCopy(Exception):
     """Another process has stored an action of this table at a place this copy
     wanted: the database refused the write (the key (table, action index) is taken),
     so this copy is stale and must be reloaded. Nothing was written."""
+
+
+class Unsaved(Refused):
+    """The database did not take a write (a full disk, a database server that is down
+    or restarting, a lost connection): nothing was stored, and the caller changes
+    nothing either. The player is told ``unsaved`` ("try again in a moment");
+    :attr:`cause` is what the database said (for the log, never for a player)."""
+
+    def __init__(self, cause: BaseException) -> None:
+        super().__init__("unsaved")
+        self.cause = cause
+
+
+def cannot_write(exc: BaseException) -> bool:
+    """Whether ``exc`` says the database cannot take writes now (it may later), rather
+    than that a write was wrong: SQLite's "database or disk is full" and "disk I/O
+    error", a database server gone or restarting, a pool without a free connection.
+
+    >>> cannot_write(OperationalError("INSERT", {}, Exception("database or disk is full")))
+    True
+    >>> cannot_write(IntegrityError("INSERT", {}, Exception("UNIQUE")))
+    False
+    """
+    return isinstance(exc, OperationalError | InterfaceError | PoolTimeout | OSError)
 
 
 @dataclass
@@ -117,6 +147,44 @@ class Repo:
 
     def __init__(self, db: Database) -> None:
         self.db = db
+        self.on_unsaved: Callable[[Unsaved], None] | None = None
+        """Told (on the event loop) of every write that raised :class:`Unsaved`
+        (:class:`~schock.web.session.Tables` watches for writes working again)."""
+
+    async def run(self, fn: Callable[Concatenate[Repo, P], T], *args: P.args,
+                  **kwargs: P.kwargs) -> T:
+        """``fn(self, *args, **kwargs)``, a write of table state, in the process's writer
+        thread (in order with the actions queued before it: one write path, off the
+        event loop); raises :class:`Unsaved` if the database cannot take it now, else
+        what ``fn`` raised. An in-memory SQLite database (tests): written here."""
+        try:
+            if isinstance(self.db.engine.pool, StaticPool):
+                return fn(self, *args, **kwargs)
+            return await WRITER.call(self, lambda repo: fn(repo, *args, **kwargs))
+        except Exception as exc:
+            if not cannot_write(exc):
+                raise
+            raise self._unsaved(exc) from exc
+
+    def _unsaved(self, exc: Exception) -> Unsaved:
+        """:class:`Unsaved` for a write the database could not take (:attr:`on_unsaved`
+        is told)."""
+        unsaved = Unsaved(exc)
+        if self.on_unsaved is not None:
+            self.on_unsaved(unsaved)
+        return unsaved
+
+    def heartbeat(self) -> None:
+        """The readiness check's write: raise the heartbeat row's counter (a write that
+        needs the disk and the database server; nothing else changes)."""
+        try:
+            with self.db.engine.begin() as conn:
+                done = conn.execute(_BEAT)
+                if getattr(done, "rowcount", 1) == 0:  # the first check of this database
+                    conn.execute(insert(HeartbeatRow).values(id=1, beats=1))
+        except IntegrityError:  # another process made the row meanwhile: raise its counter
+            with self.db.engine.begin() as conn:
+                conn.execute(_BEAT)
 
     def create(self, t: StoredTable, host_ip: str) -> None:
         with self.db.session() as s:
@@ -311,12 +379,17 @@ class Repo:
         returns once it is committed (and raises what refused it). An in-memory SQLite
         database is one connection shared by all (tests): written here, on the loop."""
         write = ActionWrite(table_id, first, texts, finished, archive, game_no)
-        if isinstance(self.db.engine.pool, StaticPool):
-            err = self.write_batch([write])[0]
-            if err is not None:
-                raise err
-            return
-        await WRITER.submit(self, write)
+        try:
+            if isinstance(self.db.engine.pool, StaticPool):
+                err = self.write_batch([write])[0]
+                if err is not None:
+                    raise err
+                return
+            await WRITER.submit(self, write)
+        except Exception as exc:
+            if not cannot_write(exc):  # a stale copy, or a bug
+                raise
+            raise self._unsaved(exc) from exc
 
     def actions_from(self, table_id: str, first: int) -> tuple[int, list[str]] | None:
         """The game number of a table and its actions from index ``first`` on (what a
@@ -338,10 +411,12 @@ class Repo:
             if archive is not None:
                 _add_game(s, table_id, archive)
 
-    def new_game(self, table_id: str, game_no: int, starter: int | None) -> None:
+    def new_game(self, table_id: str, game_no: int, starter: int | None,
+                 seats: list[StoredSeat] | None = None) -> None:
         """The next game of a table (a rematch): the last one's actions go (its record
         is kept in ``web_games``), and so does the seed of a table stored before throws
-        carried their dice; the starter is set; the table runs again."""
+        carried their dice; the starter is set, and the seats if they change (in the same
+        transaction); the table runs again."""
         with self.db.session() as s:
             # the table's row first (PostgreSQL: locked until the commit), as every write
             # of actions does: no action of the old game can slip in between
@@ -350,6 +425,8 @@ class Repo:
             s.execute(delete(ActionRow).where(ActionRow.table_id == table_id))
             row.game_no, row.seed, row.starter = game_no, None, starter
             row.started, row.paused, row.ended, row.finished = True, False, False, False
+            if seats is not None:
+                _set_seats(s, table_id, seats)
 
     def game_record(self, table_id: str, number: int) -> str | None:
         """The stored record of game ``number`` of a table, or None."""
@@ -375,7 +452,7 @@ class Repo:
             assert row is not None
             row.host_hash = host_hash
 
-    def set_flags(self, table_id: str, **flags: bool) -> None:
+    def set_flags(self, table_id: str, /, **flags: bool) -> None:
         with self.db.session() as s:
             row = s.get(TableRow, table_id)
             assert row is not None
@@ -384,9 +461,7 @@ class Repo:
 
     def set_seats(self, table_id: str, seats: list[StoredSeat]) -> None:
         with self.db.session() as s:
-            s.execute(delete(SeatRow).where(SeatRow.table_id == table_id))
-            s.flush()
-            _add_seats(s, table_id, seats)
+            _set_seats(s, table_id, seats)
 
 
     def states(self, ids: Sequence[str]) -> dict[str, TableState]:
@@ -446,6 +521,12 @@ def _add_game(s: Session, table_id: str, game: StoredGame) -> None:
     assert game.record is not None
     s.add(GameRow(table_id=table_id, number=game.number, loser=game.loser, ended=game.ended,
                   record=game.record))
+
+
+def _set_seats(s: Session, table_id: str, seats: list[StoredSeat]) -> None:
+    s.execute(delete(SeatRow).where(SeatRow.table_id == table_id))
+    s.flush()
+    _add_seats(s, table_id, seats)
 
 
 def _add_seats(s: Session, table_id: str, seats: list[StoredSeat]) -> None:

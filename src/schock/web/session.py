@@ -13,11 +13,11 @@ import hmac
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field, fields
 from datetime import UTC, datetime, timedelta
 from functools import partial
-from typing import Any, Protocol
+from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 from schock.bots import Bot, make_bot
 from schock.engine.actions import (
@@ -47,7 +47,15 @@ from schock.web import frames
 from schock.web import host as host_commands
 from schock.web.frames import encode as encode
 from schock.web.messages import legal_verbs
-from schock.web.repo import Repo, StaleCopy, StoredGame, StoredSeat, StoredTable, token_hash
+from schock.web.repo import (
+    Repo,
+    StaleCopy,
+    StoredGame,
+    StoredSeat,
+    StoredTable,
+    Unsaved,
+    token_hash,
+)
 from schock.web.seats import Close as Close
 from schock.web.seats import Connection as Connection
 from schock.web.seats import Message as Message
@@ -60,6 +68,16 @@ from schock.web.seats import new_token as new_token
 from schock.web.settings import Settings
 
 logger = logging.getLogger(__name__)
+P = ParamSpec("P")
+T = TypeVar("T")
+
+#: A bot driver whose move the database did not take tries again after 0.25, 0.5, 1, 2
+#: and 4 seconds, then stops: the table's :class:`Tables` starts it again once writes
+#: work (:meth:`Tables.until_saved`).
+DRIVER_RETRIES = 5
+DRIVER_BACKOFF = 0.25
+#: While writes fail, the database is tried every 0.25 s at first, then at most every 2 s.
+WATCH_FIRST, WATCH_MAX = 0.25, 2.0
 
 
 class Series(Protocol):
@@ -87,7 +105,8 @@ def new_dice() -> DiceSource:
 
 
 #: The fields of a live table that a reload keeps (the rest is taken from the database).
-_LIVE = frozenset({"id", "repo", "settings", "lock", "conns", "driver", "series"})
+_LIVE = frozenset({"id", "repo", "settings", "lock", "conns", "driver", "series", "unsaved",
+                   "next_due"})
 
 
 
@@ -132,6 +151,11 @@ class TableSession:
     driver: asyncio.Task[None] | None = None
     series: Series | None = None
     """The tournament table this table plays (None: a table of its own)."""
+    unsaved: bool = False
+    """A write of this table failed since writes last worked: its people are told once
+    they work again (:meth:`saved_again`)."""
+    next_due: bool = False
+    """The series' next game is due but could not be stored (started once writes work)."""
     follow: tuple[int, float] = (-1, 0.0)
     """(actions, until): another process stored this table's action that made it this
     many actions long and drives its bots; this one leaves them to it while the table
@@ -302,18 +326,42 @@ class TableSession:
         except StaleCopy:
             self.reload()  # another process wrote this table: its copy wins
             raise
-        except BaseException:  # also cancelled (shutdown) while the thread writes: if the
-            self.game = self._replayed(n)  # write lands, the next one is refused as
-            raise  # stale and this copy reloads (the database is the truth)
+        except BaseException as exc:  # not stored (Unsaved: the database takes no writes
+            # now), or cancelled (shutdown) while the thread writes: if that write lands,
+            # the next one is refused as stale and this copy reloads (the database is the
+            # truth)
+            self.game = self._replayed(n)
+            self.unsaved = self.unsaved or isinstance(exc, Unsaved)
+            raise
         if archive is not None:
             self.games.append(archive)
             if self.series is not None and self.series.game_over(self, archive):
-                try:  # nobody to ask: the next game at once
-                    self._start_next()
-                except Refused:  # the table's round is over
-                    pass
-                except Exception:  # pragma: no cover - a bug; the game just over is kept
-                    logger.exception("table %s: the next game of its series failed", self.id)
+                await self._next_of_series()
+
+    async def _next_of_series(self) -> None:
+        """The series' next game at once (nobody to ask); if the database does not take
+        it now, once writes work again (:meth:`saved_again`)."""
+        self.next_due = False
+        try:
+            await self._start_next()
+        except Unsaved:
+            self.next_due = True
+        except Refused:  # the table's round is over
+            pass
+        except Exception:  # pragma: no cover - a bug; the game just over is kept
+            logger.exception("table %s: the next game of its series failed", self.id)
+
+    async def write(self, fn: Callable[Concatenate[Repo, P], T], *args: P.args,
+                    **kwargs: P.kwargs) -> T:
+        """A write of this table's state other than actions (:meth:`Repo.run`: by the
+        writer thread). Callers change the table in memory only once it returned: on
+        :class:`Unsaved` the table stays exactly as it was (and its people will be told
+        when writes work again)."""
+        try:
+            return await self.repo.run(fn, *args, **kwargs)
+        except Unsaved:
+            self.unsaved = True
+            raise
 
     def _archive(self) -> StoredGame:
         """The current game as a kept record (finished, or ended before its end)."""
@@ -420,7 +468,10 @@ class TableSession:
             logger.exception("table %s: the bot driver failed", self.id)
 
     async def _drive_loop(self) -> None:
+        failed = 0  # moves in a row the database did not take
         while True:
+            if failed:
+                await asyncio.sleep(DRIVER_BACKOFF * 2 ** (failed - 1))
             async with self.lock:
                 if not self.started or self.paused or self.ended:
                     return
@@ -446,27 +497,59 @@ class TableSession:
                 if len(self.game.actions) != n or self.paused or self.ended \
                         or self.bots.get(actor) is not bot:
                     continue  # moved on, or the seat was given back to its person
-                with contextlib.suppress(StaleCopy):  # reloaded: look at the table again
-                    await self._apply(actor, action)
+                told = self.unsaved
+                try:
+                    with contextlib.suppress(StaleCopy):  # reloaded: look at the table again
+                        await self._apply(actor, action)
+                except Unsaved as exc:
+                    failed += 1
+                    if not told:  # everybody at the table hears it once
+                        await self._tell(exc.message())
+                    if failed > DRIVER_RETRIES:
+                        logger.warning("table %s: %d moves not stored (%s); the table goes "
+                                       "on once writes work again", self.id, failed, exc.cause)
+                        return
+                    logger.warning("table %s: a move not stored (%s); trying again in %.2f s",
+                                   self.id, exc.cause, DRIVER_BACKOFF * 2 ** (failed - 1))
+                    continue
+                failed = 0
                 await self.broadcast()
+
+    async def _tell(self, message: dict[str, Any]) -> None:
+        """Send every connection of the table ``message`` (under the lock)."""
+        for conn in list(self.conns):
+            await self._deliver(conn, lambda: message)
+
+    async def saved_again(self) -> None:
+        """Writes work again (:class:`Tables` found so): the people who were told that a
+        write failed hear that they work again, a series' next game that could not be
+        stored starts, and the driver goes on (bots, automatic moves)."""
+        async with self.lock:
+            if self.next_due:
+                await self._next_of_series()
+                await self.broadcast()
+            if self.unsaved and not self.next_due:
+                self.unsaved = False
+                await self._tell(Refused("saved_again").message() | {"type": "notice"})
+        self.kick()
 
     # ---------------------------------------------------------------- host
     async def command(self, conn: Connection, command: str, seat: int | None,
                       bot: str | None, to: int | None = None,
                       age: int | None = None,
                       clock: tuple[int | None, int | None] = (None, None)) -> None:
-        """A host command (:func:`schock.web.host.command`)."""
-        await host_commands.command(self, conn, command, seat, bot, to, age, clock)
+        """A host command (:func:`schock.web.host.command`), run to its end (:func:`whole`)."""
+        await whole(host_commands.command(self, conn, command, seat, bot, to, age, clock))
 
     async def vote(self, conn: Connection) -> None:
-        """A person asks for a rematch (:func:`schock.web.host.vote`)."""
-        await host_commands.vote(self, conn)
+        """A person asks for a rematch (:func:`schock.web.host.vote`), run to its end."""
+        await whole(host_commands.vote(self, conn))
 
-    def _start_next(self) -> None:
-        host_commands.start_next(self)
+    async def _start_next(self) -> None:
+        await host_commands.start_next(self)
 
-    def _reseat(self, seats: list[SeatInfo]) -> None:
-        host_commands.reseat(self, seats)
+    async def _reseat(self, seats: list[SeatInfo]) -> None:
+        await host_commands.reseat(self, seats)
 
     def striche(self) -> dict[str, int]:
         """Games lost by each name this evening (finished games only)."""
@@ -585,6 +668,21 @@ def replay_actions(game: Game, lines: list[str], seed: int | None) -> None:
     dice.continue_with(new_dice())
 
 
+def _retrieved(task: asyncio.Task[Any]) -> None:
+    if not task.cancelled():
+        task.exception()  # told to the caller, if it still waits; else nobody to tell
+
+
+async def whole(work: Coroutine[Any, Any, T]) -> T:
+    """``work`` run to its end even if the caller is cancelled meanwhile (its socket
+    closed): a host command's write and its change of the table in memory belong
+    together, and a write the writer thread stores anyway must not leave the table in
+    memory as it was before."""
+    task = asyncio.ensure_future(work)
+    task.add_done_callback(_retrieved)
+    return await asyncio.shield(task)
+
+
 class Tables:
     """Every live table, loaded from the database on first use."""
 
@@ -594,8 +692,35 @@ class Tables:
         self.live: dict[str, TableSession] = {}
         self.attach: Callable[[TableSession], None] | None = None
         """Gives a table loaded from the database its :class:`Series`, if it has one."""
+        self.watch: asyncio.Task[None] | None = None
+        """Tries the database while it takes no writes (:meth:`until_saved`)."""
+        repo.on_unsaved = self.unsaved
 
-    def create(self, rules: Rules, seats: list[tuple[str, str | None]],
+    def unsaved(self, exc: Unsaved) -> None:
+        """A write failed (the database takes none now): watch until it does."""
+        if self.watch is None or self.watch.done():
+            logger.warning("the database takes no writes (%s); trying it until it does",
+                           exc.cause)
+            self.watch = asyncio.get_running_loop().create_task(self.until_saved())
+
+    async def until_saved(self) -> None:
+        """Try a write (the heartbeat) with a growing pause (:data:`WATCH_FIRST` to
+        :data:`WATCH_MAX`) until the database takes it; then every live table goes on
+        (:meth:`TableSession.saved_again`)."""
+        pause = WATCH_FIRST
+        while True:
+            await asyncio.sleep(pause)
+            try:
+                await self.repo.run(Repo.heartbeat)
+                break
+            except Unsaved:
+                pause = min(2 * pause, WATCH_MAX)
+        self.watch = None  # a write failing from now on starts another watch
+        logger.warning("the database takes writes again")
+        for session in list(self.live.values()):
+            await session.saved_again()
+
+    async def create(self, rules: Rules, seats: list[tuple[str, str | None]],
                host_ip: str, ages: list[int | None] | None = None,
                ) -> tuple[TableSession, str, list[str | None]]:
         """A new table; returns it, the host token and each seat's token (None for bots).
@@ -621,13 +746,13 @@ class Tables:
             settings=self.settings,
             invite_hash=token_hash(invite_token(host, table_id)),
         )
-        self.repo.create(session.stored(), host_ip)
+        await self.repo.run(Repo.create, session.stored(), host_ip)
         self.live[session.id] = session
         return session, host, tokens
 
-    def add(self, session: TableSession, host_ip: str) -> None:
+    async def add(self, session: TableSession, host_ip: str) -> None:
         """Store a table made elsewhere (its tokens chosen by its maker) and keep it live."""
-        self.repo.create(session.stored(), host_ip)
+        await self.repo.run(Repo.create, session.stored(), host_ip)
         self.live[session.id] = session
 
     def get(self, table_id: str) -> TableSession | None:
@@ -645,6 +770,8 @@ class Tables:
         return session
 
     async def close(self) -> None:
+        if self.watch is not None:
+            self.watch.cancel()
         for s in self.live.values():
             if s.driver is not None:
                 s.driver.cancel()

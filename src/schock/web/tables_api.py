@@ -44,6 +44,10 @@ def build_rules(preset: str, toml: str | None, filename: str = "house-rules.toml
     return load_rules(preset)
 
 
+#: The HTTP status of a refused new table, by its code (400 for the others): too many
+#: tables from one address; the database takes no writes now (a proxy may try another).
+REFUSED_STATUS = {"too_many_tables": 429, "unsaved": 503}
+
 MAX_NAME = 24
 """The longest seat name on a table's pages, in characters."""
 
@@ -87,18 +91,19 @@ def check_seats(names: list[str]) -> None:
         seen.add(name.casefold())
 
 
-def create_table(
+async def create_table(
     request: Request, rules: Rules, seats: list[tuple[str, str | None]],
     ages: list[int | None] | None = None,
 ) -> tuple[TableSession, str, list[str | None]]:
-    """A new table from checked seats (name, bot or None) and ages; raises :class:`Refused`."""
+    """A new table from checked seats (name, bot or None) and ages; raises :class:`Refused`
+    (:class:`~schock.web.repo.Unsaved`: the database takes no writes now)."""
     names = [check_name(n) for n, _ in seats]
     check_seats(names)
     for _, bot in seats:
         if bot is not None and bot not in available_bots():
             raise Refused("bad_bot", bot=bot, allowed=", ".join(available_bots()))
-    return tables_of(request).create(rules, [(n, b) for n, (_, b) in zip(names, seats, strict=True)],
-                                     client_ip(request), ages)
+    return await tables_of(request).create(
+        rules, [(n, b) for n, (_, b) in zip(names, seats, strict=True)], client_ip(request), ages)
 
 
 def links(request: Request, session: TableSession, host: str,
@@ -123,13 +128,13 @@ async def create(body: CreateTable, request: Request) -> JSONResponse:
     try:
         rules = build_rules(body.preset, body.rules_toml)
         ages = [check_age(s.age) for s in body.seats]
-        session, host, tokens = create_table(request, rules, [(s.name, s.bot) for s in body.seats],
-                                             ages)
+        session, host, tokens = await create_table(
+            request, rules, [(s.name, s.bot) for s in body.seats], ages)
     except InvalidInputError as exc:
         return JSONResponse({"type": "error", "code": "invalid", "en": exc.localized("en"),
                              "de": exc.localized("de")}, status_code=400)
     except Refused as exc:
-        return JSONResponse(exc.message(), status_code=429 if exc.key == "too_many_tables" else 400)
+        return JSONResponse(exc.message(), status_code=REFUSED_STATUS.get(exc.key, 400))
     return JSONResponse(links(request, session, host, tokens), status_code=201)
 
 

@@ -30,7 +30,7 @@ from schock.tournament.domain import Tournament
 from schock.tournament.simulate import next_seats
 from schock.web import offload
 from schock.web.pages import qr_svg
-from schock.web.repo import token_hash
+from schock.web.repo import Repo, Unsaved, token_hash
 from schock.web.session import Connection, Refused, Tables, TableSession
 from schock.web.tables_api import _ignore
 from schock.web.tournament_common import (
@@ -73,32 +73,44 @@ def _tables(request: Request) -> Tables:
     return tables
 
 
-def open_table(request: Request, t: Tournament, secret: str, rnd: int, table: int) -> None:
-    """Make the browser table of ``table`` (its next game's players, their seat tokens)."""
-    db = _db(request)
+async def open_table(request: Request, t: Tournament, secret: str, rnd: int, table: int) -> None:
+    """Make the browser table of ``table`` (its next game's players, their seat tokens);
+    the tournament's reads in a thread, the table's row by the writer."""
+    db, tables = _db(request), _tables(request)
+    session, g = await offload.in_thread(_plan_table, db, tables, t, secret, rnd, table)
+    # stored only: the process the table's requests reach (the proxy routes by its id)
+    # loads it on first use, so no second copy of it stays in this process
+    await tables.repo.run(Repo.create, session.stored(),
+                          request.client.host if request.client else "?")
+    row = TournamentOnlineRow(table_id=session.id, tournament_id=t.id, round=rnd, table=table,
+                              game=g, web_game=1, closed=0, note=None, at=_now())
+    try:
+        await offload.in_thread(_add_row, db, row)
+    except IntegrityError:  # opened a moment ago from another tab: that one stays
+        await tables.repo.run(Repo.set_flags, session.id, ended=True)
+        raise InvalidInputError(Msg("tw.online_open_already", {"t": table})) from None
+
+
+def _plan_table(db: Database, tables: Tables, t: Tournament, secret: str, rnd: int,
+                table: int) -> tuple[TableSession, int]:
+    """The new table of ``table``'s next game (not stored yet) and that game's number."""
     ahead = _project(t, [p for p in _pending(db, t.id) if p["status"] == "pending"], rnd, table)
     g = ahead.next_game(rnd, table)
     if g is None:
         raise InvalidInputError(Msg("tw.online_table_done", {"t": table}))
     players, starter = next_seats(ahead, rnd, table)
-    tables = _tables(request)
     seats = drawn_seats(db, t, rnd, table, players, [])
     session = TableSession(
         id=secrets.token_urlsafe(12), rules=t.rules, seed=None,
         host_hash=token_hash(host_token(secret, rnd, table)), seats=seats,
         repo=tables.repo, settings=tables.settings, starter=starter,
     )
-    # stored only: the process the table's requests reach (the proxy routes by its id)
-    # loads it on first use, so no second copy of it stays in this process
-    tables.repo.create(session.stored(), request.client.host if request.client else "?")
-    row = TournamentOnlineRow(table_id=session.id, tournament_id=t.id, round=rnd, table=table,
-                              game=g, web_game=1, closed=0, note=None, at=_now())
-    try:
-        with db.session() as s:
-            s.add(row)
-    except IntegrityError:  # opened a moment ago from another tab: that one stays
-        tables.repo.set_flags(session.id, ended=True)
-        raise InvalidInputError(Msg("tw.online_open_already", {"t": table})) from None
+    return session, g
+
+
+def _add_row(db: Database, row: TournamentOnlineRow) -> None:
+    with db.session() as s:
+        s.add(row)
 
 
 async def _host(session: TableSession, secret: str, rnd: int, table: int, command: str,
@@ -132,8 +144,9 @@ async def _answer(request: Request, t: Tournament, access: TournamentAccessRow,
         notice = await act()
     except (InvalidInputError, IllegalActionError) as exc:
         return await view(status=400, error=_msg(exc, lang))
-    except Refused as exc:
-        return await view(status=409, error=exc.en if lang == "en" else exc.de)
+    except Refused as exc:  # a write the database cannot take now: 503, try again
+        return await view(status=503 if isinstance(exc, Unsaved) else 409,
+                          error=exc.en if lang == "en" else exc.de)
     if notice is not None:
         return await view(notice=notice)
     q = "&lang=en" if lang == "en" else ""
@@ -168,7 +181,7 @@ async def organizer_online(tid: str, request: Request) -> Response:
                 if tb in bound:
                     continue
                 try:
-                    await offload.in_thread(open_table, request, t, access.secret, number, tb)
+                    await open_table(request, t, access.secret, number, tb)
                     opened.append(tb)
                 except InvalidInputError as exc:
                     if len(which) == 1:
@@ -233,7 +246,7 @@ async def _start_all(request: Request, secret: str, rnd: int,
         if st is None or st.table.started or st.table.ended:
             continue
         if table_id not in tables.live and any(seat[1] is None for seat in st.table.seats):
-            started += await offload.in_thread(tables.repo.start_waiting, table_id)
+            started += await tables.repo.run(Repo.start_waiting, table_id)
             continue
         session = tables.get(table_id)
         if session is not None:
@@ -284,8 +297,8 @@ async def _table_action(session: TableSession, secret: str, rnd: int, tb: int, a
             await _host(session, secret, rnd, tb, "rematch")
         else:  # closed before its first game ended: back to the waiting room
             async with session.lock:
+                await session.write(Repo.set_flags, session.id, ended=False)
                 session.ended = False
-                session.repo.set_flags(session.id, ended=False)
                 await session.broadcast()
 
 

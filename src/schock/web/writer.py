@@ -11,8 +11,12 @@ many tables' actions at once, a quiet one each action on its own at once (nothin
 for a batch to fill). Each write still learns its own outcome: one table's stale copy
 refuses only that table's write.
 
-The loop side hands a write over with :meth:`GroupWriter.submit` and awaits it; the thread
-settles a batch's futures with one call back into each loop.
+Every other write of table state (a new table, host commands, seats, rematches, the
+health check's heartbeat) takes the same thread as a :class:`Call` (a function of the
+repository), in order with the actions: one write path, none of it on the event loop.
+
+The loop side hands a write over with :meth:`GroupWriter.submit` (or :meth:`GroupWriter.call`)
+and awaits it; the thread settles a batch's futures with one call back into each loop.
 """
 
 from __future__ import annotations
@@ -21,9 +25,9 @@ import asyncio
 import contextlib
 import threading
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 if TYPE_CHECKING:
     from schock.web.repo import StoredGame
@@ -50,19 +54,30 @@ class Writes(Protocol):
         """Write them; one outcome per write (None: committed)."""
 
 
-_Job = tuple[Writes, ActionWrite, asyncio.AbstractEventLoop, "asyncio.Future[None]"]
+@dataclass(frozen=True)
+class Call:
+    """Any other write: ``fn`` called with the repository in the writer thread (its
+    result or what it raised is the outcome)."""
+
+    fn: Callable[[Any], Any]
 
 
-def _settle(outcomes: list[tuple[asyncio.Future[None], BaseException | None]]) -> None:
+T = TypeVar("T")
+_Job = tuple[Writes, "ActionWrite | Call", asyncio.AbstractEventLoop, "asyncio.Future[Any]"]
+#: A write's outcome: (ok, its result or what refused it).
+_Outcome = tuple["asyncio.Future[Any]", bool, Any]
+
+
+def _settle(outcomes: list[_Outcome]) -> None:
     """On the loop: give each waiting write its outcome (a write whose waiter was
     cancelled meanwhile, e.g. at shutdown, has nobody to tell)."""
-    for fut, err in outcomes:
+    for fut, ok, value in outcomes:
         if fut.done():
             continue
-        if err is None:
-            fut.set_result(None)
+        if ok:
+            fut.set_result(value)
         else:
-            fut.set_exception(err)
+            fut.set_exception(value)
 
 
 class GroupWriter:
@@ -88,10 +103,18 @@ class GroupWriter:
     def submit(self, repo: Writes, write: ActionWrite) -> asyncio.Future[None]:
         """Queue ``write`` for ``repo``; the future is settled once it is committed
         (or with what refused it)."""
+        return self._queue(repo, write)
+
+    def call(self, repo: Writes, fn: Callable[[Any], T]) -> asyncio.Future[T]:
+        """Queue ``fn(repo)`` (a write of its own transaction), after the writes queued
+        before it; the future is settled with its result or what it raised."""
+        return cast("asyncio.Future[T]", self._queue(repo, Call(fn)))
+
+    def _queue(self, repo: Writes, job: ActionWrite | Call) -> asyncio.Future[Any]:
         loop = asyncio.get_running_loop()
-        fut: asyncio.Future[None] = loop.create_future()
+        fut: asyncio.Future[Any] = loop.create_future()
         with self._cond:
-            self._pending.append((repo, write, loop, fut))
+            self._pending.append((repo, job, loop, fut))
             if self._running:
                 self._cond.notify()
                 return fut
@@ -116,20 +139,38 @@ class GroupWriter:
         by_repo: dict[int, list[_Job]] = defaultdict(list)
         for job in batch:
             by_repo[id(job[0])].append(job)
-        done: dict[asyncio.AbstractEventLoop,
-                   list[tuple[asyncio.Future[None], BaseException | None]]] = defaultdict(list)
+        done: dict[asyncio.AbstractEventLoop, list[_Outcome]] = defaultdict(list)
         for jobs in by_repo.values():
-            try:
-                errors = jobs[0][0].write_batch([j[1] for j in jobs])
-            except BaseException as exc:  # pragma: no cover - write_batch returns its errors
-                errors = [exc] * len(jobs)
-            self.batches += 1
-            self.writes += len(jobs)
-            for (_, _, loop, fut), err in zip(jobs, errors, strict=True):
-                done[loop].append((fut, err))
+            actions: list[_Job] = []  # the actions since the last call: one transaction
+            for job in jobs:
+                repo, write, loop, fut = job
+                if isinstance(write, ActionWrite):
+                    actions.append(job)
+                    continue
+                if actions:
+                    self._actions(actions, done)
+                    actions = []
+                try:  # a call, in its place among the actions
+                    done[loop].append((fut, True, write.fn(repo)))
+                except Exception as exc:
+                    done[loop].append((fut, False, exc))
+            if actions:
+                self._actions(actions, done)
         for loop, outcomes in done.items():
             with contextlib.suppress(RuntimeError):  # that loop is closed: nobody waits
                 loop.call_soon_threadsafe(_settle, outcomes)
+
+    def _actions(self, jobs: list[_Job],
+                 done: dict[asyncio.AbstractEventLoop, list[_Outcome]]) -> None:
+        """One transaction of several tables' actions (group commit)."""
+        try:
+            errors = jobs[0][0].write_batch([cast(ActionWrite, j[1]) for j in jobs])
+        except BaseException as exc:  # pragma: no cover - write_batch returns its errors
+            errors = [exc] * len(jobs)
+        self.batches += 1
+        self.writes += len(jobs)
+        for (_, _, loop, fut), err in zip(jobs, errors, strict=True):
+            done[loop].append((fut, err is None, err))
 
 
 #: The process's writer (SQLite: one writer at a time anyway; a database server: one

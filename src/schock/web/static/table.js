@@ -113,7 +113,7 @@ function act(verb) { $("error").textContent = ""; $("hints").textContent = ""; s
 function handle(msg) {
   if (msg.type === "welcome") { welcome = msg; renderRules(); }
   else if (msg.type === "state") {
-    if (state && msg.n !== state.n) $("error").textContent = "";
+    if (state && msg.n !== state.n) { $("error").textContent = ""; unsaved(null); }
     if (!keepLog(msg.log)) return;
     state = msg; render();
     // the waiting room (waiting.js) follows every state
@@ -122,8 +122,19 @@ function handle(msg) {
   else if (msg.type === "error" && msg.code === "bad_token" && hostStored) {
     hostToken = null; hostStored = false; ws.close();  // the kept host link is no longer the host's
   }
+  else if (msg.type === "error" && msg.code === "unsaved") { unsaved(msg[LANG]); showControls(); }
   else if (msg.type === "error") { $("error").textContent = msg[LANG]; showControls(); }
+  else if (msg.type === "notice" && msg.code === "saved_again") unsaved(null, msg[LANG]);
   else if (msg.type === "hints") { renderHints(msg); showControls(); }
+}
+// The server could not store a move or command (docs/protocol.md, "unsaved"): nothing
+// changed, so the buttons stay as they are and the tap can be tried again; a banner says
+// so until the server says saving works again ("saved_again", shown until the next move).
+function unsaved(text, ok = null) {
+  const b = $("unsaved");
+  b.textContent = text || ok || "";
+  b.classList.toggle("ok", !text && !!ok);
+  b.hidden = !(text || ok);
 }
 // The server sends only what changed in the log: keep the first `from` lines, add the rest.
 // A gap (lines missing) asks for the whole log again.
