@@ -103,9 +103,6 @@ def test_a_restart_restores_the_table_and_the_game_goes_on(pg_url: str) -> None:
         assert last["table"]["over"]
 
 
-@pytest.mark.skip(reason="hangs since main's LISTEN/NOTIFY sync (schock.web.sync) was merged: "
-                  "the bots' table stops when PostgreSQL goes down and no 'unsaved' comes; "
-                  "passed before that merge (7.1 s); to be resolved with the workers part")
 def test_a_bots_table_goes_on_by_itself_after_a_postgresql_restart(
         postgres: Postgres, pg_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The database server restarts in the middle of a bots' game (every connection is

@@ -10,6 +10,7 @@ only: skipped with the reason where mounting is impossible)."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import errno
 import logging
@@ -26,8 +27,10 @@ from sqlalchemy import event
 from sqlalchemy.exc import OperationalError
 from webhelp import hello, make_client, new_table, read_until_human, session_of, until
 
+from schock.store import open_database
 from schock.web import ops
 from schock.web import session as session_module
+from schock.web.repo import Repo, Unsaved
 from schock.web.session import TableSession, stored_actions
 
 UNSAVED_DE = "Kann gerade nicht speichern – gleich nochmal"
@@ -144,6 +147,24 @@ def test_a_refused_write_changes_nothing_the_socket_stays_and_all_hear_it_works_
             stored_as_played(session)
         assert c.post("/api/tables", json={"preset": "ferschweiler",
                                            "seats": BOTS}).status_code == 201
+
+
+def test_no_connection_for_the_writer_is_unsaved(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """A database server that is down or restarting refuses the writer's connection with
+    the driver's own error (the pool does not translate it; seen as a bots' table that
+    stopped without a word after a PostgreSQL restart): it is :class:`Unsaved` too."""
+    db = open_database(str(tmp_path / "c.db"))
+
+    def refused() -> Any:
+        raise sqlite3.OperationalError("unable to open database file")
+
+    monkeypatch.setattr(db.engine, "raw_connection", refused)
+    with pytest.raises(Unsaved) as got:
+        asyncio.run(Repo(db).store_actions("t", 0, ["0 throw 1-2-3"]))
+    assert isinstance(got.value.cause, OperationalError)
+    assert "unable to open database file" in str(got.value.cause)
+    db.close()
 
 
 @pytest.mark.parametrize("retries", [session_module.DRIVER_RETRIES, 0])

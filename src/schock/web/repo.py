@@ -72,6 +72,17 @@ _PLAIN = {("sqlite", "pysqlite"): _Plain("?", postgres=False),
           ("postgresql", "psycopg"): _Plain("%s", postgres=True)}
 
 
+def _as_sqlalchemys(engine: Engine, err: Exception, statement: str,
+                    params: Any) -> Exception:
+    """``err`` raised by ``engine``'s driver as SQLAlchemy raises it (what
+    :func:`cannot_write` knows: psycopg's ``OperationalError`` becomes SQLAlchemy's);
+    any other error as it is."""
+    dbapi = engine.dialect.dbapi
+    if dbapi is None or not isinstance(err, dbapi.Error):
+        return err
+    return DBAPIError.instance(statement, params, err, dbapi.Error, dialect=engine.dialect)
+
+
 class StaleCopy(Exception):
     """Another process has stored an action of this table at a place this copy
     wanted: the database refused the write (the key (table, action index) is taken),
@@ -322,8 +333,9 @@ class Repo:
         statement, params = "", ()
         try:
             raw = engine.raw_connection()
-        except Exception as err:  # no connection: every write is refused with it
-            return [err] * len(writes)
+        except Exception as err:  # no connection (a database server down or restarting:
+            # the pool raises the driver's own error): every write is refused with it
+            return [_as_sqlalchemys(engine, err, "", ())] * len(writes)
         try:
             cur = raw.cursor()
             try:
@@ -357,12 +369,11 @@ class Repo:
         except Exception as err:  # nothing was written: each write is refused with it
             with contextlib.suppress(Exception):
                 raw.rollback()
-            if isinstance(err, dbapi.Error):
-                if engine.dialect.is_disconnect(err, raw.dbapi_connection, None):
-                    raw.invalidate(err)  # a database server gone: the pool drops it
-                err = DBAPIError.instance(statement, params, err, dbapi.Error,
-                                          dialect=engine.dialect)
+            if isinstance(err, dbapi.Error) \
+                    and engine.dialect.is_disconnect(err, raw.dbapi_connection, None):
+                raw.invalidate(err)  # a database server gone: the pool drops it
             raw.close()
+            err = _as_sqlalchemys(engine, err, statement, params)
             return [err] * len(writes)
         raw.close()
         self.written(len(rows))
